@@ -1,0 +1,107 @@
+// Package assets bundles the theme's CSS and JavaScript with esbuild's Go API
+// and names every output file by a hash of its content, so that pages can be
+// cached forever and a new build never serves a stale script.
+package assets
+
+import (
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Bundle is the result of a build: the files to write under the site's
+// assets folder, by path relative to the site root, and the names the pages
+// link to.
+type Bundle struct {
+	Files map[string][]byte
+	CSS   string // e.g. "assets/main-7QXK3F2A.css"
+	JS    string
+}
+
+// Options configures Build.
+type Options struct {
+	ThemeDir string
+	// Generated maps a bare import path ("chroma.css") to contents the
+	// generator computes, such as the highlighting style sheet.
+	Generated map[string]string
+	// Minify is on for builds and off only where a test wants readable output.
+	Minify bool
+}
+
+// Build bundles theme/js/main.js and theme/css/main.css. It returns every
+// esbuild error as "file:line:column: message", not only the first.
+func Build(opt Options) (*Bundle, []string) {
+	theme, err := filepath.Abs(opt.ThemeDir)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	generated := api.Plugin{
+		Name: "generated",
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: `^[a-z0-9-]+\.(css|js)$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+				if _, ok := opt.Generated[a.Path]; !ok {
+					return api.OnResolveResult{}, nil
+				}
+				return api.OnResolveResult{Path: a.Path, Namespace: "generated"}, nil
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "generated"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				contents := opt.Generated[a.Path]
+				loader := api.LoaderCSS
+				if strings.HasSuffix(a.Path, ".js") {
+					loader = api.LoaderJS
+				}
+				return api.OnLoadResult{Contents: &contents, Loader: loader}, nil
+			})
+		},
+	}
+	res := api.Build(api.BuildOptions{
+		EntryPoints:       []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "css", "main.css")},
+		AbsWorkingDir:     theme,
+		Bundle:            true,
+		Write:             false,
+		Outdir:            filepath.Join(theme, "out"),
+		EntryNames:        "[name]-[hash]",
+		AssetNames:        "[name]-[hash]",
+		MinifyWhitespace:  opt.Minify,
+		MinifyIdentifiers: opt.Minify,
+		MinifySyntax:      opt.Minify,
+		// Phones at the event can be a few years old: 2020 browsers all have
+		// ES modules, optional chaining and CSS custom properties.
+		Target:   api.ES2020,
+		Engines:  []api.Engine{{Name: api.EngineChrome, Version: "87"}, {Name: api.EngineSafari, Version: "14"}, {Name: api.EngineFirefox, Version: "78"}},
+		Format:   api.FormatIIFE,
+		Charset:  api.CharsetUTF8,
+		LogLevel: api.LogLevelSilent,
+		Plugins:  []api.Plugin{generated},
+	})
+	if len(res.Errors) > 0 {
+		msgs := make([]string, len(res.Errors))
+		for i, m := range res.Errors {
+			msgs[i] = formatMessage(m)
+		}
+		return nil, msgs
+	}
+	b := &Bundle{Files: map[string][]byte{}}
+	for _, f := range res.OutputFiles {
+		name := "assets/" + path.Base(filepath.ToSlash(f.Path))
+		b.Files[name] = f.Contents
+		switch path.Ext(name) {
+		case ".css":
+			b.CSS = name
+		case ".js":
+			b.JS = name
+		}
+	}
+	return b, nil
+}
+
+func formatMessage(m api.Message) string {
+	if m.Location == nil {
+		return m.Text
+	}
+	l := m.Location
+	return l.File + ":" + strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Column+1) + ": " + m.Text
+}

@@ -1,0 +1,174 @@
+// Package build runs the whole pipeline, content → load → check → render →
+// bundle → write, and swaps the new site in only when every step succeeded,
+// so that a failed build leaves the previous public/ as it was.
+package build
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/yuin/goldmark"
+
+	"compendium/generator/assets"
+	"compendium/generator/headers"
+	"compendium/generator/markdown"
+	"compendium/generator/render"
+	"compendium/generator/site"
+)
+
+// Options configures Build.
+type Options struct {
+	ContentDir string
+	ThemeDir   string
+	OutDir     string
+}
+
+// Result describes a build: its files (paths relative to the site root) and
+// figures for the summary line.
+type Result struct {
+	Site     *site.Site
+	Files    map[string][]byte
+	Docs     int
+	Sections int
+	Elapsed  time.Duration
+}
+
+// Summary is the one line a build ends with.
+func (r *Result) Summary(out string) string {
+	langs := make([]string, len(r.Site.Langs))
+	for i, l := range r.Site.Langs {
+		langs[i] = l.Code
+	}
+	return "built " + strconv.Itoa(r.Docs) + " documents, " + strconv.Itoa(r.Sections) + " sections (" +
+		strings.Join(langs, ", ") + ") into " + out + " in " + r.Elapsed.Round(time.Millisecond).String()
+}
+
+// Error is a failed build: every problem found, one per line, as file:line: message.
+type Error struct {
+	Problems []string
+}
+
+func (e *Error) Error() string { return strings.Join(e.Problems, "\n") }
+
+// Load loads and checks the content with the theme's strings, without
+// writing anything: the check command.
+func Load(opt Options) (*site.Site, *render.Theme, error) {
+	theme, terrs := render.Load(opt.ThemeDir)
+	s, ds := site.Load(opt.ContentDir, site.Options{Markdown: func(lang string) goldmark.Markdown {
+		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")))
+	}})
+	ds = append(ds, site.Check(s)...)
+	var problems []string
+	if len(ds) > 0 {
+		problems = strings.Split(ds.Error(), "\n")
+	}
+	problems = append(problems, terrs...)
+	if len(problems) > 0 {
+		return s, theme, &Error{Problems: problems}
+	}
+	return s, theme, nil
+}
+
+// Build runs the pipeline and writes the site into opt.OutDir.
+func Build(opt Options) (*Result, error) {
+	start := time.Now()
+	res, err := Generate(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := WriteAtomic(opt.OutDir, res.Files); err != nil {
+		return nil, err
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// Generate runs the pipeline in memory.
+func Generate(opt Options) (*Result, error) {
+	s, theme, err := Load(opt)
+	if err != nil {
+		return nil, err
+	}
+	css, err := markdown.HighlightCSS()
+	if err != nil {
+		return nil, err
+	}
+	bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css}, Minify: true})
+	if len(msgs) > 0 {
+		return nil, &Error{Problems: msgs}
+	}
+	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS})
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	res := &Result{Site: s, Files: map[string][]byte{}}
+	for k, v := range bundle.Files {
+		res.Files[k] = v
+	}
+	for k, v := range pages {
+		res.Files[k] = v
+	}
+	res.Files["_headers"] = []byte(headers.File())
+	for _, l := range s.Langs {
+		res.Docs += len(l.Docs)
+		for _, d := range l.Docs {
+			res.Sections += len(d.Sections)
+		}
+	}
+	return res, nil
+}
+
+// WriteAtomic writes files into a new folder beside out and swaps it in for
+// out only once every file is written: readers of out (the local server, a
+// deploy script) never see half a site, and a failure leaves out untouched.
+func WriteAtomic(out string, files map[string][]byte) (err error) {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	for name, data := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	old := ""
+	if _, statErr := os.Stat(out); statErr == nil {
+		old = filepath.Join(parent, "."+filepath.Base(out)+".old-"+strconv.FormatInt(time.Now().UnixNano(), 36))
+		if err := os.Rename(out, old); err != nil {
+			return err
+		}
+	} else if !errors.Is(statErr, os.ErrNotExist) {
+		return statErr
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		if old != "" {
+			_ = os.Rename(old, out)
+		}
+		return err
+	}
+	if old != "" {
+		os.RemoveAll(old)
+	}
+	return nil
+}

@@ -1,0 +1,145 @@
+package markdown
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+)
+
+// Non-breaking spaces of French typesetting: a narrow one (U+202F) before
+// ; ! ? and a plain one (U+00A0) before : and inside « », as the Imprimerie
+// nationale's rules have it. They keep "PA :" or "« Assommé »" from being
+// split across two lines on a narrow phone screen.
+const (
+	nbsp  = '\u00a0'
+	nnbsp = '\u202f'
+)
+
+// FrenchTypeset returns s set in French typography: curly apostrophes and
+// non-breaking spaces before high punctuation and inside guillemets. afterInline
+// tells whether s continues an inline element (emphasis, link) so that a
+// leading ":" still gets its space.
+func FrenchTypeset(s string, afterInline bool) string {
+	out := make([]rune, 0, len(s)+8)
+	rs := []rune(s)
+	for i, r := range rs {
+		switch r {
+		case '\'':
+			out = append(out, '’')
+		case ';', '!', '?', ':':
+			space := nnbsp
+			if r == ':' {
+				space = nbsp
+				// A colon not followed by a space or the end is part of a token
+				// such as a URL or a time ("https://", "12:30"): leave it.
+				if i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) {
+					out = append(out, r)
+					continue
+				}
+			}
+			n := len(out)
+			switch {
+			case n > 0 && out[n-1] == ' ':
+				out[n-1] = space
+			case n > 0 && (out[n-1] == nbsp || out[n-1] == nnbsp):
+				out[n-1] = space
+			case n > 0 && isWordEnd(out[n-1]):
+				out = append(out, space)
+			case n == 0 && afterInline:
+				out = append(out, space)
+			}
+			out = append(out, r)
+		case '«':
+			out = append(out, r)
+			if i+1 < len(rs) && rs[i+1] != ' ' && rs[i+1] != nbsp {
+				out = append(out, nbsp)
+			}
+		case ' ':
+			if n := len(out); n > 0 && out[n-1] == '«' {
+				out = append(out, nbsp)
+				continue
+			}
+			out = append(out, r)
+		case '»':
+			n := len(out)
+			switch {
+			case n > 0 && out[n-1] == ' ':
+				out[n-1] = nbsp
+			case n > 0 && out[n-1] != nbsp:
+				out = append(out, nbsp)
+			case n == 0 && afterInline:
+				out = append(out, nbsp)
+			}
+			out = append(out, r)
+		default:
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}
+
+// isWordEnd reports whether r may end the word that high punctuation follows
+// without a space in the source ("aussi?", "Général:").
+func isWordEnd(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == ')' || r == '»' || r == '"' || r == '’' || r == '…' || r == '.'
+}
+
+type frenchTextRenderer struct {
+	html.Config
+}
+
+// NewFrenchTextRenderer returns a renderer for text nodes that applies
+// FrenchTypeset and otherwise behaves as goldmark's own text renderer.
+func NewFrenchTextRenderer() renderer.NodeRenderer { return &frenchTextRenderer{Config: html.NewConfig()} }
+
+func (r *frenchTextRenderer) SetOption(name renderer.OptionName, value any) { r.Config.SetOption(name, value) }
+
+func (r *frenchTextRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindText, r.renderText)
+}
+
+func (r *frenchTextRenderer) renderText(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Text)
+	value := n.Segment.Value(source)
+	if n.IsRaw() || inCode(n) {
+		r.Writer.RawWrite(w, value)
+	} else if utf8.Valid(value) {
+		r.Writer.Write(w, []byte(FrenchTypeset(string(value), n.PreviousSibling() != nil)))
+	} else {
+		r.Writer.Write(w, value)
+	}
+	switch {
+	case n.HardLineBreak() || (n.SoftLineBreak() && r.HardWraps):
+		_, _ = w.WriteString("<br>\n")
+	case n.SoftLineBreak():
+		_ = w.WriteByte('\n')
+	}
+	return ast.WalkContinue, nil
+}
+
+// inCode reports whether n is inside a code span, whose text must stay as written.
+func inCode(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Kind() == ast.KindCodeSpan {
+			return true
+		}
+	}
+	return false
+}
+
+type frenchTypographer struct{}
+
+// FrenchTypographer sets running text in French typography (see FrenchTypeset).
+var FrenchTypographer goldmark.Extender = frenchTypographer{}
+
+func (frenchTypographer) Extend(m goldmark.Markdown) {
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(NewFrenchTextRenderer(), 100)))
+}

@@ -1,0 +1,69 @@
+package markdown
+
+import (
+	"html"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// HeadingID returns the explicit ID written on a heading ("{#armor}"), or ""
+// when it has none. The compendium never generates IDs: they are the public
+// link contract, so each one is chosen by a person.
+func HeadingID(h *ast.Heading) string {
+	if v, ok := h.AttributeString("id"); ok {
+		if b, ok := v.([]byte); ok {
+			return string(b)
+		}
+		if s, ok := v.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+type headingRenderer struct {
+	label string
+}
+
+// NewHeadingRenderer returns a heading renderer that adds, after the text, a
+// link control to the heading's own URL. The control is a real link, so it
+// works without JavaScript and on touch; the theme's script upgrades it to
+// copy the full URL. label is its accessible name in the page's language.
+func NewHeadingRenderer(label string) renderer.NodeRenderer { return headingRenderer{label: label} }
+
+func (r headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHeading, r.render)
+}
+
+func (r headingRenderer) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	tag := "h" + string(rune('0'+n.Level))
+	id := HeadingID(n)
+	if entering {
+		_, _ = w.WriteString("<" + tag)
+		if id != "" {
+			_, _ = w.WriteString(` id="` + html.EscapeString(id) + `"`)
+		}
+		_, _ = w.WriteString(`><span class="heading-text">`)
+		return ast.WalkContinue, nil
+	}
+	_, _ = w.WriteString("</span>")
+	if id != "" {
+		_, _ = w.WriteString(`<a class="heading-link" href="#` + html.EscapeString(id) + `" aria-label="` +
+			html.EscapeString(r.label) + `" data-copy-link><span aria-hidden="true">#</span></a>`)
+	}
+	_, _ = w.WriteString("</" + tag + ">\n")
+	return ast.WalkContinue, nil
+}
+
+type headings struct{ label string }
+
+// Headings renders headings with their link control (see NewHeadingRenderer).
+func Headings(label string) goldmark.Extender { return headings{label: label} }
+
+func (e headings) Extend(m goldmark.Markdown) {
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(NewHeadingRenderer(e.label), 200)))
+}

@@ -1,0 +1,108 @@
+package markdown
+
+import (
+	"bytes"
+	"html"
+	"io"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// The formatter writes CSS classes, never inline styles, because the pages'
+// Content-Security-Policy (style-src 'self') would block style attributes.
+var codeFormatter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.PreventSurroundingPre(true))
+
+// lexerFor returns the lexer for a fenced block's language: the dice lexer,
+// one of chroma's, or, like Hugo's highlighter, the plain-text fallback for an
+// unknown or missing language, so that a typo in a fence never fails a build.
+func lexerFor(lang string) chroma.Lexer {
+	switch strings.ToLower(lang) {
+	case "dice", "dés":
+		return DiceLexer
+	case "":
+		return lexers.Fallback
+	}
+	if l := lexers.Get(lang); l != nil {
+		return l
+	}
+	return lexers.Fallback
+}
+
+// Highlight writes code highlighted as lang into w, inside the <code> element
+// that the caller opens.
+func Highlight(w io.Writer, code, lang string) error {
+	it, err := chroma.Coalesce(lexerFor(lang)).Tokenise(nil, code)
+	if err != nil {
+		_, werr := io.WriteString(w, html.EscapeString(code))
+		return werr
+	}
+	return codeFormatter.Format(w, styles.Fallback, it)
+}
+
+// HighlightCSS returns the style sheet for highlighted code: light colours by
+// default and dark ones under prefers-color-scheme: dark.
+func HighlightCSS() (string, error) {
+	var light, dark bytes.Buffer
+	if err := codeFormatter.WriteCSS(&light, styles.Get("github")); err != nil {
+		return "", err
+	}
+	if err := codeFormatter.WriteCSS(&dark, styles.Get("github-dark")); err != nil {
+		return "", err
+	}
+	return light.String() + "@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n", nil
+}
+
+type codeBlockRenderer struct{}
+
+// NewCodeBlockRenderer returns a renderer for fenced code blocks that
+// highlights them with chroma. Blocks whose language another extension owns
+// (such as "calc") are left to that extension's renderer by priority.
+func NewCodeBlockRenderer() renderer.NodeRenderer { return codeBlockRenderer{} }
+
+func (codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
+}
+
+func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	n := node.(*ast.FencedCodeBlock)
+	lang := string(n.Language(source))
+	var code strings.Builder
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		code.Write(seg.Value(source))
+	}
+	class := "code"
+	if lexerFor(lang) == DiceLexer {
+		class = "formula"
+	}
+	_, _ = w.WriteString(`<pre class="chroma ` + class + `"`)
+	if lang != "" {
+		_, _ = w.WriteString(` data-lang="` + html.EscapeString(lang) + `"`)
+	}
+	_, _ = w.WriteString(`><code>`)
+	if err := Highlight(w, code.String(), lang); err != nil {
+		return ast.WalkStop, err
+	}
+	_, _ = w.WriteString("</code></pre>\n")
+	return ast.WalkSkipChildren, nil
+}
+
+type highlighting struct{}
+
+// Highlighting renders fenced code blocks through chroma (see NewCodeBlockRenderer).
+var Highlighting goldmark.Extender = highlighting{}
+
+func (highlighting) Extend(m goldmark.Markdown) {
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(NewCodeBlockRenderer(), 200)))
+}

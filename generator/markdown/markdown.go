@@ -1,0 +1,67 @@
+// Package markdown configures goldmark for the compendium: GFM tables,
+// heading attributes, footnotes, French typography, asides, cross-references,
+// dice formulas and calculator blocks. Each feature lives in its own file
+// with its node, parser, renderer and Extend, in the manner of goldmark's own
+// extensions.
+package markdown
+
+import (
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+)
+
+// Config holds the options of New.
+type Config struct {
+	Lang       string
+	LinkLabel  string
+	extensions []goldmark.Extender
+}
+
+// Option configures New.
+type Option func(*Config)
+
+// WithLanguage sets the language of the text: "fr" turns on French
+// typography, anything else goldmark's English typographer.
+func WithLanguage(lang string) Option { return func(c *Config) { c.Lang = lang } }
+
+// WithLinkLabel sets the accessible name of the headings' link control.
+func WithLinkLabel(label string) Option { return func(c *Config) { c.LinkLabel = label } }
+
+// WithExtensions adds goldmark extensions, such as the calculator blocks.
+func WithExtensions(e ...goldmark.Extender) Option {
+	return func(c *Config) { c.extensions = append(c.extensions, e...) }
+}
+
+// New returns the goldmark converter for one language of the compendium.
+func New(opts ...Option) goldmark.Markdown {
+	c := Config{Lang: "fr", LinkLabel: "Lien vers cette section"}
+	for _, o := range opts {
+		o(&c)
+	}
+	exts := []goldmark.Extender{
+		extension.Table,
+		extension.Strikethrough,
+		extension.Linkify,
+		extension.Footnote,
+		AsideExtension,
+		CrossReferences,
+		Highlighting,
+		Headings(c.LinkLabel),
+	}
+	if c.Lang == "fr" {
+		exts = append(exts, FrenchTypographer)
+	} else {
+		exts = append(exts, extension.Typographer)
+	}
+	exts = append(exts, c.extensions...)
+	return goldmark.New(
+		goldmark.WithExtensions(exts...),
+		goldmark.WithParserOptions(parser.WithAttribute()),
+		// Raw HTML stays escaped: content is Markdown only, and the pages'
+		// Content-Security-Policy forbids the inline styles and scripts that
+		// raw HTML would let in.
+		goldmark.WithRendererOptions(html.WithXHTML()),
+	)
+}

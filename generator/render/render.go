@@ -1,0 +1,194 @@
+// Package render turns the page model into HTML with the theme's
+// html/template layouts and i18n strings.
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"html/template"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"compendium/generator/headers"
+	"compendium/generator/site"
+)
+
+// Theme is the parsed theme: layouts and one string table per language.
+type Theme struct {
+	dir     string
+	strings map[string]map[string]string
+	pages   map[string]*template.Template
+}
+
+// Assets names the bundled files a page links to, relative to the site root.
+type Assets struct {
+	CSS, JS string
+}
+
+// Alternate is a page's version in another language.
+type Alternate struct {
+	Lang, Href string
+}
+
+// Language is an entry of the root page's language choice.
+type Language struct {
+	Code, Name string
+}
+
+// Page is what every layout receives.
+type Page struct {
+	Lang        string
+	Title       string
+	Description string
+	CSP         string
+	Root        string // relative path from the page to the site root, e.g. "../../"
+	Assets      Assets
+	Alternates  []Alternate
+	Languages   []Language
+	Docs        []*site.Doc
+	Doc         *site.Doc
+	Prev, Next  *site.Doc
+}
+
+var layouts = []string{"root", "home", "doc"}
+
+// Load parses the theme's layouts and i18n files, and reports every problem.
+func Load(dir string) (*Theme, []string) {
+	t := &Theme{dir: dir, strings: map[string]map[string]string{}, pages: map[string]*template.Template{}}
+	var errs []string
+	for _, lang := range site.Languages {
+		file := filepath.Join(dir, "i18n", lang+".json")
+		b, err := os.ReadFile(file)
+		if err != nil {
+			errs = append(errs, file+": "+err.Error())
+			continue
+		}
+		m := map[string]string{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			errs = append(errs, file+": "+err.Error())
+			continue
+		}
+		t.strings[lang] = m
+	}
+	for _, name := range layouts {
+		tpl := template.New(name).Funcs(template.FuncMap{
+			// Replaced per page by Render; here so that parsing knows the names.
+			"t": func(string) string { return "" },
+		})
+		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), filepath.Join(dir, "layouts", name+".html"))
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		t.pages[name] = tpl
+	}
+	// Every language must define the keys the original defines, so that no
+	// interface text silently falls back to a key name.
+	for _, lang := range site.Languages[1:] {
+		for k := range t.strings["fr"] {
+			if _, ok := t.strings[lang][k]; !ok && t.strings[lang] != nil {
+				errs = append(errs, filepath.Join(dir, "i18n", lang+".json")+": missing key “"+k+"”")
+			}
+		}
+	}
+	return t, errs
+}
+
+// T returns the interface string key in lang, or the key itself, marked, when
+// it is missing so that the gap shows in review.
+func (t *Theme) T(lang, key string) string {
+	if s, ok := t.strings[lang][key]; ok {
+		return s
+	}
+	return "[" + key + "]"
+}
+
+// Render executes layout for p.
+func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
+	tpl, err := t.pages[layout].Clone()
+	if err != nil {
+		return nil, err
+	}
+	lang := p.Lang
+	tpl.Funcs(template.FuncMap{"t": func(key string) string { return t.T(lang, key) }})
+	if p.CSP == "" {
+		p.CSP = headers.CSP
+	}
+	var buf bytes.Buffer
+	if err := tpl.ExecuteTemplate(&buf, "base", p); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Site renders every page of s: the root language choice, one index per
+// language and one page per document. Keys are paths relative to the site root.
+func (t *Theme) Site(s *site.Site, a Assets) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	var langs []Language
+	for _, l := range s.Langs {
+		langs = append(langs, Language{Code: l.Code, Name: t.T(l.Code, "lang_name")})
+	}
+	first := s.Langs[0].Code
+	root := &Page{Lang: first, Title: t.T(first, "site_title"), Description: t.T(first, "site_tagline"), Root: "", Assets: a, Languages: langs}
+	for _, l := range s.Langs {
+		root.Alternates = append(root.Alternates, Alternate{Lang: l.Code, Href: l.Code + "/"})
+	}
+	b, err := t.Render("root", root)
+	if err != nil {
+		return nil, err
+	}
+	out["index.html"] = b
+	for _, l := range s.Langs {
+		home := &Page{Lang: l.Code, Title: t.T(l.Code, "site_title"), Description: t.T(l.Code, "site_tagline"), Root: "../", Assets: a, Docs: l.Docs}
+		for _, other := range s.Langs {
+			home.Alternates = append(home.Alternates, Alternate{Lang: other.Code, Href: "../" + other.Code + "/"})
+		}
+		if b, err = t.Render("home", home); err != nil {
+			return nil, err
+		}
+		out[l.Code+"/index.html"] = b
+		for i, d := range l.Docs {
+			p := &Page{Lang: l.Code, Title: d.Title + " — " + t.T(l.Code, "site_title"), Description: d.Summary, Root: "../../", Assets: a, Doc: d}
+			if i > 0 {
+				p.Prev = l.Docs[i-1]
+			}
+			if i+1 < len(l.Docs) {
+				p.Next = l.Docs[i+1]
+			}
+			for _, other := range s.Langs {
+				if other.Doc(d.Slug) != nil {
+					p.Alternates = append(p.Alternates, Alternate{Lang: other.Code, Href: "../../" + other.Code + "/" + d.Slug + "/"})
+				}
+			}
+			if b, err = t.Render("doc", p); err != nil {
+				return nil, err
+			}
+			out[l.Code+"/"+d.Slug+"/index.html"] = b
+		}
+	}
+	return out, nil
+}
+
+// Strip returns the visible text of an HTML fragment, for tests and the
+// search index: tags removed, entities decoded, white space folded.
+func Strip(h string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range h {
+		switch {
+		case r == '<':
+			in = true
+			b.WriteByte(' ')
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return strings.Join(strings.Fields(htmlUnescape(b.String())), " ")
+}
+
+func htmlUnescape(s string) string { return html.UnescapeString(s) }

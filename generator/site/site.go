@@ -1,0 +1,291 @@
+// Package site loads the content folder into the compendium's page model
+// (languages, documents, sections and their IDs) and checks it: the first
+// two steps of content → load → check → render → index → bundle → write.
+package site
+
+import (
+	"bytes"
+	"html/template"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"compendium/generator/markdown"
+)
+
+// Languages lists the languages the compendium can hold, the original first.
+var Languages = []string{"fr", "en"}
+
+// Site is the whole compendium: every language found under the content folder.
+type Site struct {
+	Dir   string
+	Langs []*Lang
+}
+
+// Lang is one language of the compendium and its documents in reading order.
+type Lang struct {
+	Code string
+	Docs []*Doc
+}
+
+// Doc is one rules document in one language.
+type Doc struct {
+	Lang    string
+	File    string // path as given to Load, for messages
+	Title   string // typeset
+	Order   int
+	Slug    string
+	Summary string
+	Source  string
+	Body    template.HTML
+	// Sections lists the document's headings in order.
+	Sections []*Section
+	XRefs    []markdown.XRef
+	meta     map[string]int // front-matter key → line, for messages
+	ast      ast.Node
+	src      []byte
+	bodyLine int // line of the body's first byte in the file
+}
+
+// Section is a heading and the text under it, down to the next heading.
+type Section struct {
+	ID    string
+	Level int
+	Title string // plain text, typeset
+	Line  int
+	Text  string // plain text of the blocks under the heading
+}
+
+// Options configures Load.
+type Options struct {
+	// Markdown returns the converter for a language; nil means markdown.New
+	// with that language.
+	Markdown func(lang string) goldmark.Markdown
+}
+
+// Lang returns the language with the given code, or nil.
+func (s *Site) Lang(code string) *Lang {
+	for _, l := range s.Langs {
+		if l.Code == code {
+			return l
+		}
+	}
+	return nil
+}
+
+// Doc returns the document with the given slug, or nil.
+func (l *Lang) Doc(slug string) *Doc {
+	for _, d := range l.Docs {
+		if d.Slug == slug {
+			return d
+		}
+	}
+	return nil
+}
+
+// Section returns the section with the given ID, or nil.
+func (d *Doc) Section(id string) *Section {
+	for _, s := range d.Sections {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// Line returns the line of the file at which byte offset pos of the body lies.
+func (d *Doc) Line(pos int) int {
+	if pos < 0 || pos > len(d.src) {
+		return d.bodyLine
+	}
+	return d.bodyLine + bytes.Count(d.src[:pos], []byte("\n"))
+}
+
+// Load reads every language folder under dir (dir/fr/*.md, dir/en/*.md),
+// parses and renders each document, and returns the site with every problem
+// found in it. It does not stop at the first problem. Load only reports what
+// one file shows; Check reports what needs the whole site.
+func Load(dir string, opt Options) (*Site, Diagnostics) {
+	if opt.Markdown == nil {
+		opt.Markdown = func(lang string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
+	}
+	var ds Diagnostics
+	s := &Site{Dir: dir}
+	for _, code := range Languages {
+		files, err := filepath.Glob(filepath.Join(dir, code, "*.md"))
+		if err != nil || len(files) == 0 {
+			continue
+		}
+		sort.Strings(files)
+		lang := &Lang{Code: code}
+		md := opt.Markdown(code)
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				ds.Add(f, 0, "cannot read: "+err.Error())
+				continue
+			}
+			d := loadDoc(f, code, src, md, &ds)
+			lang.Docs = append(lang.Docs, d)
+		}
+		sort.SliceStable(lang.Docs, func(i, j int) bool { return lang.Docs[i].Order < lang.Docs[j].Order })
+		s.Langs = append(s.Langs, lang)
+	}
+	if len(s.Langs) == 0 {
+		ds.Add(dir, 0, "no documents: expected Markdown files in "+filepath.Join(dir, "fr")+"/")
+	}
+	return s, ds
+}
+
+func loadDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostics) *Doc {
+	d := &Doc{Lang: lang, File: file}
+	body, bodyLine := parseFrontMatter(d, src, ds)
+	d.src, d.bodyLine = body, bodyLine
+	if want := strings.TrimSuffix(filepath.Base(file), ".md"); d.Slug != "" && d.Slug != want {
+		ds.Add(file, d.meta["slug"], "slug “"+d.Slug+"” differs from the file name: rename the file to "+d.Slug+".md or set slug: "+want)
+	}
+	pc := parser.NewContext()
+	root := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	d.ast = root
+	d.XRefs = markdown.XRefs(pc)
+	d.collectSections(ds)
+	var buf bytes.Buffer
+	if err := md.Renderer().Render(&buf, body, root); err != nil {
+		ds.Add(file, 0, "cannot render: "+err.Error())
+	}
+	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
+	if lang == "fr" {
+		d.Title = markdown.FrenchTypeset(d.Title, false)
+	}
+	return d
+}
+
+// collectSections walks the top-level blocks: a heading opens a section, the
+// other blocks add their text to it.
+func (d *Doc) collectSections(ds *Diagnostics) {
+	seen := map[string]int{}
+	var cur *Section
+	var text strings.Builder
+	flush := func() {
+		if cur != nil {
+			cur.Text = strings.Join(strings.Fields(text.String()), " ")
+		}
+		text.Reset()
+	}
+	for n := d.ast.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			text.WriteString(d.plainText(n))
+			text.WriteByte(' ')
+			continue
+		}
+		flush()
+		line := d.Line(posOf(h))
+		title := strings.TrimSpace(d.plainText(h))
+		id := markdown.HeadingID(h)
+		cur = &Section{ID: id, Level: h.Level, Title: title, Line: line}
+		d.Sections = append(d.Sections, cur)
+		switch {
+		case h.Level == 1:
+			ds.Add(d.File, line, "level-1 heading “"+title+"”: the title comes from the front matter; start sections at ##")
+		case id == "":
+			ds.Add(d.File, line, "heading “"+title+"” has no ID: end it with an explicit English kebab-case ID, e.g. {#"+suggestID(title)+"}")
+		case !validID(id):
+			ds.Add(d.File, line, "section ID “"+id+"” is not English kebab-case (lower-case letters and digits separated by single hyphens)")
+		}
+		if id != "" {
+			if first, dup := seen[id]; dup {
+				ds.Add(d.File, line, "duplicate section ID “"+id+"” (first used at line "+itoa(first)+"): IDs must be unique within a document")
+			} else {
+				seen[id] = line
+			}
+		}
+	}
+	flush()
+}
+
+// plainText returns the text of n and its descendants as a reader sees it,
+// typeset for the document's language.
+func (d *Doc) plainText(n ast.Node) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			if c.Type() == ast.TypeBlock {
+				b.WriteByte(' ')
+			}
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			s := string(c.Segment.Value(d.src))
+			if d.Lang == "fr" {
+				s = markdown.FrenchTypeset(s, c.PreviousSibling() != nil)
+			}
+			b.WriteString(s)
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.AutoLink:
+			b.Write(c.Label(d.src))
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			for i := 0; i < c.Lines().Len(); i++ {
+				seg := c.Lines().At(i)
+				b.Write(seg.Value(d.src))
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+func posOf(n ast.Node) int {
+	if p := n.Pos(); p >= 0 {
+		return p
+	}
+	if n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	return -1
+}
+
+func validID(id string) bool {
+	if id == "" || id[0] == '-' || id[len(id)-1] == '-' || strings.Contains(id, "--") {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// suggestID proposes an ID shape from a heading for an error message; the
+// writer still chooses the English word.
+func suggestID(title string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(title) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		return "section"
+	}
+	return s
+}

@@ -1,0 +1,8 @@
+// The compendium's script: progressive enhancement only. Every page works
+// without it (links are links, the contents sit above the text).
+import { initToc } from "./toc.js";
+import { initCopyLinks } from "./copylink.js";
+
+document.documentElement.classList.add("js");
+initToc();
+initCopyLinks();
