@@ -44,17 +44,26 @@ func (asideParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) 
 	if !bytes.Equal(util.TrimRightSpace(util.TrimLeftSpace(line)), asideOpen) {
 		return nil, parser.NoChildren
 	}
-	reader.Advance(seg.Len() - 1) // leave the newline to the parser, as goldmark's own blocks do
+	reader.Advance(lineLen(line, seg.Len()))
 	return &Aside{}, parser.HasChildren
 }
 
 func (asideParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	line, seg := reader.PeekLine()
 	if bytes.Equal(util.TrimRightSpace(util.TrimLeftSpace(line)), asideClose) {
-		reader.Advance(seg.Len() - 1)
+		reader.Advance(lineLen(line, seg.Len()))
 		return parser.Close
 	}
 	return parser.Continue | parser.HasChildren
+}
+
+// lineLen is the length of a line without its newline, which stays for the
+// parser as goldmark's own blocks leave it; the last line of a file may have none.
+func lineLen(line []byte, n int) int {
+	if len(line) > 0 && line[len(line)-1] == '\n' {
+		return n - 1
+	}
+	return n
 }
 
 func (asideParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
@@ -88,4 +97,3 @@ func (asideExtension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(NewAsideParser(), 90)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(NewAsideRenderer(), 500)))
 }
-

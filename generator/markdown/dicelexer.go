@@ -22,7 +22,7 @@ var DiceLexer = chroma.MustNewLexer(
 				{Pattern: `\s+`, Type: chroma.TextWhitespace},
 				// A dice term: "2d6", "d%", "1D12". Word boundaries keep "dé" or
 				// "dd" in a word from being read as dice.
-				{Pattern: `\b\d{0,3}[dD](?:\d+|%)(?:\b|$)`, Type: chroma.NameBuiltin},
+				{Pattern: `\b\d{0,3}[dD](?:\d+\b|%)`, Type: chroma.NameBuiltin},
 				{Pattern: `\d+(?:[.,]\d+)?`, Type: chroma.LiteralNumberInteger},
 				// The checks' target numbers: "DD", "DC", "CA", "AC".
 				{Pattern: `\b(?:DD|DC|CA|AC)\b`, Type: chroma.Keyword},

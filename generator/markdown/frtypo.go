@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -83,6 +84,33 @@ func FrenchTypeset(s string, afterInline bool) string {
 	return string(out)
 }
 
+// TypesetText returns the text of n set by FrenchTypeset, taking its
+// neighbours into account: goldmark splits text at characters that may open
+// an inline ("!" of an image, "[" of a link), so "maxi !" can arrive as
+// "maxi " and "!".
+func TypesetText(n *ast.Text, source []byte) string {
+	s := string(n.Segment.Value(source))
+	afterInline := false
+	if prev := n.PreviousSibling(); prev != nil {
+		afterInline = true
+		if t, ok := prev.(*ast.Text); ok {
+			v := t.Segment.Value(source)
+			afterInline = len(v) > 0 && v[len(v)-1] != ' ' && !t.SoftLineBreak()
+		}
+	}
+	out := FrenchTypeset(s, afterInline)
+	if next, ok := n.NextSibling().(*ast.Text); ok && strings.HasSuffix(out, " ") && !n.SoftLineBreak() {
+		v := string(next.Segment.Value(source))
+		switch {
+		case strings.HasPrefix(v, ";"), strings.HasPrefix(v, "!"), strings.HasPrefix(v, "?"):
+			out = out[:len(out)-1] + string(nnbsp)
+		case strings.HasPrefix(v, "»"), v == ":", strings.HasPrefix(v, ": "):
+			out = out[:len(out)-1] + string(nbsp)
+		}
+	}
+	return out
+}
+
 // isWordEnd reports whether r may end the word that high punctuation follows
 // without a space in the source ("aussi?", "Général:").
 func isWordEnd(r rune) bool {
@@ -95,9 +123,13 @@ type frenchTextRenderer struct {
 
 // NewFrenchTextRenderer returns a renderer for text nodes that applies
 // FrenchTypeset and otherwise behaves as goldmark's own text renderer.
-func NewFrenchTextRenderer() renderer.NodeRenderer { return &frenchTextRenderer{Config: html.NewConfig()} }
+func NewFrenchTextRenderer() renderer.NodeRenderer {
+	return &frenchTextRenderer{Config: html.NewConfig()}
+}
 
-func (r *frenchTextRenderer) SetOption(name renderer.OptionName, value any) { r.Config.SetOption(name, value) }
+func (r *frenchTextRenderer) SetOption(name renderer.OptionName, value any) {
+	r.Config.SetOption(name, value)
+}
 
 func (r *frenchTextRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindText, r.renderText)
@@ -112,7 +144,7 @@ func (r *frenchTextRenderer) renderText(w util.BufWriter, source []byte, node as
 	if n.IsRaw() || inCode(n) {
 		r.Writer.RawWrite(w, value)
 	} else if utf8.Valid(value) {
-		r.Writer.Write(w, []byte(FrenchTypeset(string(value), n.PreviousSibling() != nil)))
+		r.Writer.Write(w, []byte(TypesetText(n, source)))
 	} else {
 		r.Writer.Write(w, value)
 	}

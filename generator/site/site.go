@@ -147,8 +147,14 @@ func loadDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostic
 	d := &Doc{Lang: lang, File: file}
 	body, bodyLine := parseFrontMatter(d, src, ds)
 	d.src, d.bodyLine = body, bodyLine
-	if want := strings.TrimSuffix(filepath.Base(file), ".md"); d.Slug != "" && d.Slug != want {
+	want := strings.TrimSuffix(filepath.Base(file), ".md")
+	if d.Slug != "" && d.Slug != want {
 		ds.Add(file, d.meta["slug"], "slug “"+d.Slug+"” differs from the file name: rename the file to "+d.Slug+".md or set slug: "+want)
+	}
+	if d.Slug == "" {
+		// Reported by parseFrontMatter; the file name stands in so that
+		// links to this document are still checked.
+		d.Slug = want
 	}
 	pc := parser.NewContext()
 	root := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
@@ -225,7 +231,7 @@ func (d *Doc) plainText(n ast.Node) string {
 		case *ast.Text:
 			s := string(c.Segment.Value(d.src))
 			if d.Lang == "fr" {
-				s = markdown.FrenchTypeset(s, c.PreviousSibling() != nil)
+				s = markdown.TypesetText(c, d.src)
 			}
 			b.WriteString(s)
 			if c.SoftLineBreak() || c.HardLineBreak() {

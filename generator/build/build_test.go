@@ -1,0 +1,261 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// writeFixture lays out an inline txtar archive as a content folder in a
+// temporary directory, in the manner of Hugo's integration tests, and returns
+// the options to build it with the real theme.
+func writeFixture(t *testing.T, archive string) Options {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range txtar.Parse([]byte(archive)).Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: filepath.Join(dir, "public")}
+}
+
+const goodSite = `
+-- content/fr/alpha.md --
+---
+title: Premier document
+order: 1
+slug: alpha
+summary: Le premier.
+source: 000_test.txt
+---
+
+Introduction : voir [l'armure](#armor) et [le duel](beta#duel).
+
+## 1. Combats {#combat}
+
+| Arme | Taille |
+|---|---|
+| Dague | 30 cm |
+
+## 2. L'armure {#armor}
+
+:::aside
+Une petite pause.
+:::
+
+` + "```dice\n1d6+2\n```" + `
+-- content/fr/beta.md --
+---
+title: Second document
+order: 2
+slug: beta
+summary: Le second.
+source: 001_test.txt
+---
+
+## Duel {#duel}
+
+Retour au [premier](alpha).
+`
+
+func TestBuildSite(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	res, err := Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Docs != 2 || res.Sections != 3 {
+		t.Errorf("docs, sections = %d, %d; want 2, 3", res.Docs, res.Sections)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(opt.OutDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	alpha := read("fr/alpha/index.html")
+	beta := read("fr/beta/index.html")
+	home := read("fr/index.html")
+	for _, tt := range []struct {
+		page, name, want string
+	}{
+		{alpha, "explicit heading ID", `<h2 id="armor">`},
+		{alpha, "link control", `<a class="heading-link" href="#armor"`},
+		{alpha, "same-document link", `<a href="#armor" class="xref">l’armure</a>`},
+		{alpha, "cross-document link", `<a href="../beta/#duel" class="xref">le duel</a>`},
+		{alpha, "French colon", "Introduction\u00a0: voir"},
+		{alpha, "table", "<td>Dague</td>"},
+		{alpha, "aside", `<aside class="box">`},
+		{alpha, "formula", `<pre class="chroma formula" data-lang="dice">`},
+		{alpha, "table of contents", `<li class="toc-l2"><a href="#combat">1. Combats</a></li>`},
+		{alpha, "next document", `<a class="next" rel="next" href="../beta/">`},
+		{alpha, "CSP meta", `<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;; style-src &#39;self&#39;`},
+		{alpha, "language", `<html lang="fr"`},
+		{beta, "previous document", `<a class="prev" rel="prev" href="../alpha/">`},
+		{beta, "document link", `<a href="../alpha/" class="xref">premier</a>`},
+		{home, "index lists documents", `<a href="alpha/"><span class="doc-title">Premier document</span></a>`},
+		{home, "summary", `<p>Le second.</p>`},
+	} {
+		if !strings.Contains(tt.page, tt.want) {
+			t.Errorf("%s: page lacks %q", tt.name, tt.want)
+		}
+	}
+	// The pages must hold under the CSP: no inline script, style or handler.
+	inline := regexp.MustCompile(`<script(?:\s[^>]*)?>[^<]|<style|\sstyle=|\son[a-z]+=`)
+	for _, name := range []string{"index.html", "fr/index.html", "fr/alpha/index.html", "fr/beta/index.html"} {
+		if m := inline.FindString(read(name)); m != "" {
+			t.Errorf("%s: inline script or style %q", name, m)
+		}
+		if strings.Contains(read(name), "http://") || regexp.MustCompile(`(src|href)="https?://`).MatchString(read(name)) {
+			t.Errorf("%s: refers to another host", name)
+		}
+	}
+	assets, _ := filepath.Glob(filepath.Join(opt.OutDir, "assets", "main-*.*"))
+	if len(assets) != 2 {
+		t.Errorf("assets = %v, want one hashed CSS and one hashed JS", assets)
+	}
+	for _, a := range assets {
+		if !strings.Contains(alpha, "assets/"+filepath.Base(a)) {
+			t.Errorf("page does not link %s", filepath.Base(a))
+		}
+	}
+	if h := read("_headers"); !strings.Contains(h, "Content-Security-Policy: default-src 'self'") {
+		t.Errorf("_headers lacks the CSP:\n%s", h)
+	}
+}
+
+func TestCheckReportsEveryProblem(t *testing.T) {
+	opt := writeFixture(t, `
+-- content/fr/alpha.md --
+---
+title: Premier
+order: 1
+slug: alpha
+summary: Un.
+source: a.txt
+---
+
+## Combats {#combat}
+
+Voir [la vie](#life), [ailleurs](gamma#x) et [beta](beta#nope).
+
+## Encore {#combat}
+
+## Sans identifiant
+
+## Mauvais {#Bad_ID}
+-- content/fr/beta.md --
+title: Sans front matter
+
+## Duel {#duel}
+-- content/fr/gamma.md --
+---
+title: Gamma
+order: 1
+slug: gamma
+source: c.txt
+colour: rouge
+---
+
+## Rien {#x}
+`)
+	_, _, err := Load(opt)
+	if err == nil {
+		t.Fatal("Load succeeded on broken content")
+	}
+	msg := err.Error()
+	alpha := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	beta := filepath.Join(opt.ContentDir, "fr", "beta.md")
+	gamma := filepath.Join(opt.ContentDir, "fr", "gamma.md")
+	for _, want := range []string{
+		alpha + ":11: link “#life”: no section “life” in " + alpha,
+		alpha + ":11: link “beta#nope”: no section “nope” in " + beta,
+		alpha + ":13: duplicate section ID “combat” (first used at line 9)",
+		alpha + ":15: heading “Sans identifiant” has no ID: end it with an explicit English kebab-case ID, e.g. {#sans-identifiant}",
+		alpha + ":17: section ID “Bad_ID” is not English kebab-case",
+		beta + ":1: missing front matter",
+		gamma + ":1: front matter lacks “summary”",
+		gamma + ":6: unknown front matter key “colour”",
+		gamma + ":3: order 1 is already used by " + alpha,
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("messages lack %q\ngot:\n%s", want, msg)
+		}
+	}
+}
+
+// TestFailedBuildKeepsPublic: a broken content file fails the build and the
+// previous site stays exactly as it was.
+func TestFailedBuildKeepsPublic(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, opt.OutDir)
+	broken := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	b, _ := os.ReadFile(broken)
+	if err := os.WriteFile(broken, []byte(strings.Replace(string(b), "{#armor}", "{#combat}", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(opt)
+	if err == nil || !strings.Contains(err.Error(), broken+":") {
+		t.Fatalf("want a file:line error for %s, got %v", broken, err)
+	}
+	after := snapshot(t, opt.OutDir)
+	if len(before) != len(after) {
+		t.Fatalf("public changed: %d files before, %d after", len(before), len(after))
+	}
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s changed after a failed build", k)
+		}
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(opt.OutDir), ".public.*"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary folders left behind: %v", leftovers)
+	}
+}
+
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		m[p] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestRealContent builds the compendium itself: check must pass on it.
+func TestRealContent(t *testing.T) {
+	_, _, err := Load(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme"}
+	for b.Loop() {
+		if _, err := Generate(opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

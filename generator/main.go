@@ -1,0 +1,112 @@
+// Command generator builds, checks and serves the rules compendium, and runs
+// its calculators and search from the command line. main only wires: each
+// command's work is in its package.
+//
+//	go run ./generator build  [-content content] [-theme theme] [-out public]
+//	go run ./generator check  [-content content] [-theme theme]
+//	go run ./generator serve  [-addr 127.0.0.1:8080] [-content …] [-theme …] [-out …]
+//	go run ./generator calc NAME < input.json      (calc --list lists them)
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"compendium/generator/build"
+	"compendium/generator/calc"
+	"compendium/generator/serve"
+)
+
+const usage = `usage: generator <command> [flags]
+
+commands:
+  build    load, check and render content/ with theme/ into public/
+  check    report every content problem as file:line: message
+  serve    build, serve public/ on 127.0.0.1:8080 and rebuild on changes
+  calc     run a calculator: calc NAME < input.json, or calc --list
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, args := args[0], args[1:]
+	if cmd == "calc" {
+		return calc.Run(args, stdin, stdout, stderr)
+	}
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opt := build.Options{}
+	fs.StringVar(&opt.ContentDir, "content", "content", "content folder")
+	fs.StringVar(&opt.ThemeDir, "theme", "theme", "theme folder")
+	fs.StringVar(&opt.OutDir, "out", "public", "output folder (replaced whole on success)")
+	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch cmd {
+	case "check":
+		s, _, err := build.Load(opt)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			fmt.Fprintf(stderr, "check: %d problem(s)\n", len(err.(*build.Error).Problems))
+			return 1
+		}
+		n := 0
+		for _, l := range s.Langs {
+			for _, d := range l.Docs {
+				n += len(d.Sections)
+			}
+		}
+		fmt.Fprintf(stdout, "check: ok, %d languages, %d sections\n", len(s.Langs), n)
+		return 0
+	case "build":
+		res, err := build.Build(opt)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
+			return 1
+		}
+		fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+		return 0
+	case "serve":
+		rebuild := func() error {
+			res, err := build.Build(opt)
+			if err == nil {
+				fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+			}
+			return err
+		}
+		if err := rebuild(); err != nil {
+			fmt.Fprintln(stderr, err)
+			if _, statErr := os.Stat(opt.OutDir); statErr != nil {
+				return 1
+			}
+			fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/")
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		err := serve.Run(ctx, serve.Options{
+			Addr: *addr, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
+			Rebuild: rebuild, Log: stderr,
+			Ready: func(a string) { fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", a) },
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stderr, "unknown command %q\n%s", cmd, usage)
+	return 2
+}

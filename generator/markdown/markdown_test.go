@@ -1,0 +1,65 @@
+package markdown
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/testutil"
+)
+
+// Each extension has a case file in testdata, in goldmark's own format:
+// Markdown in, HTML out, so a change in rendering shows as a diff of pages.
+func TestCaseFiles(t *testing.T) {
+	cases := []struct {
+		file string
+		md   goldmark.Markdown
+	}{
+		{"aside.txt", New()},
+		{"frtypo.txt", New()},
+		{"xref.txt", New()},
+		{"highlight.txt", New()},
+		{"heading.txt", New()},
+		{"english.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"))},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			testutil.DoTestCaseFile(c.md, filepath.Join("testdata", c.file), t)
+		})
+	}
+}
+
+func TestFrenchTypeset(t *testing.T) {
+	tests := []struct {
+		in          string
+		afterInline bool
+		want        string
+	}{
+		{"Voir : ici", false, "Voir\u00a0: ici"},
+		{"Général: quand", false, "Général\u00a0: quand"},
+		{"comptées !", false, "comptées\u202f!"},
+		{"vraiment?", false, "vraiment\u202f?"},
+		{"?!", false, "?!"},
+		{"l'armure", false, "l’armure"},
+		{"« Assommé »", false, "«\u00a0Assommé\u00a0»"},
+		{"«général »", false, "«\u00a0général\u00a0»"},
+		{"https://heros-et-dragons.fr/", false, "https://heros-et-dragons.fr/"},
+		{"à 12:30", false, "à 12:30"},
+		{": suite", true, "\u00a0: suite"},
+		{": suite", false, ": suite"},
+		{"a ; b", false, "a\u202f; b"},
+		{"déjà\u00a0: fait", false, "déjà\u00a0: fait"},
+	}
+	for _, tt := range tests {
+		if got := FrenchTypeset(tt.in, tt.afterInline); got != tt.want {
+			t.Errorf("FrenchTypeset(%q, %v) = %q, want %q", tt.in, tt.afterInline, got, tt.want)
+		}
+	}
+}
+
+func BenchmarkFrenchTypeset(b *testing.B) {
+	s := "Une fois votre compteur à Zéro, vos heures sont comptées ! Reportez vous au chapitre sur la vie : « Assommé » l'armure ; fin?"
+	for b.Loop() {
+		FrenchTypeset(s, false)
+	}
+}
