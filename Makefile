@@ -1,0 +1,53 @@
+# The compendium's tasks. Two of them are the newcomer's path:
+#   make serve   build the site, serve it on http://127.0.0.1:8080 and rebuild on changes
+#   make test    every test, browser tests included (installs Debian's chromium if missing)
+
+GO      ?= go
+ADDR    ?= 127.0.0.1:8080
+FUZZTIME ?= 3s
+# The engine's fuzz targets, one per calculator (wasm/engine/fuzz_test.go).
+FUZZ_TARGETS = $(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' wasm/engine/*_test.go 2>/dev/null | sed 's/func //')
+
+.PHONY: site serve check test unit e2e fuzz fuzz-long bench browser vet
+
+site:
+	$(GO) run ./generator build
+
+serve:
+	$(GO) run ./generator serve -addr $(ADDR)
+
+check:
+	$(GO) run ./generator check
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+
+# browser makes sure a Chromium is there for the browser tests: CI machines
+# start bare, and the browser tests must run there, not skip.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		SUDO=$$(command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+unit:
+	$(GO) test ./...
+
+test: vet browser
+	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
+
+# fuzz runs each engine fuzz target for FUZZTIME (a few seconds in make test;
+# make fuzz-long for a minute each).
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $$t ($(FUZZTIME))"; \
+		$(GO) test ./wasm/engine -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) >/tmp/fuzz-$$t.log 2>&1 || { cat /tmp/fuzz-$$t.log; exit 1; }; \
+	done
+
+fuzz-long:
+	$(MAKE) fuzz FUZZTIME=60s
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...

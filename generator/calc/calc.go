@@ -1,0 +1,112 @@
+// Package calc is the command-line glue of the rules engine: "calc NAME"
+// reads an input object on standard input and prints the output object.
+package calc
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"compendium/wasm/engine"
+)
+
+// Run implements "calc NAME" and "calc --list" and returns the exit status:
+// 0 with the output JSON on stdout, 1 with the error object on stdout for a
+// bad input, 2 for a bad command line (usage on stderr).
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--list" || args[0] == "-list") {
+		var b strings.Builder
+		for _, c := range engine.Calculators() {
+			b.WriteString(c.Name + "\t" + c.En + "\n")
+		}
+		io.WriteString(stdout, b.String())
+		return 0
+	}
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		io.WriteString(stderr, "usage: calc NAME < input.json\n       calc --list\n")
+		return 2
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return fail(stdout, &engine.Error{Code: "io", Fr: "lecture de l’entrée impossible : " + err.Error(), En: "cannot read the input: " + err.Error()})
+	}
+	input, jerr := decode(data)
+	if jerr != nil {
+		return fail(stdout, jerr)
+	}
+	out, cerr := engine.Calculate(args[0], input)
+	if cerr != nil {
+		return fail(stdout, cerr)
+	}
+	if err := write(stdout, out); err != nil {
+		io.WriteString(stderr, "calc: "+err.Error()+"\n")
+		return 1
+	}
+	return 0
+}
+
+func fail(stdout io.Writer, e *engine.Error) int {
+	write(stdout, e.Tree())
+	return 1
+}
+
+func write(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// decode reads exactly one JSON value, reporting the line and column of a
+// syntax error and rejecting anything after the value.
+func decode(data []byte) (any, *engine.Error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, jsonError("entrée vide : un objet JSON est attendu", "empty input: a JSON object is expected")
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line, col := position(data, se.Offset)
+			return nil, jsonError("JSON invalide ligne "+line+", colonne "+col+" : "+se.Error(),
+				"invalid JSON at line "+line+", column "+col+": "+se.Error())
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, jsonError("JSON invalide : fin inattendue", "invalid JSON: unexpected end of input")
+		}
+		return nil, jsonError("JSON invalide : "+err.Error(), "invalid JSON: "+err.Error())
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		line, col := position(data, dec.InputOffset())
+		return nil, jsonError("données en trop après l’objet JSON, ligne "+line+", colonne "+col,
+			"unexpected data after the JSON object at line "+line+", column "+col)
+	}
+	return v, nil
+}
+
+func jsonError(fr, en string) *engine.Error {
+	return &engine.Error{Code: "json", Fr: fr, En: en}
+}
+
+// position turns a byte offset into a 1-based line and column.
+func position(data []byte, off int64) (string, string) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return strconv.Itoa(line), strconv.Itoa(col)
+}

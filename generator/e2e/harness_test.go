@@ -1,0 +1,180 @@
+// Package e2e drives a real Chromium (Debian's chromium package, through
+// chromedp) against the site served by the project's own handler: what the
+// browser does is tested in a browser.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"compendium/generator/build"
+	"compendium/generator/serve"
+)
+
+var (
+	baseURL  string
+	allocCtx context.Context
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "compendium-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "public")
+	if _, err := build.Build(build.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out}); err != nil {
+		fmt.Fprintln(os.Stderr, "build:", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	srv := &http.Server{Handler: serve.Handler(out, nil)}
+	go srv.Serve(ln)
+	defer srv.Close()
+	baseURL = "http://" + ln.Addr().String()
+
+	exe := chromePath()
+	if exe == "" {
+		// Browser tests must run, not skip: make test installs chromium.
+		fmt.Fprintln(os.Stderr, "e2e: no Chromium found; install Debian's chromium package (make test does) or set CHROME_PATH")
+		return 1
+	}
+	profile, _ := os.MkdirTemp("", "compendium-chrome-")
+	defer os.RemoveAll(profile)
+	// The flags keep Chromium off the network: on this machine every
+	// connection it makes on its own is refused, and a test must stay local.
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+	)
+	var cancel context.CancelFunc
+	allocCtx, cancel = chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	return m.Run()
+}
+
+func chromePath() string {
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// Browser is one tab with what it saw: every request's URL, every CSP
+// violation and every uncaught exception.
+type Browser struct {
+	Ctx        context.Context
+	mu         sync.Mutex
+	Requests   []string
+	Exceptions []string
+}
+
+// cspProbe runs before any page script (injected through CDP, so the CSP
+// does not apply to it) and records violations for the test to read.
+const cspProbe = `window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`
+
+func newBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	ctx, cancelT := context.WithTimeout(ctx, 30*time.Second)
+	t.Cleanup(func() { cancelT(); cancel() })
+	b := &Browser{Ctx: ctx}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			b.mu.Lock()
+			b.Requests = append(b.Requests, ev.Request.URL)
+			b.mu.Unlock()
+		case *runtime.EventExceptionThrown:
+			b.mu.Lock()
+			b.Exceptions = append(b.Exceptions, ev.ExceptionDetails.Error())
+			b.mu.Unlock()
+		}
+	})
+	err := chromedp.Run(ctx,
+		network.Enable(),
+		chromedp.EmulateViewport(width, height, viewportOptions(mobile)...),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(cspProbe).Do(ctx)
+			return err
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.assertClean(t) })
+	return b
+}
+
+// assertClean fails the test on a CSP violation, an uncaught exception or a
+// request to any host but the test server.
+func (b *Browser) assertClean(t *testing.T) {
+	t.Helper()
+	var csp []string
+	_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`window.__csp || []`, &csp))
+	if len(csp) > 0 {
+		t.Errorf("Content-Security-Policy violations: %v", csp)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.Exceptions) > 0 {
+		t.Errorf("uncaught exceptions: %v", b.Exceptions)
+	}
+	base, _ := url.Parse(baseURL)
+	for _, r := range b.Requests {
+		u, err := url.Parse(r)
+		if err != nil || (u.Scheme != "data" && u.Host != base.Host) {
+			t.Errorf("request to another host: %s", r)
+		}
+	}
+}
+
+// RequestsMatching returns the requests whose URL contains s.
+func (b *Browser) RequestsMatching(s string) []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []string
+	for _, r := range b.Requests {
+		if strings.Contains(r, s) {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,94 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// TestCopyLinkOnPhone: on a phone-sized viewport, tapping a heading's link
+// control copies the section's full URL and says so.
+func TestCopyLinkOnPhone(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	var clip, toast, hash string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/fantasy/"),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeClipboardReadWrite, browser.PermissionTypeClipboardSanitizedWrite}).
+				WithOrigin(baseURL).Do(ctx)
+		}),
+		chromedp.WaitVisible(`#armor .heading-link`),
+		chromedp.ScrollIntoView(`#armor`),
+		tap(`#armor .heading-link`),
+		chromedp.Poll(`document.getElementById("toast").textContent || null`, &toast, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Evaluate(`navigator.clipboard.readText()`, &clip, awaitPromise),
+		chromedp.Evaluate(`location.hash`, &hash),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := baseURL + "/fr/fantasy/#armor"; clip != want {
+		t.Errorf("clipboard = %q, want %q", clip, want)
+	}
+	if toast != "Lien copié" {
+		t.Errorf("confirmation = %q, want %q", toast, "Lien copié")
+	}
+	if hash != "#armor" {
+		t.Errorf("location.hash = %q", hash)
+	}
+}
+
+// TestTocDrawerOnPhone: the contents open as a drawer from the header's
+// button, and following a link closes it at the section.
+func TestTocDrawerOnPhone(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	var expanded string
+	var open, closed bool
+	var hash string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/spellcasting/"),
+		chromedp.WaitVisible(`.toc-toggle`),
+		chromedp.Click(`.toc-toggle`),
+		chromedp.Poll(`document.getElementById("toc").classList.contains("open") || null`, &open),
+		chromedp.Sleep(300*time.Millisecond), // the drawer slides in
+		chromedp.AttributeValue(`.toc-toggle`, "aria-expanded", &expanded, nil),
+		chromedp.Evaluate(`document.getElementById("toc").classList.contains("open")`, &open),
+		chromedp.Click(`#toc a[href="#casting"]`),
+		chromedp.Poll(`!document.getElementById("toc").classList.contains("open") || null`, &closed),
+		chromedp.Evaluate(`location.hash`, &hash),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if expanded != "true" || !open || !closed || hash != "#casting" {
+		t.Errorf("expanded=%q open=%v closed after link=%v hash=%q", expanded, open, closed, hash)
+	}
+}
+
+// TestPagesLoadCleanly opens every page on a wide screen: no CSP violation,
+// no exception, no request elsewhere (checked by the browser's cleanup), and
+// the contents sit beside the text.
+func TestPagesLoadCleanly(t *testing.T) {
+	b := newBrowser(t, 1280, 900, false)
+	for _, p := range []string{"/", "/fr/", "/fr/fantasy/", "/fr/contemporary/", "/fr/pathfinder-duels/", "/fr/heroes-and-dragons/", "/fr/spellcasting/"} {
+		var title string
+		if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+p), chromedp.WaitReady(`body`), chromedp.Title(&title)); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if !strings.Contains(title, "Compendium") {
+			t.Errorf("%s: title %q", p, title)
+		}
+	}
+	var tocVisible bool
+	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/fantasy/"),
+		chromedp.Evaluate(`getComputedStyle(document.getElementById("toc")).position === "sticky"`, &tocVisible)); err != nil {
+		t.Fatal(err)
+	}
+	if !tocVisible {
+		t.Error("on a wide screen the contents should be sticky beside the text")
+	}
+}
