@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"bufio"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -8,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestHandler(t *testing.T) {
@@ -71,5 +74,48 @@ func TestHandler(t *testing.T) {
 				t.Error("no X-Content-Type-Options: nosniff")
 			}
 		})
+	}
+}
+
+// TestLiveReload: a change in a watched folder rebuilds and tells the open
+// pages to reload, once per burst of writes.
+func TestLiveReload(t *testing.T) {
+	site, watched := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("<body></body>"), 0o644)
+	builds := make(chan struct{}, 10)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan string, 1)
+	go Run(ctx, Options{
+		Addr: "127.0.0.1:0", Dir: site, Watch: []string{watched},
+		Rebuild: func() error { builds <- struct{}{}; return nil },
+		Ready:   func(a string) { ready <- a },
+	})
+	addr := <-ready
+	resp, err := http.Get("http://" + addr + "/_live/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	if line, _ := r.ReadString('\n'); !strings.HasPrefix(line, ": connected") {
+		t.Fatalf("first line %q", line)
+	}
+	for i := 0; i < 3; i++ { // one save, several writes
+		os.WriteFile(filepath.Join(watched, "a.md"), []byte(strings.Repeat("x", i)), 0o644)
+	}
+	select {
+	case <-builds:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no rebuild after a change")
+	}
+	r.ReadString('\n') // blank line after the comment
+	if line, _ := r.ReadString('\n'); line != "event: reload\n" {
+		t.Errorf("event line %q, want reload", line)
+	}
+	select {
+	case <-builds:
+		t.Error("one burst of writes gave two builds")
+	case <-time.After(400 * time.Millisecond):
 	}
 }
