@@ -62,6 +62,7 @@ func Load(opt Options) (*site.Site, *render.Theme, error) {
 		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")))
 	}})
 	ds = append(ds, site.Check(s)...)
+	ds = append(ds, site.CheckTranslations(s)...)
 	var problems []string
 	if len(ds) > 0 {
 		problems = strings.Split(ds.Error(), "\n")

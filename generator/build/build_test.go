@@ -259,3 +259,69 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// TestCheckTranslations: a translation with a missing, a reordered and an
+// extra section fails check with file:line messages.
+func TestCheckTranslations(t *testing.T) {
+	opt := writeFixture(t, `
+-- content/fr/alpha.md --
+---
+title: Alpha
+order: 1
+slug: alpha
+summary: Un.
+source: a.txt
+---
+
+## Un {#one}
+
+## Deux {#two}
+
+## Trois {#three}
+
+## Quatre {#four}
+-- content/en/alpha.md --
+---
+title: Alpha
+order: 1
+slug: alpha
+summary: One.
+source: a.txt
+---
+
+## One {#one}
+
+## Three {#three}
+
+## Two {#two}
+
+## Five {#five}
+-- content/fr/beta.md --
+---
+title: Beta
+order: 2
+slug: beta
+summary: Deux.
+source: b.txt
+---
+
+## Seul {#alone}
+`)
+	_, _, err := Load(opt)
+	if err == nil {
+		t.Fatal("check passed on a drifting translation")
+	}
+	en := filepath.Join(opt.ContentDir, "en", "alpha.md")
+	fr := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	frBeta := filepath.Join(opt.ContentDir, "fr", "beta.md")
+	for _, want := range []string{
+		en + ":11: section “four” (" + fr + ":15) is missing after this line",
+		en + ":15: section “five” does not exist in " + fr,
+		en + ":11: section “three” is out of order: " + fr + " has “two” here (line 11)",
+		frBeta + ":1: document “beta” has no en translation",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("messages lack %q\ngot:\n%s", want, err)
+		}
+	}
+}

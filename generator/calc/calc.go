@@ -73,17 +73,24 @@ func decode(data []byte) (any, *engine.Error) {
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			line, col := position(data, se.Offset)
+			// Offset counts the bytes read, the offending one included.
+			line, col := position(data, se.Offset-1)
 			return nil, jsonError("JSON invalide ligne "+line+", colonne "+col+" : "+se.Error(),
 				"invalid JSON at line "+line+", column "+col+": "+se.Error())
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, jsonError("JSON invalide : fin inattendue", "invalid JSON: unexpected end of input")
+			line, col := position(data, int64(len(data)))
+			return nil, jsonError("JSON invalide : fin inattendue ligne "+line+", colonne "+col,
+				"invalid JSON: unexpected end of input at line "+line+", column "+col)
 		}
 		return nil, jsonError("JSON invalide : "+err.Error(), "invalid JSON: "+err.Error())
 	}
+	off := dec.InputOffset()
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		line, col := position(data, dec.InputOffset())
+		for off < int64(len(data)) && strings.IndexByte(" \t\r\n", data[off]) >= 0 {
+			off++
+		}
+		line, col := position(data, off)
 		return nil, jsonError("données en trop après l’objet JSON, ligne "+line+", colonne "+col,
 			"unexpected data after the JSON object at line "+line+", column "+col)
 	}
@@ -94,13 +101,12 @@ func jsonError(fr, en string) *engine.Error {
 	return &engine.Error{Code: "json", Fr: fr, En: en}
 }
 
-// position turns a byte offset into a 1-based line and column.
+// position turns a byte offset into a 1-based line and column, the column
+// counted in characters.
 func position(data []byte, off int64) (string, string) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
+	off = max(0, min(off, int64(len(data))))
 	line, col := 1, 1
-	for _, c := range data[:off] {
+	for _, c := range string(data[:off]) {
 		if c == '\n' {
 			line++
 			col = 1

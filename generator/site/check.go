@@ -45,3 +45,74 @@ func slugs(l *Lang) string {
 	}
 	return s
 }
+
+// CheckTranslations verifies that every translation has the original's
+// documents and sections, with the same IDs in the same order: an
+// organiser's link to /fr/fantasy/#armor must work as /en/fantasy/#armor.
+func CheckTranslations(s *Site) Diagnostics {
+	var ds Diagnostics
+	if len(s.Langs) < 2 {
+		return ds
+	}
+	orig := s.Langs[0]
+	for _, tr := range s.Langs[1:] {
+		for _, od := range orig.Docs {
+			td := tr.Doc(od.Slug)
+			if td == nil {
+				ds.Add(od.File, 1, "document “"+od.Slug+"” has no "+tr.Code+" translation: add "+tr.Code+"/"+od.Slug+".md")
+				continue
+			}
+			checkSections(&ds, od, td)
+		}
+		for _, td := range tr.Docs {
+			if orig.Doc(td.Slug) == nil {
+				ds.Add(td.File, 1, "document “"+td.Slug+"” does not exist in "+orig.Code+": a translation needs its original")
+			}
+		}
+	}
+	return ds
+}
+
+// checkSections compares the section IDs of an original and its translation.
+func checkSections(ds *Diagnostics, od, td *Doc) {
+	inT := map[string]*Section{}
+	for _, s := range td.Sections {
+		inT[s.ID] = s
+	}
+	inO := map[string]*Section{}
+	where := 1 // the line after which a missing section belongs
+	for _, s := range od.Sections {
+		inO[s.ID] = s
+		if t := inT[s.ID]; t != nil {
+			where = t.Line
+		} else if s.ID != "" {
+			ds.Add(td.File, where, "section “"+s.ID+"” ("+od.File+":"+itoa(s.Line)+") is missing after this line: translate it with the same {#"+s.ID+"}")
+		}
+	}
+	for _, s := range td.Sections {
+		if inO[s.ID] == nil && s.ID != "" {
+			ds.Add(td.File, s.Line, "section “"+s.ID+"” does not exist in "+od.File+": a translation has the original's sections, no more")
+		}
+	}
+	// Order: compare the sequences of the IDs both have.
+	var a, b []*Section
+	for _, s := range od.Sections {
+		if inT[s.ID] != nil {
+			a = append(a, s)
+		}
+	}
+	for _, s := range td.Sections {
+		if inO[s.ID] != nil {
+			b = append(b, s)
+		}
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID {
+			ds.Add(td.File, b[i].Line, "section “"+b[i].ID+"” is out of order: "+od.File+" has “"+a[i].ID+"” here (line "+itoa(a[i].Line)+"); keep the original's order")
+			break
+		}
+		if a[i].Level != b[i].Level {
+			ds.Add(td.File, b[i].Line, "section “"+b[i].ID+"” is a level-"+itoa(b[i].Level)+" heading, level "+itoa(a[i].Level)+" in "+od.File)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package assets
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+)
+
+// Module is the rules engine compiled to WebAssembly, with the Go runtime's
+// JavaScript support file, both named by content hash.
+type Module struct {
+	WASM, WASMExec       string // paths relative to the site root
+	WASMBytes, ExecBytes []byte
+	Cached               bool // the compile was skipped
+}
+
+// ModuleOptions configures BuildModule.
+type ModuleOptions struct {
+	// Root is the module root (the folder of go.mod); the engine is Root/wasm.
+	Root string
+	// CacheDir keeps compiled modules by source hash, so that a warm build
+	// does not pay the 10-second WebAssembly compile.
+	CacheDir string
+}
+
+// BuildModule compiles ./wasm for GOOS=js GOARCH=wasm, unless a module built
+// from the same sources (every non-test .go file under wasm/, go.mod, go.sum
+// and the Go version) is in the cache.
+func BuildModule(opt ModuleOptions) (*Module, error) {
+	key, err := sourceHash(opt.Root)
+	if err != nil {
+		return nil, err
+	}
+	cached := filepath.Join(opt.CacheDir, "engine-"+key+".wasm")
+	m := &Module{}
+	if b, err := os.ReadFile(cached); err == nil {
+		m.WASMBytes, m.Cached = b, true
+	} else {
+		if err := os.MkdirAll(opt.CacheDir, 0o755); err != nil {
+			return nil, err
+		}
+		tmp := cached + ".tmp"
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, "./wasm")
+		cmd.Dir = opt.Root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return nil, errors.New("compiling the rules engine to WebAssembly failed:\n" + string(out))
+		}
+		if err := os.Rename(tmp, cached); err != nil {
+			return nil, err
+		}
+		if m.WASMBytes, err = os.ReadFile(cached); err != nil {
+			return nil, err
+		}
+	}
+	execJS, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		// Before Go 1.24 the file lived in misc/wasm.
+		if execJS, err = os.ReadFile(filepath.Join(runtime.GOROOT(), "misc", "wasm", "wasm_exec.js")); err != nil {
+			return nil, errors.New("wasm_exec.js not found in $(go env GOROOT)/lib/wasm: " + err.Error())
+		}
+	}
+	m.ExecBytes = execJS
+	m.WASM = "assets/engine-" + shortHash(m.WASMBytes) + ".wasm"
+	m.WASMExec = "assets/wasm_exec-" + shortHash(execJS) + ".js"
+	return m, nil
+}
+
+func shortHash(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])[:12]
+}
+
+// sourceHash hashes what the module is built from. The Go version is part
+// of it because the runtime is compiled into the module.
+func sourceHash(root string) (string, error) {
+	h := sha256.New()
+	h.Write([]byte(runtime.Version()))
+	var files []string
+	err := filepath.WalkDir(filepath.Join(root, "wasm"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	files = append(files, filepath.Join(root, "go.mod"), filepath.Join(root, "go.sum"))
+	sort.Strings(files)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		// Relative names, so that two clones of the project share a key.
+		rel, _ := filepath.Rel(root, f)
+		h.Write([]byte(filepath.ToSlash(rel)))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}

@@ -1,0 +1,128 @@
+package calc
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		status int
+		stdout string // exact, when not empty
+		has    []string
+		stderr string
+	}{
+		{name: "list", args: []string{"--list"}, status: 0, has: []string{
+			"dice\tExact distribution of any dice expression (2d6+1d4-1)\n",
+			"critical\tCritical successes and failures of an attack\n"}},
+		{name: "range error", args: []string{"casting"}, stdin: `{"magic":41,"apprenticeship":3}`, status: 1, stdout: `{
+  "error": {
+    "code": "range",
+    "field": "magic",
+    "message": "magic must be an integer from 0 to 40 (got 41)",
+    "message_en": "magic must be an integer from 0 to 40 (got 41)",
+    "message_fr": "magic doit être un entier entre 0 et 40 (reçu 41)"
+  }
+}
+`},
+		{name: "enum error in a nested field", args: []string{"spell-duel"},
+			stdin:  `{"a":{"magic":4,"apprenticeship":3,"element":"ice"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`,
+			status: 1, stdout: `{
+  "error": {
+    "code": "enum",
+    "field": "a.element",
+    "message": "a.element must be one of \"fire\", \"vine\", \"water\", \"neutral\" (got \"ice\")",
+    "message_en": "a.element must be one of \"fire\", \"vine\", \"water\", \"neutral\" (got \"ice\")",
+    "message_fr": "a.element doit être l’une des valeurs \"fire\", \"vine\", \"water\", \"neutral\" (reçu \"ice\")"
+  }
+}
+`},
+		{name: "list item error", args: []string{"armor"}, stdin: `{"magic":2,"hits":[4,1,60]}`, status: 1,
+			has: []string{`"field": "hits[2]"`, `"code": "range"`, `"message": "hits[2] must be an integer from 0 to 50 (got 60)"`}},
+		{name: "unknown calculator", args: []string{"armour"}, stdin: `{}`, status: 1,
+			has: []string{`"code": "unknown_calculator"`, `"field": "calculator"`}},
+		{name: "invalid JSON", args: []string{"casting"}, stdin: "{\"magic\": 4,\n ,}", status: 1,
+			has: []string{`"code": "json"`, "line 2, column 2"}},
+		{name: "truncated JSON", args: []string{"casting"}, stdin: `{"magic":`, status: 1,
+			has: []string{`"code": "json"`, "unexpected end of input at line 1, column 10"}},
+		{name: "trailing data", args: []string{"casting"}, stdin: `{"magic":4,"apprenticeship":3} {}`, status: 1,
+			has: []string{`"code": "json"`, "after the JSON object at line 1, column 32"}},
+		{name: "empty input", args: []string{"casting"}, stdin: "  \n", status: 1, has: []string{`"code": "json"`, "empty input"}},
+		{name: "not an object", args: []string{"critical"}, stdin: `[5, 15]`, status: 1, has: []string{`"code": "not_object"`}},
+		{name: "no name", args: nil, status: 2, stderr: "usage: calc NAME < input.json\n       calc --list\n"},
+		{name: "unknown flag", args: []string{"-x"}, status: 2, stderr: "usage: calc NAME < input.json\n       calc --list\n"},
+		{name: "spec critical example", args: []string{"critical"}, stdin: "{\"attack_bonus\": 5, \"ac\": 15}\n", status: 0,
+			has: []string{"{\n  \"outcomes\": {\n", `  "p_hit": 0.55,`, `  "p_critical": 0.05,`, `  "p_critical_failure": 0.05,`, `"rule": "criticals"`}},
+		{name: "spec casting example", args: []string{"casting"}, stdin: `{"magic":4,"apprenticeship":3,"difficulty":2}`, status: 0,
+			has: []string{`"p_cast_fraction": "2/3"`, `"expected_xp": 2.5`, `"xp_to_next": 100`, `"expected_casts_to_next": 40.413333333333`}},
+		{name: "spec wounds example", args: []string{"wounds"}, stdin: `{"dice":2,"die":6,"medicine_bonus":5}`, status: 0,
+			has: []string{`"medicine_dc": 18`, `"p_medicine": 0.4,`, `"expected_rests": 5.5`, `"expected_rests_with_medicine": 4.3`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			status := Run(c.args, strings.NewReader(c.stdin), &out, &errOut)
+			if status != c.status {
+				t.Errorf("status %d, want %d; stdout %s stderr %s", status, c.status, out.String(), errOut.String())
+			}
+			if c.stdout != "" && out.String() != c.stdout {
+				t.Errorf("stdout\n%s\nwant\n%s", out.String(), c.stdout)
+			}
+			for _, h := range c.has {
+				if !strings.Contains(out.String(), h) {
+					t.Errorf("stdout lacks %q:\n%s", h, out.String())
+				}
+			}
+			if errOut.String() != c.stderr {
+				t.Errorf("stderr %q, want %q", errOut.String(), c.stderr)
+			}
+			if status != 2 && len(c.args) == 1 && c.args[0] != "--list" {
+				var v map[string]any
+				if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+					t.Errorf("stdout is not one JSON object: %v", err)
+				}
+				if !strings.HasSuffix(out.String(), "}\n") {
+					t.Error("stdout does not end with a newline")
+				}
+			}
+		})
+	}
+}
+
+// Every worked example of the spec goes through the command line exactly.
+func TestSpecExamples(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		want     map[string]any
+	}{
+		{"dice", `{"expr":"2d6"}`, map[string]any{"mean": 7.0}},
+		{"armor", `{"locations":{"forearms":"plate","arms":"plate","thighs":"plate","legs":"plate","torso":"plate"},"helmet":true}`, map[string]any{"physical": 16.0, "can_run": false}},
+		{"health-fantasy", `{"state":"wounded"}`, map[string]any{"final_state": "dead"}},
+		{"health-modern", `{"state":"wounded","events":[{"at":5,"action":"first_aid","level":"novice"}]}`, map[string]any{"final_state": "dead", "body_until": 91.0}},
+		{"study", `{"hours":4,"p_test":0.9}`, map[string]any{"best_xp": 55.0}},
+		{"dying-magic", `{"slot_level":5,"con_save_bonus":2}`, map[string]any{"dc": 11.0, "p_save": 0.6, "exhaustion_on_failure": 1.0, "hp_cost_instead": 10.0}},
+		{"spell-duel", `{"a":{"magic":4,"apprenticeship":3,"element":"fire"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`, map[string]any{"dominant": "a"}},
+		{"unarmed-duel", `{"score":4,"opponents":[2,3,3]}`, map[string]any{"final_state": "fatigued"}},
+		{"pathfinder-duel", `{"mode":"counter","spellcraft_bonus":8,"spell_level":3,"caster_level":7,"relation":"different_school","slot_level":4}`, map[string]any{"p_total": 0.2475, "identify_dc": 18.0, "modifier": -1.0}},
+		{"pathfinder-duel", `{"mode":"parry","bab":6,"attack_bonus":5}`, map[string]any{"p_parry": 0.34}},
+		{"critical", `{"attack_bonus":10,"ac":12}`, map[string]any{"p_hit": 0.95, "p_critical": 0.45}},
+	} {
+		var out, errOut bytes.Buffer
+		if s := Run([]string{c.name}, strings.NewReader(c.in), &out, &errOut); s != 0 {
+			t.Fatalf("%s: status %d: %s", c.name, s, out.String())
+		}
+		var v map[string]any
+		if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		for k, w := range c.want {
+			if v[k] != w {
+				t.Errorf("%s: %s = %v, want %v", c.name, k, v[k], w)
+			}
+		}
+	}
+}
