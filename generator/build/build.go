@@ -58,8 +58,19 @@ func (e *Error) Error() string { return strings.Join(e.Problems, "\n") }
 // writing anything: the check command.
 func Load(opt Options) (*site.Site, *render.Theme, error) {
 	theme, terrs := render.Load(opt.ThemeDir)
-	s, ds := site.Load(opt.ContentDir, site.Options{Markdown: func(lang string) goldmark.Markdown {
-		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")))
+	langs := site.Present(opt.ContentDir)
+	s, ds := site.Load(opt.ContentDir, site.Options{Markdown: func(lang, slug string) goldmark.Markdown {
+		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section"))}
+		for _, other := range langs {
+			if other != lang && site.Exists(opt.ContentDir, other, slug) {
+				opts = append(opts, markdown.WithAltLink(&markdown.AltLink{
+					Lang: other, Text: strings.ToUpper(other), Label: theme.T(other, "section_in_this_language"),
+					Base: "../../" + other + "/" + slug + "/",
+				}))
+				break
+			}
+		}
+		return markdown.New(opts...)
 	}})
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)

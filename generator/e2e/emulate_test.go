@@ -41,3 +41,17 @@ func tap(sel string) chromedp.Action {
 		return input.DispatchTouchEvent(input.TouchEnd, []*input.TouchPoint{}).Do(ctx)
 	})
 }
+
+// clickInPlace clicks the middle of the element with the mouse, without
+// scrolling it into view first as chromedp.Click does: the language switch
+// reads the scroll position, which a test must not change.
+func clickInPlace(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var pt []float64
+		js := `(() => { const r = document.querySelector(` + strconv.Quote(sel) + `).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`
+		if err := chromedp.Evaluate(js, &pt).Do(ctx); err != nil {
+			return err
+		}
+		return chromedp.MouseClickXY(pt[0], pt[1]).Do(ctx)
+	})
+}

@@ -27,8 +27,9 @@ import (
 )
 
 var (
-	baseURL  string
-	allocCtx context.Context
+	baseURL string
+	// browserCtx holds the one Chromium of the run; each test opens tabs in it.
+	browserCtx context.Context
 )
 
 func TestMain(m *testing.M) {
@@ -78,9 +79,15 @@ func run(m *testing.M) int {
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("no-first-run", true),
 	)
-	var cancel context.CancelFunc
-	allocCtx, cancel = chromedp.NewExecAllocator(context.Background(), opts...)
+	allocCtx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancel()
+	var cancelBrowser context.CancelFunc
+	browserCtx, cancelBrowser = chromedp.NewContext(allocCtx)
+	defer cancelBrowser()
+	if err := chromedp.Run(browserCtx); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: starting Chromium:", err)
+		return 1
+	}
 	return m.Run()
 }
 
@@ -112,7 +119,7 @@ document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.
 
 func newBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(allocCtx)
+	ctx, cancel := chromedp.NewContext(browserCtx)
 	ctx, cancelT := context.WithTimeout(ctx, 30*time.Second)
 	t.Cleanup(func() { cancelT(); cancel() })
 	b := &Browser{Ctx: ctx}

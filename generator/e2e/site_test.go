@@ -79,7 +79,7 @@ func TestPagesLoadCleanly(t *testing.T) {
 		if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+p), chromedp.WaitReady(`body`), chromedp.Title(&title)); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		if !strings.Contains(title, "Compendium") {
+		if !strings.Contains(strings.ToLower(title), "compendium") {
 			t.Errorf("%s: title %q", p, title)
 		}
 	}

@@ -26,13 +26,26 @@ func HeadingID(h *ast.Heading) string {
 
 type headingRenderer struct {
 	label string
+	alt   *AltLink
+}
+
+// AltLink is a link from each heading to the same section in another
+// language. It works without JavaScript, so a reader who switches language
+// lands on the section, not on the top of the page.
+type AltLink struct {
+	Lang  string // e.g. "en"
+	Text  string // shown, e.g. "EN"
+	Label string // accessible name, e.g. "This section in English"
+	Base  string // URL of the other language's page, e.g. "../../en/fantasy/"
 }
 
 // NewHeadingRenderer returns a heading renderer that adds, after the text, a
 // link control to the heading's own URL. The control is a real link, so it
 // works without JavaScript and on touch; the theme's script upgrades it to
 // copy the full URL. label is its accessible name in the page's language.
-func NewHeadingRenderer(label string) renderer.NodeRenderer { return headingRenderer{label: label} }
+func NewHeadingRenderer(label string, alt *AltLink) renderer.NodeRenderer {
+	return headingRenderer{label: label, alt: alt}
+}
 
 func (r headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHeading, r.render)
@@ -54,16 +67,24 @@ func (r headingRenderer) render(w util.BufWriter, source []byte, node ast.Node, 
 	if id != "" {
 		_, _ = w.WriteString(`<a class="heading-link" href="#` + html.EscapeString(id) + `" aria-label="` +
 			html.EscapeString(r.label) + `" data-copy-link><span aria-hidden="true">#</span></a>`)
+		if a := r.alt; a != nil {
+			_, _ = w.WriteString(`<a class="heading-alt" href="` + html.EscapeString(a.Base) + `#` + html.EscapeString(id) +
+				`" hreflang="` + a.Lang + `" lang="` + a.Lang + `" aria-label="` + html.EscapeString(a.Label) + `">` + html.EscapeString(a.Text) + `</a>`)
+		}
 	}
 	_, _ = w.WriteString("</" + tag + ">\n")
 	return ast.WalkContinue, nil
 }
 
-type headings struct{ label string }
+type headings struct {
+	label string
+	alt   *AltLink
+}
 
-// Headings renders headings with their link control (see NewHeadingRenderer).
-func Headings(label string) goldmark.Extender { return headings{label: label} }
+// Headings renders headings with their link control and, when alt is set,
+// a link to the same section in another language (see NewHeadingRenderer).
+func Headings(label string, alt *AltLink) goldmark.Extender { return headings{label: label, alt: alt} }
 
 func (e headings) Extend(m goldmark.Markdown) {
-	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(NewHeadingRenderer(e.label), 200)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(NewHeadingRenderer(e.label, e.alt), 200)))
 }

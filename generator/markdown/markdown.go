@@ -16,6 +16,7 @@ import (
 type Config struct {
 	Lang       string
 	LinkLabel  string
+	Alt        *AltLink
 	extensions []goldmark.Extender
 }
 
@@ -28,6 +29,9 @@ func WithLanguage(lang string) Option { return func(c *Config) { c.Lang = lang }
 
 // WithLinkLabel sets the accessible name of the headings' link control.
 func WithLinkLabel(label string) Option { return func(c *Config) { c.LinkLabel = label } }
+
+// WithAltLink adds to every heading a link to the same section in another language.
+func WithAltLink(a *AltLink) Option { return func(c *Config) { c.Alt = a } }
 
 // WithExtensions adds goldmark extensions, such as the calculator blocks.
 func WithExtensions(e ...goldmark.Extender) Option {
@@ -48,7 +52,7 @@ func New(opts ...Option) goldmark.Markdown {
 		AsideExtension,
 		CrossReferences,
 		Highlighting,
-		Headings(c.LinkLabel),
+		Headings(c.LinkLabel, c.Alt),
 	}
 	if c.Lang == "fr" {
 		exts = append(exts, FrenchTypographer)

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"compendium/generator/headers"
@@ -29,7 +30,7 @@ type Assets struct {
 
 // Alternate is a page's version in another language.
 type Alternate struct {
-	Lang, Href string
+	Lang, Href, Name string
 }
 
 // Language is an entry of the root page's language choice.
@@ -50,9 +51,23 @@ type Page struct {
 	Docs        []*site.Doc
 	Doc         *site.Doc
 	Prev, Next  *site.Doc
+	// Switch is this page in the other language, for the header's switch.
+	Switch *Alternate
+	// SideBySide links a document to its bilingual view; Pairs fills that view.
+	SideBySide string
+	Pairs      []Pair
+	Other      *site.Doc
+	// LeftLang and RightLang are the languages of the bilingual view's columns.
+	LeftLang, RightLang string
 }
 
-var layouts = []string{"root", "home", "doc"}
+// Pair is one section of a document beside its translation.
+type Pair struct {
+	ID          string
+	Left, Right template.HTML
+}
+
+var layouts = []string{"root", "home", "doc", "side"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -144,7 +159,11 @@ func (t *Theme) Site(s *site.Site, a Assets) (map[string][]byte, error) {
 	for _, l := range s.Langs {
 		home := &Page{Lang: l.Code, Title: t.T(l.Code, "site_title"), Description: t.T(l.Code, "site_tagline"), Root: "../", Assets: a, Docs: l.Docs}
 		for _, other := range s.Langs {
-			home.Alternates = append(home.Alternates, Alternate{Lang: other.Code, Href: "../" + other.Code + "/"})
+			alt := Alternate{Lang: other.Code, Href: "../" + other.Code + "/", Name: t.T(other.Code, "lang_name")}
+			home.Alternates = append(home.Alternates, alt)
+			if other.Code != l.Code && home.Switch == nil {
+				home.Switch = &alt
+			}
 		}
 		if b, err = t.Render("home", home); err != nil {
 			return nil, err
@@ -158,15 +177,47 @@ func (t *Theme) Site(s *site.Site, a Assets) (map[string][]byte, error) {
 			if i+1 < len(l.Docs) {
 				p.Next = l.Docs[i+1]
 			}
+			var od *site.Doc
 			for _, other := range s.Langs {
-				if other.Doc(d.Slug) != nil {
-					p.Alternates = append(p.Alternates, Alternate{Lang: other.Code, Href: "../../" + other.Code + "/" + d.Slug + "/"})
+				if other.Doc(d.Slug) == nil {
+					continue
 				}
+				alt := Alternate{Lang: other.Code, Href: "../../" + other.Code + "/" + d.Slug + "/", Name: t.T(other.Code, "lang_name")}
+				p.Alternates = append(p.Alternates, alt)
+				if other.Code != l.Code && p.Switch == nil {
+					p.Switch, od = &alt, other.Doc(d.Slug)
+				}
+			}
+			if od != nil {
+				p.SideBySide = "side-by-side/"
 			}
 			if b, err = t.Render("doc", p); err != nil {
 				return nil, err
 			}
 			out[l.Code+"/"+d.Slug+"/index.html"] = b
+			if od == nil {
+				continue
+			}
+			// The bilingual view: the original on the left, whatever the
+			// page's language, as readers compare a translation to it.
+			left, right := d, od
+			if l.Code != s.Langs[0].Code {
+				left, right = od, d
+			}
+			sp := &Page{Lang: l.Code, Title: d.Title + " — " + t.T(l.Code, "side_by_side"), Description: d.Summary,
+				Root: "../../../", Assets: a, Doc: d, Other: od, Pairs: pairs(left, right),
+				LeftLang: left.Lang, RightLang: right.Lang}
+			for _, other := range s.Langs {
+				alt := Alternate{Lang: other.Code, Href: "../../../" + other.Code + "/" + d.Slug + "/side-by-side/", Name: t.T(other.Code, "lang_name")}
+				sp.Alternates = append(sp.Alternates, alt)
+				if other.Code != l.Code && sp.Switch == nil {
+					sp.Switch = &alt
+				}
+			}
+			if b, err = t.Render("side", sp); err != nil {
+				return nil, err
+			}
+			out[l.Code+"/"+d.Slug+"/side-by-side/index.html"] = b
 		}
 	}
 	return out, nil
@@ -192,3 +243,48 @@ func Strip(h string) string {
 }
 
 func htmlUnescape(s string) string { return html.UnescapeString(s) }
+
+// pairs aligns two versions of a document by section ID. Check guarantees
+// that both have the same IDs in the same order.
+func pairs(left, right *site.Doc) []Pair {
+	l, r := splitSections(left), splitSections(right)
+	var out []Pair
+	for i, ls := range l {
+		p := Pair{ID: ls.id, Left: ls.html}
+		if i < len(r) && r[i].id == ls.id {
+			p.Right = r[i].html
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+type sectionHTML struct {
+	id   string
+	html template.HTML
+}
+
+var headingOpen = regexp.MustCompile(`<h[2-6] id="([a-z0-9-]+)">`)
+
+// splitSections cuts a rendered body at its headings, which goldmark writes
+// at the top level, and rebases its relative links for a page one folder
+// deeper (/lang/slug/side-by-side/). Headings lose their id: the pair holds it.
+func splitSections(d *site.Doc) []sectionHTML {
+	body := string(d.Body)
+	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)
+	locs := headingOpen.FindAllStringSubmatchIndex(body, -1)
+	var out []sectionHTML
+	start, id := 0, ""
+	for _, loc := range locs {
+		out = append(out, sectionHTML{id: id, html: template.HTML(body[start:loc[0]])})
+		id = body[loc[2]:loc[3]]
+		start = loc[0]
+	}
+	out = append(out, sectionHTML{id: id, html: template.HTML(body[start:])})
+	for i := range out {
+		out[i].html = template.HTML(headingOpen.ReplaceAllStringFunc(string(out[i].html), func(m string) string {
+			return m[:3] + ">"
+		}))
+	}
+	return out
+}

@@ -64,9 +64,11 @@ type Section struct {
 
 // Options configures Load.
 type Options struct {
-	// Markdown returns the converter for a language; nil means markdown.New
-	// with that language.
-	Markdown func(lang string) goldmark.Markdown
+	// Markdown returns the converter for a document of a language; nil
+	// means markdown.New with that language. Converters are made per
+	// document because headings link to the same section in the other
+	// language, at a URL that names the document.
+	Markdown func(lang, slug string) goldmark.Markdown
 }
 
 // Lang returns the language with the given code, or nil.
@@ -113,7 +115,7 @@ func (d *Doc) Line(pos int) int {
 // one file shows; Check reports what needs the whole site.
 func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if opt.Markdown == nil {
-		opt.Markdown = func(lang string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
+		opt.Markdown = func(lang, slug string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
 	}
 	var ds Diagnostics
 	s := &Site{Dir: dir}
@@ -124,13 +126,13 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		}
 		sort.Strings(files)
 		lang := &Lang{Code: code}
-		md := opt.Markdown(code)
 		for _, f := range files {
 			src, err := os.ReadFile(f)
 			if err != nil {
 				ds.Add(f, 0, "cannot read: "+err.Error())
 				continue
 			}
+			md := opt.Markdown(code, strings.TrimSuffix(filepath.Base(f), ".md"))
 			d := loadDoc(f, code, src, md, &ds)
 			lang.Docs = append(lang.Docs, d)
 		}
@@ -294,4 +296,21 @@ func suggestID(title string) string {
 		return "section"
 	}
 	return s
+}
+
+// Present returns the languages that have a folder of documents under dir.
+func Present(dir string) []string {
+	var l []string
+	for _, code := range Languages {
+		if m, _ := filepath.Glob(filepath.Join(dir, code, "*.md")); len(m) > 0 {
+			l = append(l, code)
+		}
+	}
+	return l
+}
+
+// Exists reports whether document slug exists in lang under dir.
+func Exists(dir, lang, slug string) bool {
+	_, err := os.Stat(filepath.Join(dir, lang, slug+".md"))
+	return err == nil
 }

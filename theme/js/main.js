@@ -2,7 +2,10 @@
 // without it (links are links, the contents sit above the text).
 import { initToc } from "./toc.js";
 import { initCopyLinks } from "./copylink.js";
+import { initLangSwitch, followBrowserLanguage } from "./langswitch.js";
 
 document.documentElement.classList.add("js");
+followBrowserLanguage();
 initToc();
 initCopyLinks();
+initLangSwitch();

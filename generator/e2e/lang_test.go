@@ -1,0 +1,91 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestLanguageSwitchKeepsSection: reading 2.4 in French, the switch lands
+// on the same section in English, and back.
+func TestLanguageSwitchKeepsSection(t *testing.T) {
+	b := newBrowser(t, 1280, 900, false)
+	var url1, url2 string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/fantasy/"),
+		chromedp.WaitReady(`#armor`),
+		// Scroll (not jump by URL) to the section, as a reader would.
+		chromedp.Evaluate(`document.getElementById("armor").scrollIntoView(); window.scrollBy(0, 40); true`, nil),
+		chromedp.Sleep(100*time.Millisecond),
+		clickInPlace(`a[data-lang-switch]`),
+		chromedp.WaitReady(`#armor`),
+		chromedp.Location(&url1),
+		chromedp.Evaluate(`document.getElementById("life").scrollIntoView(); window.scrollBy(0, 40); true`, nil),
+		chromedp.Sleep(100*time.Millisecond),
+		clickInPlace(`a[data-lang-switch]`),
+		chromedp.WaitReady(`#life`),
+		chromedp.Location(&url2),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(url1, "/en/fantasy/#armor") {
+		t.Errorf("after switching from 2.4 in French: %s", url1)
+	}
+	if !strings.HasSuffix(url2, "/fr/fantasy/#life") {
+		t.Errorf("after switching from 2.5 in English: %s", url2)
+	}
+}
+
+// TestHeadingLanguageLink: without JavaScript, each heading's language link
+// leads to the same section in the other language.
+func TestHeadingLanguageLink(t *testing.T) {
+	b := newBrowser(t, 1280, 900, false)
+	var href string
+	err := chromedp.Run(b.Ctx,
+		chromedp.ActionFunc(func(ctx context.Context) error { return emulation.SetScriptExecutionDisabled(true).Do(ctx) }),
+		chromedp.Navigate(baseURL+"/en/spellcasting/"),
+		chromedp.Click(`#casting .heading-alt`, chromedp.NodeVisible),
+		chromedp.WaitReady(`#casting`),
+		chromedp.Location(&href),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(href, "/fr/spellcasting/#casting") {
+		t.Errorf("heading link led to %s", href)
+	}
+}
+
+// TestRootFollowsBrowserLanguage: the root page sends a French browser to
+// /fr/ and an English one to /en/.
+func TestRootFollowsBrowserLanguage(t *testing.T) {
+	for _, tt := range []struct{ accept, want string }{
+		{"fr-FR,fr", "/fr/"},
+		{"en-GB,en", "/en/"},
+		{"de-DE,fr;q=0.5", "/fr/"},
+	} {
+		b := newBrowser(t, 800, 600, false)
+		var loc string
+		err := chromedp.Run(b.Ctx,
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				return emulation.SetUserAgentOverride("Mozilla/5.0 compendium-test").WithAcceptLanguage(tt.accept).Do(ctx)
+			}),
+			// A choice made earlier in this browser would win: forget it.
+			chromedp.Navigate(baseURL+"/fr/"),
+			chromedp.Evaluate(`localStorage.clear(); true`, nil),
+			chromedp.Navigate(baseURL+"/"),
+			chromedp.Poll(`location.pathname !== "/" ? location.pathname : null`, &loc, chromedp.WithPollingTimeout(5*time.Second)),
+		)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.accept, err)
+		}
+		if loc != tt.want {
+			t.Errorf("Accept-Language %s: root led to %s, want %s", tt.accept, loc, tt.want)
+		}
+	}
+}
