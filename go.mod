@@ -8,7 +8,9 @@ require (
 	github.com/chromedp/chromedp v0.14.2
 	github.com/evanw/esbuild v0.28.2
 	github.com/fsnotify/fsnotify v1.10.1
+	github.com/kljensen/snowball v0.10.0
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/text v0.44.0
 	golang.org/x/tools v0.52.0
 )
 
