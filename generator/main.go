@@ -6,6 +6,7 @@
 //	go run ./generator check  [-content content] [-theme theme]
 //	go run ./generator serve  [-addr 127.0.0.1:8080] [-content …] [-theme …] [-out …]
 //	go run ./generator calc NAME < input.json      (calc --list lists them)
+//	go run ./generator search [-lang fr] "query"
 package main
 
 import (
@@ -15,10 +16,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"compendium/generator/build"
 	"compendium/generator/calc"
+	"compendium/generator/search"
 	"compendium/generator/serve"
 )
 
@@ -29,6 +32,7 @@ commands:
   check    report every content problem as file:line: message
   serve    build, serve public/ on 127.0.0.1:8080 and rebuild on changes
   calc     run a calculator: calc NAME < input.json, or calc --list
+  search   query the search index: search [-lang fr] "query"
 `
 
 func main() {
@@ -43,6 +47,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, args := args[0], args[1:]
 	if cmd == "calc" {
 		return calc.Run(args, stdin, stdout, stderr)
+	}
+	if cmd == "search" {
+		return search.RunCLI(args, stdout, stderr, loadIndex)
 	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -109,4 +116,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "unknown command %q\n%s", cmd, usage)
 	return 2
+}
+
+// loadIndex builds the search index of lang in memory, exactly as build
+// writes it: the command line queries what the browser queries.
+func loadIndex(content, theme, lang string) ([]byte, error) {
+	s, _, err := build.Load(build.Options{ContentDir: content, ThemeDir: theme})
+	if err != nil {
+		return nil, err
+	}
+	files, paths, err := search.Build(s, filepath.Join(content, "glossary.json"))
+	if err != nil {
+		return nil, err
+	}
+	p, ok := paths[lang]
+	if !ok {
+		return nil, fmt.Errorf("no %q documents in %s", lang, content)
+	}
+	return files[p], nil
 }

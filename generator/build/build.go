@@ -17,6 +17,7 @@ import (
 	"compendium/generator/headers"
 	"compendium/generator/markdown"
 	"compendium/generator/render"
+	"compendium/generator/search"
 	"compendium/generator/site"
 )
 
@@ -25,6 +26,9 @@ type Options struct {
 	ContentDir string
 	ThemeDir   string
 	OutDir     string
+	// Root is the Go module's root, where ./wasm is compiled; empty means
+	// the theme folder's parent.
+	Root string
 }
 
 // Result describes a build: its files (paths relative to the site root) and
@@ -57,10 +61,17 @@ func (e *Error) Error() string { return strings.Join(e.Problems, "\n") }
 // Load loads and checks the content with the theme's strings, without
 // writing anything: the check command.
 func Load(opt Options) (*site.Site, *render.Theme, error) {
+	s, theme, _, err := load(opt)
+	return s, theme, err
+}
+
+func load(opt Options) (*site.Site, *render.Theme, *calcs, error) {
 	theme, terrs := render.Load(opt.ThemeDir)
 	langs := site.Present(opt.ContentDir)
-	s, ds := site.Load(opt.ContentDir, site.Options{Markdown: func(lang, slug string) goldmark.Markdown {
-		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section"))}
+	calc := newCalcs(theme)
+	s, ds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang, slug string) goldmark.Markdown {
+		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")),
+			markdown.WithExtensions(markdown.CalcBlocks(calc.renderFunc(lang, slug)))}
 		for _, other := range langs {
 			if other != lang && site.Exists(opt.ContentDir, other, slug) {
 				opts = append(opts, markdown.WithAltLink(&markdown.AltLink{
@@ -80,9 +91,9 @@ func Load(opt Options) (*site.Site, *render.Theme, error) {
 	}
 	problems = append(problems, terrs...)
 	if len(problems) > 0 {
-		return s, theme, &Error{Problems: problems}
+		return s, theme, calc, &Error{Problems: problems}
 	}
-	return s, theme, nil
+	return s, theme, calc, nil
 }
 
 // Build runs the pipeline and writes the site into opt.OutDir.
@@ -101,9 +112,21 @@ func Build(opt Options) (*Result, error) {
 
 // Generate runs the pipeline in memory.
 func Generate(opt Options) (*Result, error) {
-	s, theme, err := Load(opt)
+	s, theme, calc, err := load(opt)
 	if err != nil {
 		return nil, err
+	}
+	root := opt.Root
+	if root == "" {
+		abs, err := filepath.Abs(opt.ThemeDir)
+		if err != nil {
+			return nil, err
+		}
+		root = filepath.Dir(abs)
+	}
+	module, err := assets.BuildModule(assets.ModuleOptions{Root: root, CacheDir: filepath.Join(root, ".cache", "wasm")})
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	css, err := markdown.HighlightCSS()
 	if err != nil {
@@ -113,7 +136,12 @@ func Generate(opt Options) (*Result, error) {
 	if len(msgs) > 0 {
 		return nil, &Error{Problems: msgs}
 	}
-	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS})
+	index, indexPaths, err := search.Build(s, filepath.Join(opt.ContentDir, "glossary.json"))
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, WASM: module.WASM, WASMExec: module.WASMExec, Search: indexPaths},
+		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -124,6 +152,11 @@ func Generate(opt Options) (*Result, error) {
 	for k, v := range pages {
 		res.Files[k] = v
 	}
+	for k, v := range index {
+		res.Files[k] = v
+	}
+	res.Files[module.WASM] = module.WASMBytes
+	res.Files[module.WASMExec] = module.ExecBytes
 	res.Files["_headers"] = []byte(headers.File())
 	for _, l := range s.Langs {
 		res.Docs += len(l.Docs)

@@ -92,3 +92,31 @@ func TestPagesLoadCleanly(t *testing.T) {
 		t.Error("on a wide screen the contents should be sticky beside the text")
 	}
 }
+
+// TestNoPageWiderThanAPhone: on a 390 px phone no page scrolls sideways.
+// A page wider than the screen makes the phone zoom out, and every text and
+// touch target shrinks with it.
+func TestNoPageWiderThanAPhone(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	for _, p := range allPages {
+		var w, iw int
+		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+p), chromedp.WaitReady("body"),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &w),
+			chromedp.Evaluate(`window.innerWidth`, &iw))
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if w > 391 || iw > 391 {
+			t.Errorf("%s: page is %d px wide (viewport %d) on a 390 px phone", p, w, iw)
+		}
+	}
+}
+
+// allPages lists one of each kind of page, in both languages.
+var allPages = []string{
+	"/fr/", "/en/",
+	"/fr/fantasy/", "/fr/contemporary/", "/fr/pathfinder-duels/", "/fr/heroes-and-dragons/", "/fr/spellcasting/",
+	"/en/fantasy/", "/en/contemporary/", "/en/pathfinder-duels/", "/en/heroes-and-dragons/", "/en/spellcasting/",
+	"/fr/calculators/", "/en/calculators/", "/fr/fantasy/side-by-side/", "/en/contemporary/side-by-side/",
+}

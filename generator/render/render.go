@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"compendium/generator/headers"
@@ -26,6 +27,18 @@ type Theme struct {
 // Assets names the bundled files a page links to, relative to the site root.
 type Assets struct {
 	CSS, JS string
+	// WASM and WASMExec are the rules engine and the Go runtime's support
+	// script, fetched only when a calculator is used.
+	WASM, WASMExec string
+	// Search maps a language to its search index.
+	Search map[string]string
+}
+
+// CalcEntry is a calculator on the calculators page.
+type CalcEntry struct {
+	HTML       template.HTML
+	RulesURL   string
+	RulesTitle string
 }
 
 // Alternate is a page's version in another language.
@@ -59,6 +72,10 @@ type Page struct {
 	Other      *site.Doc
 	// LeftLang and RightLang are the languages of the bilingual view's columns.
 	LeftLang, RightLang string
+	// CalcStrings is the JSON of the interface strings the calculators'
+	// script needs; empty on pages without a calculator.
+	CalcStrings string
+	Calcs       []CalcEntry
 }
 
 // Pair is one section of a document beside its translation.
@@ -67,7 +84,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side"}
+var layouts = []string{"root", "home", "doc", "side", "calcs"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -120,6 +137,20 @@ func (t *Theme) T(lang, key string) string {
 	return "[" + key + "]"
 }
 
+// SearchIndex returns the search index of the page's language.
+func (p *Page) SearchIndex() string { return p.Assets.Search[p.Lang] }
+
+// SearchIndexOther returns the index of the first other language, queried
+// second.
+func (p *Page) SearchIndexOther() string {
+	for _, l := range site.Languages {
+		if l != p.Lang && p.Assets.Search[l] != "" {
+			return p.Assets.Search[l]
+		}
+	}
+	return ""
+}
+
 // Render executes layout for p.
 func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
 	tpl, err := t.pages[layout].Clone()
@@ -140,7 +171,7 @@ func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
 
 // Site renders every page of s: the root language choice, one index per
 // language and one page per document. Keys are paths relative to the site root.
-func (t *Theme) Site(s *site.Site, a Assets) (map[string][]byte, error) {
+func (t *Theme) Site(s *site.Site, a Assets, extra Extra) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	var langs []Language
 	for _, l := range s.Langs {
@@ -169,8 +200,34 @@ func (t *Theme) Site(s *site.Site, a Assets) (map[string][]byte, error) {
 			return nil, err
 		}
 		out[l.Code+"/index.html"] = b
+		if extra.Calculators != nil {
+			cp := &Page{Lang: l.Code, Title: t.T(l.Code, "calculators") + " — " + t.T(l.Code, "site_title"),
+				Description: t.T(l.Code, "calculators_intro"), Root: "../../", Assets: a}
+			var names []string
+			cp.Calcs, names, err = extra.Calculators(l.Code)
+			if err != nil {
+				return nil, err
+			}
+			if extra.CalcStrings != nil {
+				cp.CalcStrings = extra.CalcStrings(l.Code, names)
+			}
+			for _, other := range s.Langs {
+				alt := Alternate{Lang: other.Code, Href: "../../" + other.Code + "/calculators/", Name: t.T(other.Code, "lang_name")}
+				cp.Alternates = append(cp.Alternates, alt)
+				if other.Code != l.Code && cp.Switch == nil {
+					cp.Switch = &alt
+				}
+			}
+			if b, err = t.Render("calcs", cp); err != nil {
+				return nil, err
+			}
+			out[l.Code+"/calculators/index.html"] = b
+		}
 		for i, d := range l.Docs {
 			p := &Page{Lang: l.Code, Title: d.Title + " — " + t.T(l.Code, "site_title"), Description: d.Summary, Root: "../../", Assets: a, Doc: d}
+			if len(d.Calcs) > 0 && extra.CalcStrings != nil {
+				p.CalcStrings = extra.CalcStrings(l.Code, calcNames(d))
+			}
 			if i > 0 {
 				p.Prev = l.Docs[i-1]
 			}
@@ -244,6 +301,24 @@ func Strip(h string) string {
 
 func htmlUnescape(s string) string { return html.UnescapeString(s) }
 
+// Extra supplies what the theme renders but does not compute: the
+// calculators, computed by the engine at build time.
+type Extra struct {
+	// CalcStrings returns the JSON of the strings for calculators names.
+	CalcStrings func(lang string, names []string) string
+	// Calculators renders every calculator for the calculators page, and
+	// returns their names.
+	Calculators func(lang string) ([]CalcEntry, []string, error)
+}
+
+func calcNames(d *site.Doc) []string {
+	var n []string
+	for _, c := range d.Calcs {
+		n = append(n, c.Name)
+	}
+	return n
+}
+
 // pairs aligns two versions of a document by section ID. Check guarantees
 // that both have the same IDs in the same order.
 func pairs(left, right *site.Doc) []Pair {
@@ -287,4 +362,14 @@ func splitSections(d *site.Doc) []sectionHTML {
 		}))
 	}
 	return out
+}
+
+// Keys returns the keys of a language's strings.
+func (t *Theme) Keys(lang string) []string {
+	keys := make([]string, 0, len(t.strings[lang]))
+	for k := range t.strings[lang] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -5,6 +5,7 @@ package site
 
 import (
 	"bytes"
+	"html"
 	"html/template"
 	"os"
 	"path/filepath"
@@ -47,7 +48,10 @@ type Doc struct {
 	// Sections lists the document's headings in order.
 	Sections []*Section
 	XRefs    []markdown.XRef
+	// Calcs lists the calculator blocks placed in the document.
+	Calcs    []*markdown.Calc
 	meta     map[string]int // front-matter key → line, for messages
+	md       goldmark.Markdown
 	ast      ast.Node
 	src      []byte
 	bodyLine int // line of the body's first byte in the file
@@ -69,6 +73,9 @@ type Options struct {
 	// document because headings link to the same section in the other
 	// language, at a URL that names the document.
 	Markdown func(lang, slug string) goldmark.Markdown
+	// BeforeRender runs once every document is parsed and before any is
+	// rendered; it may check what rendering relies on (calculator blocks).
+	BeforeRender func(s *Site) Diagnostics
 }
 
 // Lang returns the language with the given code, or nil.
@@ -133,7 +140,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 				continue
 			}
 			md := opt.Markdown(code, strings.TrimSuffix(filepath.Base(f), ".md"))
-			d := loadDoc(f, code, src, md, &ds)
+			d := parseDoc(f, code, src, md, &ds)
 			lang.Docs = append(lang.Docs, d)
 		}
 		sort.SliceStable(lang.Docs, func(i, j int) bool { return lang.Docs[i].Order < lang.Docs[j].Order })
@@ -142,11 +149,22 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if len(s.Langs) == 0 {
 		ds.Add(dir, 0, "no documents: expected Markdown files in "+filepath.Join(dir, "fr")+"/")
 	}
+	// Rendering comes second, once every document's sections are known:
+	// a calculator's explanation links to sections of other documents by
+	// their titles.
+	if opt.BeforeRender != nil {
+		ds = append(ds, opt.BeforeRender(s)...)
+	}
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			d.render(&ds)
+		}
+	}
 	return s, ds
 }
 
-func loadDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostics) *Doc {
-	d := &Doc{Lang: lang, File: file}
+func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostics) *Doc {
+	d := &Doc{Lang: lang, File: file, md: md}
 	body, bodyLine := parseFrontMatter(d, src, ds)
 	d.src, d.bodyLine = body, bodyLine
 	want := strings.TrimSuffix(filepath.Base(file), ".md")
@@ -162,16 +180,20 @@ func loadDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostic
 	root := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
 	d.ast = root
 	d.XRefs = markdown.XRefs(pc)
+	d.Calcs = markdown.Calcs(pc)
 	d.collectSections(ds)
-	var buf bytes.Buffer
-	if err := md.Renderer().Render(&buf, body, root); err != nil {
-		ds.Add(file, 0, "cannot render: "+err.Error())
-	}
-	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
 	if lang == "fr" {
 		d.Title = markdown.FrenchTypeset(d.Title, false)
 	}
 	return d
+}
+
+func (d *Doc) render(ds *Diagnostics) {
+	var buf bytes.Buffer
+	if err := d.md.Renderer().Render(&buf, d.src, d.ast); err != nil {
+		ds.Add(d.File, 0, "cannot render: "+err.Error())
+	}
+	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
 }
 
 // collectSections walks the top-level blocks: a heading opens a section, the
@@ -240,7 +262,8 @@ func (d *Doc) plainText(n ast.Node) string {
 				b.WriteByte(' ')
 			}
 		case *ast.String:
-			b.Write(c.Value)
+			// The English typographer writes entities (&rsquo;) as raw strings.
+			b.WriteString(html.UnescapeString(string(c.Value)))
 		case *ast.AutoLink:
 			b.Write(c.Label(d.src))
 		case *ast.FencedCodeBlock, *ast.CodeBlock:

@@ -1,11 +1,16 @@
 // The compendium's script: progressive enhancement only. Every page works
-// without it (links are links, the contents sit above the text).
+// without it (links are links, the contents sit above the text, calculators
+// show the result of their default values).
 import { initToc } from "./toc.js";
 import { initCopyLinks } from "./copylink.js";
 import { initLangSwitch, followBrowserLanguage } from "./langswitch.js";
+import { initCalculators } from "./calc.js";
+import { initSearch } from "./search.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
 initToc();
 initCopyLinks();
 initLangSwitch();
+initCalculators();
+initSearch();

@@ -1,0 +1,203 @@
+package build
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/util"
+
+	"compendium/generator/calcui"
+	"compendium/generator/markdown"
+	"compendium/generator/render"
+	"compendium/generator/site"
+	"compendium/wasm/engine"
+)
+
+// calcs checks and renders the calculator blocks of the documents.
+type calcs struct {
+	theme *render.Theme
+	// rules maps a language to "doc#id" → section title, for the links of
+	// the explanation steps.
+	rules map[string]map[string]string
+	// values holds each valid block's form values; a block missing here
+	// failed check and is not rendered.
+	values map[*markdown.Calc]map[string]any
+	ids    map[*markdown.Calc]string
+}
+
+func newCalcs(theme *render.Theme) *calcs {
+	return &calcs{theme: theme, rules: map[string]map[string]string{}, values: map[*markdown.Calc]map[string]any{}, ids: map[*markdown.Calc]string{}}
+}
+
+// check validates every block before anything renders: a known calculator,
+// a JSON object of defaults whose every field the form takes, and defaults
+// the engine accepts. Messages name the file and line of the block.
+func (c *calcs) check(s *site.Site) site.Diagnostics {
+	var ds site.Diagnostics
+	for _, l := range s.Langs {
+		titles := map[string]string{}
+		for _, d := range l.Docs {
+			for _, sec := range d.Sections {
+				titles[d.Slug+"#"+sec.ID] = sec.Title
+			}
+		}
+		c.rules[l.Code] = titles
+		for _, d := range l.Docs {
+			seen := map[string]int{}
+			for _, blk := range d.Calcs {
+				line := d.Line(blk.Offset)
+				form := calcui.Lookup(blk.Name)
+				if form == nil {
+					ds.Add(d.File, line, "unknown calculator “"+blk.Name+"”: write ```calc NAME with one of "+calcNames())
+					continue
+				}
+				block := map[string]any{}
+				if len(bytes.TrimSpace(blk.Defaults)) > 0 {
+					if err := json.Unmarshal(blk.Defaults, &block); err != nil {
+						ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: its defaults are not a JSON object: "+err.Error())
+						continue
+					}
+				}
+				if bad := form.Unknown(block); len(bad) > 0 {
+					ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: no input named "+strings.Join(bad, ", "))
+					continue
+				}
+				values := form.Merge(block)
+				if _, err := engine.Calculate(blk.Name, form.EngineInput(values)); err != nil {
+					ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: bad default: "+err.En)
+					continue
+				}
+				seen[blk.Name]++
+				id := "calc-" + blk.Name
+				if n := seen[blk.Name]; n > 1 {
+					id += "-" + strconv.Itoa(n)
+				}
+				c.values[blk], c.ids[blk] = values, id
+			}
+		}
+	}
+	return ds
+}
+
+func calcNames() string {
+	var n []string
+	for _, f := range calcui.Forms {
+		n = append(n, f.Name)
+	}
+	return strings.Join(n, ", ")
+}
+
+// page returns what a calculator needs to know about a page of lang at depth
+// /lang/<slug>/.
+func (c *calcs) page(lang string) calcui.Page {
+	return calcui.Page{
+		Lang:   lang,
+		T:      func(k string) string { return c.theme.T(lang, k) },
+		Rules:  c.rules[lang],
+		DocURL: func(slug string) string { return "../" + slug + "/" },
+	}
+}
+
+// renderFunc renders the blocks of one document.
+func (c *calcs) renderFunc(lang, slug string) markdown.CalcRenderFunc {
+	return func(w util.BufWriter, blk *markdown.Calc) error {
+		values, ok := c.values[blk]
+		if !ok {
+			return nil // reported by check
+		}
+		p := c.page(lang)
+		p.Rules = c.docRules(lang, blk.Name)
+		own := p.DocURL
+		p.DocURL = func(s string) string {
+			if s == slug {
+				return ""
+			}
+			return own(s)
+		}
+		var b strings.Builder
+		if err := calcui.Render(&b, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: values}, p); err != nil {
+			return err
+		}
+		_, err := w.WriteString(b.String())
+		return err
+	}
+}
+
+// docRules keeps the section titles of the calculator's own document: the
+// engine's steps cite those, and the page carries no more than it needs.
+func (c *calcs) docRules(lang, name string) map[string]string {
+	doc := ""
+	for _, i := range engine.Calculators() {
+		if i.Name == name {
+			doc = i.Doc
+		}
+	}
+	out := map[string]string{}
+	for k, v := range c.rules[lang] {
+		if strings.HasPrefix(k, doc+"#") {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// stringKeys are the interface strings every calculator script needs.
+var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.json", "calc.plot", "calc.url_error",
+	"calc.load_failed", "calc.list_error", "calc.number_error", "calc.link_copied"}
+
+// strings returns the JSON of the strings the script needs for the named
+// calculators: their own labels, the options and the table heads.
+func (c *calcs) strings(lang string, names []string) string {
+	keys := append([]string(nil), stringKeys...)
+	prefixes := []string{"opt.", "calc.col."}
+	for _, n := range names {
+		prefixes = append(prefixes, "calc."+n+".")
+	}
+	for _, k := range c.theme.Keys(lang) {
+		for _, p := range prefixes {
+			if strings.HasPrefix(k, p) {
+				keys = append(keys, k)
+				break
+			}
+		}
+	}
+	b, _ := json.Marshal(calcui.Strings(func(k string) string { return c.theme.T(lang, k) }, keys))
+	return string(b)
+}
+
+// calculatorsPage renders every calculator with its defaults for the page
+// /lang/calculators/, each followed by a link to the rules it applies.
+func (c *calcs) calculatorsPage(lang string) ([]render.CalcEntry, []string, error) {
+	var entries []render.CalcEntry
+	var names []string
+	for i := range calcui.Forms {
+		f := &calcui.Forms[i]
+		info := engineInfo(f.Name)
+		p := c.page(lang)
+		p.Rules = c.docRules(lang, f.Name)
+		var b strings.Builder
+		if err := calcui.Render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Values: f.Merge(nil)}, p); err != nil {
+			return nil, nil, err
+		}
+		e := render.CalcEntry{HTML: template.HTML(b.String())}
+		if info.Doc != "" {
+			e.RulesURL = "../" + info.Doc + "/#" + info.Section
+			e.RulesTitle = c.rules[lang][info.Doc+"#"+info.Section]
+		}
+		entries = append(entries, e)
+		names = append(names, f.Name)
+	}
+	return entries, names, nil
+}
+
+func engineInfo(name string) engine.Info {
+	for _, i := range engine.Calculators() {
+		if i.Name == name {
+			return i
+		}
+	}
+	return engine.Info{}
+}

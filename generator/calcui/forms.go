@@ -1,0 +1,289 @@
+// Package calcui describes the calculators' forms and figures for the pages:
+// which inputs each calculator takes (with the engine's ranges), which
+// outputs a reader sees first, and how a calculator block renders, with a
+// static result computed at build time for readers without JavaScript.
+package calcui
+
+// Kind is the kind of an input control.
+type Kind string
+
+// The kinds of input. Each maps to one control and one way of reading it in
+// theme/js/calc.js.
+const (
+	Text    Kind = "text"    // free text (a dice expression)
+	Int     Kind = "int"     // whole number, <input type=number>
+	Number  Kind = "number"  // decimal number
+	Bool    Kind = "bool"    // checkbox
+	Enum    Kind = "enum"    // <select> of strings
+	IntEnum Kind = "intenum" // <select> of numbers (die faces)
+	IntList Kind = "ints"    // comma-separated whole numbers
+	EnumSet Kind = "enumset" // checkboxes giving a list of strings
+	Events  Kind = "events"  // repeatable rows of timed actions
+)
+
+// Field is one input of a calculator.
+type Field struct {
+	Path     string // JSON path in the input object: "magic", "locations.torso", "a.element"
+	Kind     Kind
+	Min, Max float64
+	Step     float64
+	Options  []string // Enum, IntEnum, EnumSet values
+	Optional bool     // may be left empty; Enum gets a "default" choice
+	// UIOnly fields choose which other fields show and are not sent.
+	UIOnly bool
+	// When lists conditions on other fields ("mode=counter", "dispel!=")
+	// that must all hold for the field to show and be sent.
+	When []string
+	// Sub lists the columns of an Events row.
+	Sub []Field
+}
+
+// Group is a fieldset.
+type Group struct {
+	Legend string // i18n key suffix: calc.group.<Legend>
+	Fields []Field
+}
+
+// Figure is an output shown as a figure, in the order given.
+type Figure struct {
+	Path   string // JSON path in the output
+	Format string // pct, num, int, bool, enum, min, list, text
+}
+
+// Form is everything the page needs to know about one calculator.
+type Form struct {
+	Name     string
+	Groups   []Group
+	Defaults map[string]any // a complete, valid input: the form computes at once
+	Figures  []Figure
+	// Plot names the drawing of the result: dist, outcomes, timeline, hits, bars.
+	Plot string
+}
+
+var locations = []string{"forearms", "arms", "thighs", "legs", "torso"}
+
+var materials = []string{"none", "leather", "chain", "plate"}
+
+func intField(path string, min, max float64) Field {
+	return Field{Path: path, Kind: Int, Min: min, Max: max, Step: 1}
+}
+
+func optInt(path string, min, max float64) Field {
+	f := intField(path, min, max)
+	f.Optional = true
+	return f
+}
+
+func when(f Field, conds ...string) Field {
+	f.When = append(f.When, conds...)
+	return f
+}
+
+// Forms lists every calculator's form, in the engine's order.
+var Forms = []Form{
+	{
+		Name:     "dice",
+		Groups:   []Group{{Legend: "expression", Fields: []Field{{Path: "expr", Kind: Text}}}},
+		Defaults: map[string]any{"expr": "2d6"},
+		Figures:  []Figure{{"min", "int"}, {"max", "int"}, {"mean", "num"}},
+		Plot:     "dist",
+	},
+	{
+		Name: "armor",
+		Groups: []Group{
+			{Legend: "pieces", Fields: []Field{
+				{Path: "locations.forearms", Kind: Enum, Options: materials},
+				{Path: "locations.arms", Kind: Enum, Options: materials},
+				{Path: "locations.thighs", Kind: Enum, Options: materials},
+				{Path: "locations.legs", Kind: Enum, Options: materials},
+				{Path: "locations.torso", Kind: Enum, Options: materials},
+				{Path: "real_chainmail", Kind: EnumSet, Options: locations},
+				{Path: "helmet", Kind: Bool},
+				{Path: "costume_bonus", Kind: Bool},
+			}},
+			{Legend: "character", Fields: []Field{
+				intField("magic", 0, 50),
+				intField("life_points", 1, 10),
+				{Path: "armor_type", Kind: Enum, Options: []string{"light", "intermediate", "heavy"}, Optional: true},
+			}},
+			{Legend: "fight", Fields: []Field{{Path: "hits", Kind: IntList, Min: 0, Max: 50, Optional: true}}},
+		},
+		Defaults: map[string]any{
+			"locations": map[string]any{"forearms": "leather", "arms": "none", "thighs": "none", "legs": "none", "torso": "chain"},
+			"helmet":    true, "magic": 0.0, "life_points": 1.0, "hits": []any{2.0, 1.0, 1.0, 1.0, 1.0},
+		},
+		Figures: []Figure{{"physical", "int"}, {"magic", "int"}, {"total", "int"}, {"can_run", "bool"}, {"capped", "bool"},
+			{"armor_type", "enum"}, {"residual", "int"}, {"state", "enum"}, {"after_fight.physical", "int"}, {"after_fight.magic", "int"}},
+		Plot: "hits",
+	},
+	{
+		Name: "health-fantasy",
+		Groups: []Group{
+			{Legend: "start", Fields: []Field{
+				{Path: "state", Kind: Enum, Options: []string{"healthy", "wounded", "dying", "dead"}},
+				intField("life_points", 1, 10),
+				intField("combat_ends_at", 0, 10080),
+				intField("until", 0, 10080),
+			}},
+			{Legend: "events", Fields: []Field{{Path: "events", Kind: Events, Optional: true, Sub: []Field{
+				intField("at", 0, 10080),
+				{Path: "action", Kind: Enum, Options: []string{"laying_on_hands", "first_aid", "medicine", "potion"}},
+				{Path: "self", Kind: Bool},
+			}}}},
+		},
+		Defaults: map[string]any{"state": "wounded", "life_points": 1.0, "combat_ends_at": 0.0, "until": 240.0,
+			"events": []any{map[string]any{"at": 30.0, "action": "first_aid", "self": false}}},
+		Figures: []Figure{{"final_state", "enum"}, {"body_until", "min"}},
+		Plot:    "timeline",
+	},
+	{
+		Name: "health-modern",
+		Groups: []Group{
+			{Legend: "start", Fields: []Field{
+				{Path: "state", Kind: Enum, Options: []string{"full_health", "fatigued", "wounded", "coma", "dead"}},
+				intField("until", 0, 10080),
+			}},
+			{Legend: "events", Fields: []Field{{Path: "events", Kind: Events, Optional: true, Sub: []Field{
+				intField("at", 0, 10080),
+				{Path: "action", Kind: Enum, Options: []string{"first_aid", "surgery"}},
+				{Path: "level", Kind: Enum, Options: []string{"novice", "expert"}},
+				{Path: "calm_place", Kind: Bool},
+				{Path: "self", Kind: Bool},
+			}}}},
+		},
+		Defaults: map[string]any{"state": "wounded", "until": 240.0,
+			"events": []any{map[string]any{"at": 5.0, "action": "first_aid", "level": "novice", "calm_place": false, "self": false}}},
+		Figures: []Figure{{"final_state", "enum"}, {"body_until", "min"}},
+		Plot:    "timeline",
+	},
+	{
+		Name: "wounds",
+		Groups: []Group{{Legend: "wound", Fields: []Field{
+			intField("dice", 1, 20),
+			{Path: "die", Kind: IntEnum, Options: []string{"4", "6", "8", "10", "12"}},
+			optInt("medicine_bonus", -5, 20),
+			{Path: "queue", Kind: IntList, Min: 1, Max: 1000, Optional: true},
+		}}},
+		Defaults: map[string]any{"dice": 2.0, "die": 6.0, "medicine_bonus": 5.0},
+		Figures: []Figure{{"expected_rests", "num"}, {"medicine_dc", "int"}, {"p_medicine", "pct"},
+			{"expected_rests_with_medicine", "num"}, {"nightly_care_dc", "int"}, {"healed_after", "list"}},
+		Plot: "rests",
+	},
+	{
+		Name: "casting",
+		Groups: []Group{
+			{Legend: "wizard", Fields: []Field{
+				intField("magic", 0, 40),
+				intField("apprenticeship", 1, 5),
+				optInt("modifier", -3, 3),
+				{Path: "reading", Kind: Enum, Options: []string{"modified", "natural"}, Optional: true},
+			}},
+			{Legend: "progress", Fields: []Field{optInt("difficulty", 1, 5), optInt("xp", 0, 100000)}},
+		},
+		Defaults: map[string]any{"magic": 4.0, "apprenticeship": 3.0, "difficulty": 2.0},
+		Figures: []Figure{{"p_cast", "pct"}, {"outcomes.flawed", "pct"}, {"outcomes.success", "pct"}, {"outcomes.perfect", "pct"},
+			{"outcomes.failure", "pct"}, {"outcomes.critical_failure", "pct"}, {"expected_xp", "num"}, {"xp_to_next", "int"},
+			{"expected_casts_to_next", "num"}},
+		Plot: "outcomes",
+	},
+	{
+		Name: "study",
+		Groups: []Group{{Legend: "study", Fields: []Field{
+			intField("hours", 1, 6),
+			{Path: "p_test", Kind: Number, Min: 0, Max: 1, Step: 0.05},
+		}}},
+		Defaults: map[string]any{"hours": 4.0, "p_test": 0.9},
+		Figures:  []Figure{{"expected_xp", "num"}},
+		Plot:     "xp",
+	},
+	{
+		Name: "dying-magic",
+		Groups: []Group{{Legend: "spell", Fields: []Field{
+			intField("slot_level", 1, 9),
+			intField("con_save_bonus", -5, 20),
+			{Path: "pact_slot", Kind: Bool},
+		}}},
+		Defaults: map[string]any{"slot_level": 5.0, "con_save_bonus": 2.0, "pact_slot": false},
+		Figures: []Figure{{"save_required", "bool"}, {"dc", "int"}, {"p_save", "pct"}, {"exhaustion_on_failure", "int"},
+			{"hp_cost_instead", "int"}},
+		Plot: "bars",
+	},
+	{
+		Name: "spell-duel",
+		Groups: []Group{
+			{Legend: "wizard_a", Fields: []Field{intField("a.magic", 0, 40), intField("a.apprenticeship", 1, 5),
+				{Path: "a.element", Kind: Enum, Options: []string{"fire", "vine", "water", "neutral"}}}},
+			{Legend: "wizard_b", Fields: []Field{intField("b.magic", 0, 40), intField("b.apprenticeship", 1, 5),
+				{Path: "b.element", Kind: Enum, Options: []string{"fire", "vine", "water", "neutral"}}}},
+		},
+		Defaults: map[string]any{"a": map[string]any{"magic": 4.0, "apprenticeship": 3.0, "element": "fire"},
+			"b": map[string]any{"magic": 2.0, "apprenticeship": 2.0, "element": "vine"}},
+		Figures: []Figure{{"dominant", "enum"}, {"p_test.a", "pct"}, {"p_test.b", "pct"}, {"outcomes.a_hits", "pct"},
+			{"outcomes.b_hits", "pct"}, {"outcomes.cancel", "pct"}},
+		Plot: "outcomes",
+	},
+	{
+		Name: "unarmed-duel",
+		Groups: []Group{
+			{Legend: "fight", Fields: []Field{{Path: "fight_mode", Kind: Enum, Options: []string{"duels", "group"}, UIOnly: true}}},
+			{Legend: "duels", Fields: []Field{
+				when(intField("score", 0, 10), "fight_mode=duels"),
+				when(optInt("stun_hits", 0, 10), "fight_mode=duels"),
+				when(Field{Path: "opponents", Kind: IntList, Min: 0, Max: 10, Optional: true}, "fight_mode=duels"),
+				when(intField("attackers", 1, 1000), "fight_mode=group"),
+				when(intField("defenders", 1, 1000), "fight_mode=group"),
+			}},
+		},
+		Defaults: map[string]any{"fight_mode": "duels", "score": 4.0, "opponents": []any{2.0, 3.0, 3.0}, "attackers": 4.0, "defenders": 1.0},
+		Figures:  []Figure{{"final_score", "int"}, {"final_state", "enum"}, {"overwhelmed", "bool"}},
+		Plot:     "rounds",
+	},
+	{
+		Name: "pathfinder-duel",
+		Groups: []Group{
+			{Legend: "action", Fields: []Field{{Path: "mode", Kind: Enum, Options: []string{"counter", "parry", "dodge"}}}},
+			{Legend: "counter", Fields: []Field{
+				when(Field{Path: "dispel", Kind: Enum, Options: []string{"dispel_magic", "greater_dispel"}, Optional: true}, "mode=counter"),
+				when(intField("spellcraft_bonus", -10, 50), "mode=counter", "dispel="),
+				when(intField("spell_level", 0, 9), "mode=counter", "dispel="),
+				when(intField("caster_level", 1, 20), "mode=counter"),
+				when(Field{Path: "relation", Kind: Enum, Options: []string{"same_spell", "same_school", "different_school"}}, "mode=counter", "dispel="),
+				when(optInt("slot_level", 0, 9), "mode=counter", "dispel="),
+				when(intField("opponent_caster_level", 1, 20), "mode=counter", "dispel!="),
+			}},
+			{Legend: "attack", Fields: []Field{
+				when(intField("bab", 0, 20), "mode=parry"),
+				when(Field{Path: "unarmed", Kind: Bool}, "mode=parry"),
+				when(intField("attack_bonus", -10, 50), "mode!=counter"),
+				when(intField("ac", 1, 60), "mode=dodge"),
+			}},
+		},
+		Defaults: map[string]any{"mode": "counter", "spellcraft_bonus": 8.0, "spell_level": 3.0, "caster_level": 7.0,
+			"relation": "different_school", "slot_level": 4.0, "opponent_caster_level": 7.0, "bab": 6.0, "unarmed": false,
+			"attack_bonus": 5.0, "ac": 15.0},
+		Figures: []Figure{{"identify_dc", "int"}, {"p_identify", "pct"}, {"counter_dc", "int"}, {"modifier", "int"},
+			{"p_counter", "pct"}, {"p_total", "pct"}, {"p_parry", "pct"}, {"p_hit", "pct"}, {"p_hit_dodging", "pct"}},
+		Plot: "bars",
+	},
+	{
+		Name: "critical",
+		Groups: []Group{{Legend: "attack", Fields: []Field{
+			intField("attack_bonus", -10, 30),
+			intField("ac", 1, 40),
+			{Path: "crit_range", Kind: IntEnum, Options: []string{"20", "19"}},
+		}}},
+		Defaults: map[string]any{"attack_bonus": 5.0, "ac": 15.0, "crit_range": 20.0},
+		Figures:  []Figure{{"p_hit", "pct"}, {"p_critical", "pct"}, {"p_critical_failure", "pct"}},
+		Plot:     "bars",
+	},
+}
+
+// Lookup returns the form of the calculator name, or nil.
+func Lookup(name string) *Form {
+	for i := range Forms {
+		if Forms[i].Name == name {
+			return &Forms[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,191 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/french"
+	"golang.org/x/text/unicode/norm"
+)
+
+// The analysis tables below are the one source of truth for both sides of
+// the search: Build writes them into every index file, and the query code
+// (Go here, theme/js/search.js in the browser) reads them from the index
+// instead of keeping its own copy, so the two can never drift apart.
+
+// wordPattern matches a run of word characters, apostrophes included so that
+// an elision stays attached to its word until splitWord looks at it. It is
+// valid in both RE2 and JavaScript (with the u flag).
+const wordPattern = `[\p{L}\p{M}\p{N}'’‘ʼ]+`
+
+// apostrophes are the characters that end an elision or split a word: the
+// typewriter and typographic apostrophes, and the two look-alikes phone
+// keyboards and pasted text bring in.
+const apostrophes = "'’‘ʼ"
+
+// elisions are the French words that lose their vowel before another word
+// (l’armure, d’armure, jusqu’à); they are dropped at the start of a word.
+var elisions = []string{"l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu"}
+
+// foldMap lists the letters that NFD does not decompose but that readers
+// type without their ligature or accent. The final sigma is there because
+// JavaScript lower-cases a word-final Σ to ς and Go to σ.
+var foldMap = map[string]string{"œ": "oe", "æ": "ae", "ß": "ss", "ς": "σ"}
+
+// stopWords are the folded forms that carry no meaning for a search, per
+// language. The lists are short on purpose: a word missing here only costs
+// ranking noise (BM25 gives it a low weight), while a meaningful word in it
+// could never be found. Abbreviations of the glossary ("CA", "PA", "AP")
+// must not appear.
+var stopWords = map[string][]string{
+	"fr": strings.Fields(`a ai as au aux avec avez avoir avons c ce ceci cela celle celles celui ces cet
+		cette ceux d dans de des donc dont du elle elles en es est et etc ete etes etre eux il ils j je l la
+		le les leur leurs lui m ma mais me mes moi mon n ne ni nos notre nous on ont ou par pas pour qu que
+		qui quoi s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y`),
+	"en": strings.Fields(`a an and are as at be been but by can could d do does for from had has have he
+		her his how i if in into is it its ll m me my no not of on or our re s she so such t than that the
+		their them then there these they this those to too us ve was we were what when where which while
+		who whom why will with would you your`),
+}
+
+var wordRE = regexp.MustCompile(wordPattern)
+
+// token is one word of a text: its byte offsets in the text (without the
+// elision), the word lower-cased with its accents, and its folded surface
+// form, the key the query side looks up.
+type token struct {
+	start, end int
+	word       string
+	surface    string
+}
+
+// tokenizer splits text into words the same way on both sides.
+type tokenizer struct {
+	word     *regexp.Regexp
+	apos     string
+	elisions map[string]bool
+	fold     map[rune]string
+}
+
+func newTokenizer(wordPat, apos string, elis []string, fold map[string]string) (*tokenizer, error) {
+	re, err := regexp.Compile(wordPat)
+	if err != nil {
+		return nil, err
+	}
+	t := &tokenizer{word: re, apos: apos, elisions: map[string]bool{}, fold: map[rune]string{}}
+	for _, e := range elis {
+		t.elisions[e] = true
+	}
+	for k, v := range fold {
+		r, _ := utf8.DecodeRuneInString(k)
+		t.fold[r] = v
+	}
+	return t, nil
+}
+
+var defaultTokenizer = func() *tokenizer {
+	t, err := newTokenizer(wordPattern, apostrophes, elisions, foldMap)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}()
+
+// tokens returns the words of text in order. A run of word characters is cut
+// at its apostrophes; its first piece is dropped when it is an elision. The
+// pieces are cut from the original text and lower-cased one by one, so that
+// offsets stay valid whatever lower-casing does to a string's length.
+func (t *tokenizer) tokens(text string) []token {
+	var out []token
+	for _, m := range t.word.FindAllStringIndex(text, -1) {
+		type piece struct{ start, end int }
+		var pieces []piece
+		s := m[0]
+		for i, r := range text[m[0]:m[1]] {
+			if strings.ContainsRune(t.apos, r) {
+				pieces = append(pieces, piece{s, m[0] + i})
+				s = m[0] + i + utf8.RuneLen(r)
+			}
+		}
+		pieces = append(pieces, piece{s, m[1]})
+		if len(pieces) > 1 && t.elisions[strings.ToLower(text[pieces[0].start:pieces[0].end])] {
+			pieces = pieces[1:]
+		}
+		for _, p := range pieces {
+			if p.start == p.end {
+				continue
+			}
+			w := strings.ToLower(text[p.start:p.end])
+			out = append(out, token{start: p.start, end: p.end, word: w, surface: t.foldWord(w)})
+		}
+	}
+	return out
+}
+
+// foldWord removes diacritics (NFD, then every combining mark) and expands
+// the ligatures of foldMap: "blessée" → "blessee", "œil" → "oeil".
+func (t *tokenizer) foldWord(w string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(w) {
+		if unicode.Is(unicode.M, r) {
+			continue
+		}
+		if f, ok := t.fold[r]; ok {
+			b.WriteString(f)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Fold returns w with its diacritics removed and ligatures expanded, as the
+// index stores surface forms.
+func Fold(w string) string { return defaultTokenizer.foldWord(w) }
+
+// Stem returns the folded stem of a lower-case accented word: Snowball runs
+// on the accented word (it needs the accents: "blessée" → "bless", while
+// "blessee" would stem wrongly), and the result is folded afterwards.
+func Stem(lang, word string) string {
+	var s string
+	switch lang {
+	case "fr":
+		s = french.Stem(word, true)
+	case "en":
+		s = english.Stem(word, true)
+	default:
+		s = word
+	}
+	return Fold(s)
+}
+
+// Term is one analysed word of a text: its folded surface form and its
+// folded stem.
+type Term struct {
+	Surface, Stem string
+}
+
+// Analyze returns the indexed terms of text in lang: lower case, elisions
+// stripped, stop words dropped, stemmed, folded. It is what Build indexes.
+func Analyze(lang, text string) []Term {
+	stop := stopSet(lang)
+	var out []Term
+	for _, tk := range defaultTokenizer.tokens(norm.NFC.String(text)) {
+		if stop[tk.surface] {
+			continue
+		}
+		out = append(out, Term{Surface: tk.surface, Stem: Stem(lang, tk.word)})
+	}
+	return out
+}
+
+func stopSet(lang string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range stopWords[lang] {
+		m[w] = true
+	}
+	return m
+}

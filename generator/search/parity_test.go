@@ -1,0 +1,108 @@
+package search_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"testing"
+
+	"compendium/generator/search"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/parity.json from the Go query")
+
+// ParityCase is one query of testdata/parity.json and Go's answer; the
+// browser test (generator/e2e/search_test.go) runs search.js on the same
+// queries and must answer the same.
+type ParityCase struct {
+	Lang    string         `json:"lang"`
+	Query   string         `json:"q"`
+	Results []ParityResult `json:"results"`
+}
+
+// ParityResult is a result as both sides print it.
+type ParityResult struct {
+	Hit     string  `json:"hit"` // slug#id
+	Score   float64 `json:"score"`
+	Matched int     `json:"matched"`
+	Title   string  `json:"title"`
+	Snippet string  `json:"snippet"` // matches between ⟦ and ⟧
+}
+
+// parityLimit is how many results per query the two sides compare.
+const parityLimit = 5
+
+// extraParityQueries are edge cases beyond the query sets: case, Unicode
+// forms, separators, a word being typed, stop words only.
+var extraParityQueries = []string{
+	"", " ", "’", "d’", "l'", "le la les", "ARMURE", "Armure ", "arm", "arm ", "bless", "blesse\u0301e", "BLESSÉE",
+	"œil", "oeil", "Œuvre", "straße", "jusqu’à la mort", "aujourd'hui", "ΟΔΟΣ", "οδος", "2.4", "1d12", "3-10", "PA physiques",
+	"points d’armure magiques", "🛡 armure", "armure,bouclier", "arme-à-feu", "x", "xp", "qu'", "wound", "wounded",
+}
+
+// parityCases computes Go's answers for every query of both query sets and
+// the extra cases, on both indexes: the browser asks the other language's
+// index the same query.
+func parityCases(t testing.TB) []ParityCase {
+	var qs []string
+	seen := map[string]bool{}
+	for _, lang := range []string{"fr", "en"} {
+		for _, c := range readQuerySet(t, lang) {
+			if !seen[c.query] {
+				seen[c.query] = true
+				qs = append(qs, c.query)
+			}
+		}
+	}
+	qs = append(qs, extraParityQueries...)
+	var out []ParityCase
+	for _, lang := range []string{"fr", "en"} {
+		ix := realIndex(t, lang)
+		for _, q := range qs {
+			out = append(out, ParityCase{Lang: lang, Query: q, Results: toParity(ix.Query(q, parityLimit))})
+		}
+	}
+	return out
+}
+
+func toParity(rs []search.Result) []ParityResult {
+	out := []ParityResult{}
+	for _, r := range rs {
+		out = append(out, ParityResult{Hit: r.Slug + "#" + r.ID, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
+	}
+	return out
+}
+
+// TestParityVectors keeps testdata/parity.json equal to what the Go query
+// answers on the current content. After a change to the content, the
+// glossary or the algorithm, run:
+//
+//	go test ./generator/search -run TestParityVectors -update
+func TestParityVectors(t *testing.T) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(map[string]any{
+		"note":  "Go's answers (generator/search); generator/e2e/search_test.go checks that search.js gives the same. Regenerate: go test ./generator/search -run TestParityVectors -update",
+		"limit": parityLimit,
+		"cases": parityCases(t),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	const file = "testdata/parity.json"
+	if *update {
+		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	old, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(old, buf.Bytes()) {
+		t.Errorf("%s is stale (content, glossary or ranking changed): run go test ./generator/search -run TestParityVectors -update", file)
+	}
+}

@@ -1,0 +1,567 @@
+package search
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Index is a loaded index file, ready to answer queries. Its algorithm is
+// mirrored line by line in theme/js/search.js: change one, change the other,
+// and run the parity test.
+type Index struct {
+	Lang string
+	f    *indexFile
+	p    Params
+	tok  *tokenizer
+	stop map[string]bool
+	// vocab maps a surface form to its stem; surfaces lists them sorted,
+	// for prefix search, with their runes for the edit distance.
+	vocab     map[string]int
+	surfaces  []string
+	surfRunes [][]rune
+	post      [][]posting
+	avgBody   float64
+	avgTitle  float64
+	paths     []string
+	syn       [][][]synTerm
+}
+
+type posting struct {
+	sec, body, title int
+}
+
+// synTerm is a word of a synonym form: a stem of this index, or (stem -1) a
+// surface form only a query can type.
+type synTerm struct {
+	stem int
+	surf string
+}
+
+// Result is one section found by a query.
+type Result struct {
+	Lang      string
+	Slug      string
+	ID        string
+	URL       string // relative to the language root: "fantasy/#armor"
+	DocTitle  string
+	TitlePath string // "2.4. L’armure", parent headings first
+	// Snippet is an excerpt of the section's text; Marks are the byte
+	// ranges in it of the words that matched.
+	Snippet string
+	Marks   [][2]int
+	Score   float64
+	// Matched is how many query words the section matched.
+	Matched int
+}
+
+// Marked returns the snippet with each matched word between open and close.
+func (r Result) Marked(open, close string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range r.Marks {
+		b.WriteString(r.Snippet[last:m[0]])
+		b.WriteString(open)
+		b.WriteString(r.Snippet[m[0]:m[1]])
+		b.WriteString(close)
+		last = m[1]
+	}
+	b.WriteString(r.Snippet[last:])
+	return b.String()
+}
+
+// Load reads an index file written by Build.
+func Load(b []byte) (*Index, error) {
+	var f indexFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
+	if f.Version != formatVersion {
+		return nil, errFormat
+	}
+	n := len(f.SecID)
+	if len(f.SecDoc) != n || len(f.SecTitle) != n || len(f.SecParent) != n || len(f.TitleLen) != n || len(f.BodyLen) != n || len(f.Text) != n {
+		return nil, errors.New("search: section arrays of different lengths")
+	}
+	tok, err := newTokenizer(f.Word, f.Apos, f.Elisions, f.Fold)
+	if err != nil {
+		return nil, err
+	}
+	ix := &Index{Lang: f.Lang, f: &f, p: f.Params, tok: tok, stop: map[string]bool{}, vocab: map[string]int{}}
+	for _, w := range f.Stop {
+		ix.stop[w] = true
+	}
+	groups := strings.Split(f.Vocab, "|")
+	if f.Vocab == "" {
+		groups = nil
+	}
+	if len(groups) != len(f.Post) {
+		return nil, errors.New("search: vocabulary and postings of different lengths")
+	}
+	for id, g := range groups {
+		for _, s := range strings.Split(g, " ") {
+			ix.vocab[s] = id
+			ix.surfaces = append(ix.surfaces, s)
+		}
+	}
+	sort.Strings(ix.surfaces)
+	for _, s := range ix.surfaces {
+		ix.surfRunes = append(ix.surfRunes, []rune(s))
+	}
+	ix.post = make([][]posting, len(f.Post))
+	for id, pl := range f.Post {
+		sec := 0
+		for i := 0; i+1 < len(pl); i += 2 {
+			sec += pl[i]
+			if sec < 0 || sec >= n {
+				return nil, errors.New("search: posting out of range")
+			}
+			ix.post[id] = append(ix.post[id], posting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4})
+		}
+	}
+	sumB, sumT := 0, 0
+	for i := 0; i < n; i++ {
+		sumB += f.BodyLen[i]
+		sumT += f.TitleLen[i]
+		if p := f.SecParent[i]; p >= i || p < -1 || f.SecDoc[i] < 0 || f.SecDoc[i] >= len(f.Docs) {
+			return nil, errors.New("search: bad section parent or document")
+		}
+	}
+	ix.avgBody, ix.avgTitle = 1, 1
+	if n > 0 && sumB > 0 {
+		ix.avgBody = float64(sumB) / float64(n)
+	}
+	if n > 0 && sumT > 0 {
+		ix.avgTitle = float64(sumT) / float64(n)
+	}
+	for i := 0; i < n; i++ {
+		ix.paths = append(ix.paths, f.titlePath(i))
+	}
+	for _, g := range f.Syn {
+		var forms [][]synTerm
+		for _, form := range g {
+			var terms []synTerm
+			for _, t := range form {
+				switch v := t.(type) {
+				case float64:
+					if int(v) < 0 || int(v) >= len(ix.post) {
+						return nil, errors.New("search: synonym stem out of range")
+					}
+					terms = append(terms, synTerm{stem: int(v)})
+				case string:
+					terms = append(terms, synTerm{stem: -1, surf: v})
+				default:
+					return nil, errors.New("search: bad synonym term")
+				}
+			}
+			forms = append(forms, terms)
+		}
+		ix.syn = append(ix.syn, forms)
+	}
+	return ix, nil
+}
+
+// queryWord is a word of the query and how it reaches the index: candidate
+// stems with the weight of their match.
+type queryWord struct {
+	surface string
+	last    bool // the word being typed: prefix matching applies
+	cands   map[int]float64
+	order   []int // cands' stems in insertion order, for a stable snippet
+}
+
+// synMatch is a synonym group matched by the query words [from, to).
+type synMatch struct {
+	group, from, to int
+	matched         map[int]bool // forms that matched, not looked up again
+}
+
+// words analyses the query: the index's tokenizer, stop words dropped. The
+// last word is being typed when the query does not end with a separator.
+func (ix *Index) words(q string) []*queryWord {
+	toks := ix.tok.tokens(q)
+	typing := len(toks) > 0 && toks[len(toks)-1].end == len(q)
+	var ws []*queryWord
+	for i, tk := range toks {
+		if ix.stop[tk.surface] {
+			continue
+		}
+		ws = append(ws, &queryWord{surface: tk.surface, last: typing && i == len(toks)-1, cands: map[int]float64{}})
+	}
+	return ws
+}
+
+// candidates finds the stems a word reaches: its own surface form (exact);
+// for the word being typed, every surface form it starts (prefix); and, when
+// neither found anything, every surface form within one edit (words of Typo1
+// letters and more) or two (Typo2 and more).
+func (ix *Index) candidates(w *queryWord) {
+	put := func(stem int, weight float64) {
+		old, ok := w.cands[stem]
+		if !ok {
+			w.order = append(w.order, stem)
+		}
+		if weight > old {
+			w.cands[stem] = weight
+		}
+	}
+	exact := false
+	if id, ok := ix.vocab[w.surface]; ok {
+		put(id, ix.p.Exact)
+		exact = true
+	}
+	n := utf8.RuneCountInString(w.surface)
+	prefix := false
+	if w.last && n >= ix.p.MinPrefix {
+		for i := sort.SearchStrings(ix.surfaces, w.surface); i < len(ix.surfaces) && strings.HasPrefix(ix.surfaces[i], w.surface); i++ {
+			if ix.surfaces[i] != w.surface {
+				put(ix.vocab[ix.surfaces[i]], ix.p.Prefix)
+				prefix = true
+			}
+		}
+	}
+	if exact || prefix || n < ix.p.Typo1 {
+		return
+	}
+	maxd := 1
+	if n >= ix.p.Typo2 {
+		maxd = 2
+	}
+	wr := []rune(w.surface)
+	for i, sr := range ix.surfRunes {
+		if abs(len(sr)-n) <= maxd && editDistance(wr, sr, maxd) <= maxd {
+			put(ix.vocab[ix.surfaces[i]], ix.p.Typo)
+		}
+	}
+}
+
+// editDistance is the optimal-string-alignment distance (Levenshtein plus
+// the transposition of two neighbours: "armrue" → "armure" is one edit).
+// It stops early and returns max+1 once every path exceeds max.
+func editDistance(a, b []rune, max int) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// bm25 scores one stem's posting in a section: BM25 over two fields, the
+// title path weighing Title times the text (a BM25F). The float64
+// conversions forbid fused multiply-adds, which JavaScript never does: the
+// two sides must compute the same bits.
+func (ix *Index) bm25(stem int, p posting) float64 {
+	k1, b := ix.p.K1, ix.p.B
+	n := float64(len(ix.f.SecID))
+	df := float64(len(ix.post[stem]))
+	idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+	lb := float64(ix.f.BodyLen[p.sec]) / ix.avgBody
+	nb := float64(p.body) / (1 - b + float64(b*lb))
+	lt := float64(ix.f.TitleLen[p.sec]) / ix.avgTitle
+	nt := float64(p.title) / (1 - b + float64(b*lt))
+	tf := nb + float64(ix.p.Title*nt)
+	return idf * float64(tf*(k1+1)) / (tf + k1)
+}
+
+// synMatches finds the synonym groups one of whose forms equals a run of
+// query words: a stem term matches a word whose surface form has that stem,
+// a surface term the same surface form.
+func (ix *Index) synMatches(ws []*queryWord) []*synMatch {
+	var out []*synMatch
+	for gi, g := range ix.syn {
+		for fi, form := range g {
+			for from := 0; from+len(form) <= len(ws); from++ {
+				ok := true
+				for k, t := range form {
+					w := ws[from+k]
+					if t.stem >= 0 {
+						id, in := ix.vocab[w.surface]
+						ok = in && id == t.stem
+					} else {
+						ok = w.surface == t.surf
+					}
+					if !ok {
+						break
+					}
+				}
+				if !ok {
+					continue
+				}
+				var m *synMatch
+				for _, x := range out {
+					if x.group == gi && x.from == from && x.to == from+len(form) {
+						m = x
+					}
+				}
+				if m == nil {
+					m = &synMatch{group: gi, from: from, to: from + len(form), matched: map[int]bool{}}
+					out = append(out, m)
+				}
+				m.matched[fi] = true
+			}
+		}
+	}
+	return out
+}
+
+// alternatives returns the stems of each other form of a matched group that
+// can match a section (all its words have a stem here), duplicates removed.
+func (ix *Index) alternatives(m *synMatch) [][]int {
+	var out [][]int
+	for fi, form := range ix.syn[m.group] {
+		if m.matched[fi] {
+			continue
+		}
+		var stems []int
+		ok := true
+		for _, t := range form {
+			if t.stem < 0 {
+				ok = false
+				break
+			}
+			dup := false
+			for _, s := range stems {
+				dup = dup || s == t.stem
+			}
+			if !dup {
+				stems = append(stems, t.stem)
+			}
+		}
+		if ok {
+			out = append(out, stems)
+		}
+	}
+	return out
+}
+
+// Query returns the limit best sections for q. Sections that match every
+// query word come first, then by score: per query word the best of its
+// candidates (weight × BM25F), plus for each synonym group matched the best
+// other form (Syn × the BM25F sum of its words, when all of them occur).
+func (ix *Index) Query(q string, limit int) []Result {
+	ws := ix.words(q)
+	if len(ws) == 0 {
+		return nil
+	}
+	n := len(ix.f.SecID)
+	var marked []int // stems whose words the snippets mark
+	seen := map[int]bool{}
+	mark := func(stem int) {
+		if !seen[stem] {
+			seen[stem] = true
+			marked = append(marked, stem)
+		}
+	}
+	slot := make([][]float64, len(ws))
+	for i, w := range ws {
+		ix.candidates(w)
+		slot[i] = make([]float64, n)
+		for _, stem := range w.order {
+			mark(stem)
+			weight := w.cands[stem]
+			for _, p := range ix.post[stem] {
+				if v := weight * ix.bm25(stem, p); v > slot[i][p.sec] {
+					slot[i][p.sec] = v
+				}
+			}
+		}
+	}
+	// A synonym stands in for the words it matched; it does not add to
+	// them. Per run of query words, the best other form found competes with
+	// the words' own score, and the better of the two counts.
+	type window struct {
+		from, to int
+		exp      []float64
+	}
+	var wins []*window
+	for _, m := range ix.synMatches(ws) {
+		var w *window
+		for _, x := range wins {
+			if x.from == m.from && x.to == m.to {
+				w = x
+			}
+		}
+		if w == nil {
+			w = &window{from: m.from, to: m.to, exp: make([]float64, n)}
+			wins = append(wins, w)
+		}
+		for _, alt := range ix.alternatives(m) {
+			sum := make([]float64, n)
+			count := make([]int, n)
+			for _, stem := range alt {
+				mark(stem)
+				for _, p := range ix.post[stem] {
+					sum[p.sec] += ix.bm25(stem, p)
+					count[p.sec]++
+				}
+			}
+			for s := 0; s < n; s++ {
+				if count[s] == len(alt) {
+					if v := ix.p.Syn * sum[s]; v > w.exp[s] {
+						w.exp[s] = v
+					}
+				}
+			}
+		}
+	}
+	type hit struct {
+		sec, matched int
+		score        float64
+	}
+	var hits []hit
+	for s := 0; s < n; s++ {
+		score := 0.0
+		for i := range ws {
+			score += slot[i][s]
+		}
+		for _, w := range wins {
+			direct := 0.0
+			for i := w.from; i < w.to; i++ {
+				direct += slot[i][s]
+			}
+			if w.exp[s] > direct {
+				score += w.exp[s] - direct
+			}
+		}
+		if score <= 0 {
+			continue
+		}
+		matched := 0
+		for i := range ws {
+			covered := slot[i][s] > 0
+			for _, w := range wins {
+				covered = covered || w.exp[s] > 0 && w.from <= i && i < w.to
+			}
+			if covered {
+				matched++
+			}
+		}
+		hits = append(hits, hit{sec: s, matched: matched, score: math.Round(score*1e6) / 1e6})
+	}
+	sort.Slice(hits, func(a, b int) bool {
+		x, y := hits[a], hits[b]
+		if x.matched != y.matched {
+			return x.matched > y.matched
+		}
+		if x.score != y.score {
+			return x.score > y.score
+		}
+		return x.sec < y.sec
+	})
+	if limit > 0 && len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]Result, len(hits))
+	for i, h := range hits {
+		out[i] = ix.result(h.sec, h.score, h.matched, marked)
+	}
+	return out
+}
+
+func (ix *Index) result(sec int, score float64, matched int, marked []int) Result {
+	f := ix.f
+	doc := f.Docs[f.SecDoc[sec]]
+	r := Result{Lang: f.Lang, Slug: doc[0], ID: f.SecID[sec], URL: doc[0] + "/#" + f.SecID[sec], DocTitle: doc[1],
+		TitlePath: ix.paths[sec], Score: score, Matched: matched}
+	r.Snippet, r.Marks = ix.snippet(f.Text[sec], marked)
+	return r
+}
+
+// snippet cuts Params.Snippet words of text around the matches: the window
+// holding the most distinct matched stems, then the most matches, then the
+// earliest, starting Params.Lead words before a match.
+func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
+	want := map[int]bool{}
+	for _, s := range stems {
+		want[s] = true
+	}
+	toks := ix.tok.tokens(text)
+	if len(toks) == 0 {
+		return text, nil
+	}
+	hit := make([]int, len(toks)) // stem of a matching word, or -1
+	for i, tk := range toks {
+		hit[i] = -1
+		if id, ok := ix.vocab[tk.surface]; ok && want[id] && !ix.stop[tk.surface] {
+			hit[i] = id
+		}
+	}
+	size := ix.p.Snippet
+	best, bestDistinct, bestCount := 0, -1, -1
+	for p := range toks {
+		if hit[p] < 0 {
+			continue
+		}
+		start := max(0, p-ix.p.Lead)
+		distinct := map[int]bool{}
+		count := 0
+		for k := start; k < min(start+size, len(toks)); k++ {
+			if hit[k] >= 0 {
+				distinct[hit[k]] = true
+				count++
+			}
+		}
+		if len(distinct) > bestDistinct || len(distinct) == bestDistinct && count > bestCount {
+			best, bestDistinct, bestCount = start, len(distinct), count
+		}
+	}
+	// A window running past the end starts earlier instead: a short text
+	// shows whole.
+	best = max(0, min(best, len(toks)-size))
+	end := min(best+size, len(toks))
+	from, to := 0, len(text)
+	if best > 0 {
+		from = toks[best].start
+	}
+	if end < len(toks) {
+		to = toks[end-1].end
+	}
+	var b strings.Builder
+	if best > 0 {
+		b.WriteString("… ")
+	}
+	shift := b.Len() - from
+	b.WriteString(text[from:to])
+	if end < len(toks) {
+		b.WriteString(" …")
+	}
+	var marks [][2]int
+	for k := best; k < end; k++ {
+		if hit[k] >= 0 {
+			marks = append(marks, [2]int{toks[k].start + shift, toks[k].end + shift})
+		}
+	}
+	return b.String(), marks
+}

@@ -1,0 +1,55 @@
+// Number formats of the calculators, the twins of calcui's Go formatting so
+// that the static result and the live one read the same.
+export function num(x, lang) {
+  if (typeof x !== "number" || !isFinite(x)) return "—";
+  let s = x.toFixed(3).replace(/0+$/, "").replace(/\.$/, "");
+  if (s === "-0") s = "0";
+  if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
+  return s;
+}
+
+export function pct(x, lang) {
+  let s = (100 * x).toFixed(1).replace(/\.0$/, "");
+  return lang === "fr" ? s.replace(".", ",") + "\u202f%" : s + "%";
+}
+
+export function formatFigure(v, format, t, lang, fraction) {
+  switch (format) {
+    case "pct": {
+      let s = pct(v, lang);
+      if (fraction && fraction !== "0" && fraction !== "1") s += " (" + fraction + ")";
+      return s;
+    }
+    case "bool":
+      return v ? t("calc.yes") : t("calc.no");
+    case "enum":
+      return v == null ? t("calc.none") : t("opt." + v);
+    case "min":
+      return num(v, lang) + " min";
+    case "list":
+      return Array.isArray(v) ? v.join(", ") : String(v);
+    case "text":
+      return String(v);
+    default:
+      return num(v, lang);
+  }
+}
+
+export function get(obj, path) {
+  let cur = obj;
+  for (const k of path.split(".")) {
+    if (cur == null || typeof cur !== "object" || !(k in cur)) return undefined;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+export function set(obj, path, v) {
+  const keys = path.split(".");
+  let cur = obj;
+  for (const k of keys.slice(0, -1)) {
+    if (typeof cur[k] !== "object" || cur[k] === null || Array.isArray(cur[k])) cur[k] = {};
+    cur = cur[k];
+  }
+  cur[keys[keys.length - 1]] = v;
+}

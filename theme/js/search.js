@@ -1,0 +1,652 @@
+// Search: the query side of generator/search, ported line by line, and the
+// search field of every page. The index file carries every table the
+// analysis needs (word pattern, elisions, folding, stop words, the surface
+// forms of each stem, the ranking constants), so nothing here knows French
+// or English, and the Go command line answers exactly what the page shows:
+// the parity test (generator/e2e/search_test.go) runs both on the same
+// queries. Change query.go and this file together.
+
+const MARK = /\p{M}/u;
+
+// loadIndex prepares a parsed index file for queries (Go: Load).
+export function loadIndex(f) {
+  if (f.v !== 1) throw new Error("search: not a search index of format version 1");
+  const n = f.sid.length;
+  const ix = {
+    lang: f.lang,
+    f,
+    p: f.params,
+    re: new RegExp(f.word, "gu"),
+    apos: new Set(Array.from(f.apos)),
+    elisions: new Set(f.elisions),
+    fold: new Map(Object.entries(f.fold)),
+    stop: new Set(f.stop),
+    vocab: new Map(),
+    surfaces: [],
+    post: [],
+    avgBody: 1,
+    avgTitle: 1,
+    paths: [],
+    syn: [],
+  };
+  const groups = f.vocab === "" ? [] : f.vocab.split("|");
+  groups.forEach((g, id) => {
+    for (const s of g.split(" ")) {
+      ix.vocab.set(s, id);
+      ix.surfaces.push(s);
+    }
+  });
+  ix.surfRunes = ix.surfaces.map((s) => Array.from(s));
+  for (const pl of f.post) {
+    const list = [];
+    let sec = 0;
+    for (let i = 0; i + 1 < pl.length; i += 2) {
+      sec += pl[i];
+      list.push({ sec, body: Math.floor(pl[i + 1] / 4), title: pl[i + 1] % 4 });
+    }
+    ix.post.push(list);
+  }
+  let sumB = 0;
+  let sumT = 0;
+  for (let i = 0; i < n; i++) {
+    sumB += f.blen[i];
+    sumT += f.tlen[i];
+  }
+  if (n > 0 && sumB > 0) ix.avgBody = sumB / n;
+  if (n > 0 && sumT > 0) ix.avgTitle = sumT / n;
+  for (let i = 0; i < n; i++) {
+    const parts = [];
+    for (let s = i; s >= 0; s = f.sparent[s]) parts.unshift(f.stitle[s]);
+    ix.paths.push(parts.join(" › "));
+  }
+  ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : { stem: -1, surf: t }))));
+  return ix;
+}
+
+function foldWord(ix, w) {
+  let out = "";
+  for (const ch of w.normalize("NFD")) {
+    if (MARK.test(ch)) continue;
+    out += ix.fold.has(ch) ? ix.fold.get(ch) : ch;
+  }
+  return out;
+}
+
+// tokens splits text into words: runs of the word pattern cut at their
+// apostrophes, a leading elision dropped (Go: tokenizer.tokens). Offsets are
+// UTF-16 indexes into text.
+function tokens(ix, text) {
+  const out = [];
+  for (const m of text.matchAll(ix.re)) {
+    const s0 = m.index;
+    const chunk = m[0];
+    const pieces = [];
+    let s = s0;
+    let i = 0;
+    for (const ch of chunk) {
+      if (ix.apos.has(ch)) {
+        pieces.push([s, s0 + i]);
+        s = s0 + i + ch.length;
+      }
+      i += ch.length;
+    }
+    pieces.push([s, s0 + chunk.length]);
+    let k = 0;
+    if (pieces.length > 1 && ix.elisions.has(text.slice(pieces[0][0], pieces[0][1]).toLowerCase())) k = 1;
+    for (; k < pieces.length; k++) {
+      const [a, b] = pieces[k];
+      if (a === b) continue;
+      const w = text.slice(a, b).toLowerCase();
+      out.push({ start: a, end: b, surface: foldWord(ix, w) });
+    }
+  }
+  return out;
+}
+
+function words(ix, q) {
+  const toks = tokens(ix, q);
+  const typing = toks.length > 0 && toks[toks.length - 1].end === q.length;
+  const ws = [];
+  toks.forEach((tk, i) => {
+    if (ix.stop.has(tk.surface)) return;
+    ws.push({ surface: tk.surface, last: typing && i === toks.length - 1, cands: new Map() });
+  });
+  return ws;
+}
+
+// editDistance: optimal string alignment, stopping at max + 1.
+function editDistance(a, b, max) {
+  let prev2 = new Array(b.length + 1).fill(0);
+  let prev = new Array(b.length + 1).fill(0);
+  let cur = new Array(b.length + 1).fill(0);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[b.length];
+}
+
+// candidates finds the stems a word reaches: exact, prefix for the word
+// being typed, and within one or two edits when neither found anything. The
+// order surfaces are met in does not matter: a word keeps its best weight
+// per stem, and a section its best candidate.
+function candidates(ix, w) {
+  const p = ix.p;
+  const put = (stem, weight) => {
+    if (!w.cands.has(stem) || weight > w.cands.get(stem)) w.cands.set(stem, weight);
+  };
+  let exact = false;
+  if (ix.vocab.has(w.surface)) {
+    put(ix.vocab.get(w.surface), p.exact);
+    exact = true;
+  }
+  const wr = Array.from(w.surface);
+  const n = wr.length;
+  let prefix = false;
+  if (w.last && n >= p.minPrefix) {
+    for (const s of ix.surfaces) {
+      if (s !== w.surface && s.startsWith(w.surface)) {
+        put(ix.vocab.get(s), p.prefix);
+        prefix = true;
+      }
+    }
+  }
+  if (exact || prefix || n < p.typo1) return;
+  const maxd = n >= p.typo2 ? 2 : 1;
+  ix.surfaces.forEach((s, i) => {
+    const sr = ix.surfRunes[i];
+    if (Math.abs(sr.length - n) <= maxd && editDistance(wr, sr, maxd) <= maxd) put(ix.vocab.get(s), p.typo);
+  });
+}
+
+function bm25(ix, stem, pst) {
+  const { k1, b } = ix.p;
+  const n = ix.f.sid.length;
+  const df = ix.post[stem].length;
+  const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const lb = ix.f.blen[pst.sec] / ix.avgBody;
+  const nb = pst.body / (1 - b + b * lb);
+  const lt = ix.f.tlen[pst.sec] / ix.avgTitle;
+  const nt = pst.title / (1 - b + b * lt);
+  const tf = nb + ix.p.title * nt;
+  return (idf * (tf * (k1 + 1))) / (tf + k1);
+}
+
+function synMatches(ix, ws) {
+  const out = [];
+  ix.syn.forEach((g, gi) => {
+    g.forEach((form, fi) => {
+      for (let from = 0; from + form.length <= ws.length; from++) {
+        let ok = true;
+        for (let k = 0; k < form.length; k++) {
+          const t = form[k];
+          const w = ws[from + k];
+          ok = t.stem >= 0 ? ix.vocab.has(w.surface) && ix.vocab.get(w.surface) === t.stem : w.surface === t.surf;
+          if (!ok) break;
+        }
+        if (!ok) continue;
+        let m = out.find((x) => x.group === gi && x.from === from && x.to === from + form.length);
+        if (!m) {
+          m = { group: gi, from, to: from + form.length, matched: new Set() };
+          out.push(m);
+        }
+        m.matched.add(fi);
+      }
+    });
+  });
+  return out;
+}
+
+function alternatives(ix, m) {
+  const out = [];
+  ix.syn[m.group].forEach((form, fi) => {
+    if (m.matched.has(fi)) return;
+    const stems = [];
+    for (const t of form) {
+      if (t.stem < 0) return;
+      if (!stems.includes(t.stem)) stems.push(t.stem);
+    }
+    out.push(stems);
+  });
+  return out;
+}
+
+// query returns the limit best sections for q (Go: Index.Query).
+export function query(ix, q, limit) {
+  const ws = words(ix, q);
+  if (ws.length === 0) return [];
+  const n = ix.f.sid.length;
+  const marked = [];
+  const seen = new Set();
+  const mark = (stem) => {
+    if (!seen.has(stem)) {
+      seen.add(stem);
+      marked.push(stem);
+    }
+  };
+  const slot = ws.map((w) => {
+    candidates(ix, w);
+    const row = new Float64Array(n);
+    for (const [stem, weight] of w.cands) {
+      mark(stem);
+      for (const pst of ix.post[stem]) {
+        const v = weight * bm25(ix, stem, pst);
+        if (v > row[pst.sec]) row[pst.sec] = v;
+      }
+    }
+    return row;
+  });
+  // A synonym stands in for the words it matched (Go: Index.Query).
+  const wins = [];
+  for (const m of synMatches(ix, ws)) {
+    let w = wins.find((x) => x.from === m.from && x.to === m.to);
+    if (!w) {
+      w = { from: m.from, to: m.to, exp: new Float64Array(n) };
+      wins.push(w);
+    }
+    for (const alt of alternatives(ix, m)) {
+      const sum = new Float64Array(n);
+      const count = new Int32Array(n);
+      for (const stem of alt) {
+        mark(stem);
+        for (const pst of ix.post[stem]) {
+          sum[pst.sec] += bm25(ix, stem, pst);
+          count[pst.sec]++;
+        }
+      }
+      for (let s = 0; s < n; s++) {
+        if (count[s] === alt.length) {
+          const v = ix.p.syn * sum[s];
+          if (v > w.exp[s]) w.exp[s] = v;
+        }
+      }
+    }
+  }
+  const hits = [];
+  for (let s = 0; s < n; s++) {
+    let score = 0;
+    for (let i = 0; i < ws.length; i++) score += slot[i][s];
+    for (const w of wins) {
+      let direct = 0;
+      for (let i = w.from; i < w.to; i++) direct += slot[i][s];
+      if (w.exp[s] > direct) score += w.exp[s] - direct;
+    }
+    if (score <= 0) continue;
+    let matched = 0;
+    for (let i = 0; i < ws.length; i++) {
+      let covered = slot[i][s] > 0;
+      for (const w of wins) covered = covered || (w.exp[s] > 0 && w.from <= i && i < w.to);
+      if (covered) matched++;
+    }
+    hits.push({ sec: s, matched, score: Math.round(score * 1e6) / 1e6 });
+  }
+  hits.sort((x, y) => y.matched - x.matched || y.score - x.score || x.sec - y.sec);
+  return hits.slice(0, limit > 0 ? limit : hits.length).map((h) => result(ix, h, marked));
+}
+
+function result(ix, h, marked) {
+  const f = ix.f;
+  const [slug, docTitle] = f.docs[f.sdoc[h.sec]];
+  const id = f.sid[h.sec];
+  const { snippet, marks } = makeSnippet(ix, f.text[h.sec], marked);
+  return { lang: f.lang, slug, id, url: slug + "/#" + id, docTitle, titlePath: ix.paths[h.sec], snippet, marks, score: h.score, matched: h.matched };
+}
+
+function makeSnippet(ix, text, stems) {
+  const want = new Set(stems);
+  const toks = tokens(ix, text);
+  if (toks.length === 0) return { snippet: text, marks: [] };
+  const hit = toks.map((tk) => (ix.vocab.has(tk.surface) && want.has(ix.vocab.get(tk.surface)) && !ix.stop.has(tk.surface) ? ix.vocab.get(tk.surface) : -1));
+  const size = ix.p.snippet;
+  let best = 0;
+  let bestDistinct = -1;
+  let bestCount = -1;
+  for (let p = 0; p < toks.length; p++) {
+    if (hit[p] < 0) continue;
+    const start = Math.max(0, p - ix.p.lead);
+    const distinct = new Set();
+    let count = 0;
+    for (let k = start; k < Math.min(start + size, toks.length); k++) {
+      if (hit[k] >= 0) {
+        distinct.add(hit[k]);
+        count++;
+      }
+    }
+    if (distinct.size > bestDistinct || (distinct.size === bestDistinct && count > bestCount)) {
+      best = start;
+      bestDistinct = distinct.size;
+      bestCount = count;
+    }
+  }
+  best = Math.max(0, Math.min(best, toks.length - size));
+  const end = Math.min(best + size, toks.length);
+  const from = best > 0 ? toks[best].start : 0;
+  const to = end < toks.length ? toks[end - 1].end : text.length;
+  const lead = best > 0 ? "… " : "";
+  const shift = lead.length - from;
+  const snippet = lead + text.slice(from, to) + (end < toks.length ? " …" : "");
+  const marks = [];
+  for (let k = best; k < end; k++) if (hit[k] >= 0) marks.push([toks[k].start + shift, toks[k].end + shift]);
+  return { snippet, marks };
+}
+
+// marked renders a result's snippet with its matches between open and close
+// (Go: Result.Marked), for the parity test.
+export function marked(r, open, close) {
+  let out = "";
+  let last = 0;
+  for (const [a, b] of r.marks) {
+    out += r.snippet.slice(last, a) + open + r.snippet.slice(a, b) + close;
+    last = b;
+  }
+  return out + r.snippet.slice(last);
+}
+
+// ---- The search field ----
+
+const OWN_LIMIT = 8;
+const OTHER_LIMIT = 4;
+const DEBOUNCE_MS = 60;
+const HIT_KEY = "compendium-search-hit";
+
+// pending holds each index's download, ready the indexes already prepared.
+const pending = new Map();
+const ready = new Map();
+
+// fetchIndex fetches and prepares an index once per page, only when asked:
+// a reader who never searches never downloads one.
+function fetchIndex(url) {
+  if (!pending.has(url)) {
+    const p = fetch(url, { credentials: "same-origin" })
+      .then((r) => {
+        if (!r.ok) throw new Error(r.status + " " + url);
+        return r.json();
+      })
+      .then((f) => {
+        const ix = loadIndex(f);
+        ready.set(url, ix);
+        return ix;
+      });
+    p.catch(() => pending.delete(url));
+    pending.set(url, p);
+  }
+  return pending.get(url);
+}
+
+// initSearch shows the header's search field (hidden without JavaScript,
+// where the link to the contents stands in) and runs it: `/` focuses it,
+// results appear as one types, arrows move, Enter opens, Escape closes,
+// and ?q= in the address reproduces a search.
+export function initSearch() {
+  highlightArrival();
+  addEventListener("hashchange", highlightArrival);
+  const form = document.querySelector("form.search");
+  const body = document.body;
+  if (!form || !body.dataset.searchIndex) return;
+  const input = form.querySelector("input[type=search]");
+  const list = form.querySelector("[role=listbox]");
+  if (!input || !list) return;
+  form.hidden = false;
+  document.querySelectorAll(".search-fallback").forEach((a) => (a.hidden = true));
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-autocomplete", "list");
+  // One live region says how many results there are, or that there are
+  // none; it shows only for the latter.
+  const status = document.createElement("div");
+  status.className = "search-status";
+  status.setAttribute("role", "status");
+  form.appendChild(status);
+
+  const root = new URL(body.dataset.root || "./", location.href);
+  const ownURL = new URL(body.dataset.searchIndex, location.href).href;
+  const otherURL = body.dataset.searchIndexOther ? new URL(body.dataset.searchIndexOther, location.href).href : "";
+  const labels = form.dataset;
+  let timer = 0;
+  let active = -1;
+  let options = [];
+  let seq = 0;
+
+  const setActive = (i) => {
+    if (active >= 0 && options[active]) options[active].setAttribute("aria-selected", "false");
+    active = i;
+    if (i >= 0 && options[i]) {
+      options[i].setAttribute("aria-selected", "true");
+      input.setAttribute("aria-activedescendant", options[i].id);
+      options[i].scrollIntoView({ block: "nearest" });
+    } else {
+      input.removeAttribute("aria-activedescendant");
+    }
+  };
+  const setOpen = (open) => {
+    open = open && options.length > 0;
+    list.hidden = !open;
+    input.setAttribute("aria-expanded", String(open));
+    if (!open) setActive(-1);
+  };
+  const say = (text, visible) => {
+    status.textContent = text;
+    status.classList.toggle("shown", visible && text !== "");
+  };
+
+  const option = (r, other) => {
+    const a = document.createElement("a");
+    a.id = "search-opt-" + options.length;
+    a.className = "search-result";
+    a.setAttribute("role", "option");
+    a.setAttribute("aria-selected", "false");
+    a.href = new URL(r.lang + "/" + r.url, root).href;
+    a.dataset.hit = r.slug + "#" + r.id;
+    if (other) a.lang = r.lang;
+    const head = document.createElement("span");
+    head.className = "search-path";
+    if (other) {
+      const badge = document.createElement("span");
+      badge.className = "search-lang";
+      badge.textContent = r.lang.toUpperCase();
+      head.append(badge, " ");
+    }
+    head.append(r.titlePath);
+    const doc = document.createElement("span");
+    doc.className = "search-doc";
+    doc.textContent = r.docTitle;
+    const snip = document.createElement("span");
+    snip.className = "search-snippet";
+    let last = 0;
+    for (const [x, y] of r.marks) {
+      const m = document.createElement("mark");
+      m.textContent = r.snippet.slice(x, y);
+      snip.append(r.snippet.slice(last, x), m);
+      last = y;
+    }
+    snip.append(r.snippet.slice(last));
+    a.append(head, doc, snip);
+    options.push(a);
+    return a;
+  };
+
+  const render = (own, other) => {
+    list.textContent = "";
+    options = [];
+    active = -1;
+    input.removeAttribute("aria-activedescendant");
+    for (const r of own) list.append(option(r, false));
+    if (other.length > 0) {
+      const group = document.createElement("div");
+      group.setAttribute("role", "group");
+      group.className = "search-other";
+      const label = labels.labelOther || other[0].lang.toUpperCase();
+      group.setAttribute("aria-label", label);
+      const head = document.createElement("div");
+      head.className = "search-other-head";
+      head.setAttribute("aria-hidden", "true");
+      head.textContent = label;
+      group.append(head);
+      for (const r of other) group.append(option(r, true));
+      list.append(group);
+    }
+    if (options.length === 0) say(labels.labelNone || "", true);
+    else say((labels.labelResults || "{n}").replace("{n}", String(options.length)), false);
+    setOpen(true);
+  };
+
+  const run = async () => {
+    const q = input.value;
+    const mine = ++seq;
+    updateURL(q);
+    if (q.trim() === "") {
+      options = [];
+      list.textContent = "";
+      say("", false);
+      setOpen(false);
+      return;
+    }
+    let own;
+    try {
+      own = query(await fetchIndex(ownURL), q, OWN_LIMIT);
+    } catch {
+      if (mine !== seq) return;
+      options = [];
+      say(labels.labelError || "", true);
+      setOpen(false);
+      return;
+    }
+    if (mine !== seq) return;
+    let other = [];
+    const otherIx = ready.get(otherURL);
+    if (otherIx) {
+      const have = new Set(own.map((r) => r.slug + "#" + r.id));
+      other = query(otherIx, q, OWN_LIMIT)
+        .filter((r) => !have.has(r.slug + "#" + r.id))
+        .slice(0, OTHER_LIMIT);
+    }
+    render(own, other);
+    // The other language is fetched only once this one has answered, so
+    // that it never delays the first results; the results are then redone.
+    if (otherURL && !pending.has(otherURL)) {
+      fetchIndex(otherURL).then(
+        () => {
+          if (mine === seq) run();
+        },
+        () => {},
+      );
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, DEBOUNCE_MS);
+  };
+
+  const open = (a) => {
+    try {
+      sessionStorage.setItem(HIT_KEY, a.dataset.hit);
+    } catch {
+      /* private mode: no highlight on arrival */
+    }
+    location.href = a.href;
+  };
+
+  input.addEventListener("focus", () => {
+    fetchIndex(ownURL).catch(() => {});
+    if (input.value.trim() !== "") setOpen(true);
+  });
+  input.addEventListener("input", schedule);
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      if (options.length === 0) return;
+      ev.preventDefault();
+      setOpen(true);
+      const d = ev.key === "ArrowDown" ? 1 : -1;
+      setActive(active < 0 ? (d > 0 ? 0 : options.length - 1) : (active + d + options.length) % options.length);
+    } else if (ev.key === "Escape") {
+      if (!list.hidden) {
+        ev.preventDefault();
+        setOpen(false);
+      } else if (input.value !== "") {
+        ev.preventDefault();
+        input.value = "";
+        run();
+      }
+    }
+  });
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    clearTimeout(timer);
+    const go = () => {
+      const a = options[active >= 0 ? active : 0];
+      if (a) open(a);
+    };
+    // Enter typed faster than the debounce: answer first, then open.
+    run().then(go);
+  });
+  list.addEventListener("click", (ev) => {
+    const a = ev.target.closest("a.search-result");
+    if (!a || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+    ev.preventDefault();
+    open(a);
+  });
+  // Keep the focus in the field while a result is clicked.
+  list.addEventListener("mousedown", (ev) => ev.preventDefault());
+  document.addEventListener("click", (ev) => {
+    if (!form.contains(ev.target)) setOpen(false);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+    const t = ev.target;
+    if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]:not([contenteditable=false])")) return;
+    ev.preventDefault();
+    input.focus();
+    input.select();
+  });
+
+  const q = new URLSearchParams(location.search).get("q");
+  if (q) {
+    input.value = q;
+    run();
+  }
+  form.dataset.ready = "true";
+}
+
+// updateURL keeps ?q= in the address without adding history entries, so
+// that a search can be shared or reloaded.
+function updateURL(q) {
+  const url = new URL(location.href);
+  if (q.trim() === "") url.searchParams.delete("q");
+  else url.searchParams.set("q", q);
+  if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+}
+
+// highlightArrival marks, once, the section a search result led to.
+function highlightArrival() {
+  let want = null;
+  try {
+    want = sessionStorage.getItem(HIT_KEY);
+  } catch {
+    return;
+  }
+  if (!want || !location.hash) return;
+  const at = want.indexOf("#");
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (want.slice(at + 1) !== id || !location.pathname.includes("/" + want.slice(0, at) + "/")) return;
+  try {
+    sessionStorage.removeItem(HIT_KEY);
+  } catch {
+    /* ignore */
+  }
+  const el = document.getElementById(id);
+  if (!el) return;
+  el.classList.remove("search-hit");
+  void el.offsetWidth;
+  el.classList.add("search-hit");
+  el.addEventListener("animationend", () => el.classList.remove("search-hit"), { once: true });
+}
