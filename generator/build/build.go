@@ -15,6 +15,7 @@ import (
 
 	"compendium/generator/assets"
 	"compendium/generator/headers"
+	"compendium/generator/glossary"
 	"compendium/generator/markdown"
 	"compendium/generator/render"
 	"compendium/generator/search"
@@ -85,6 +86,13 @@ func load(opt Options) (*site.Site, *render.Theme, *calcs, error) {
 	}})
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)
+	gloss, gerr := glossary.Load(filepath.Join(opt.ContentDir, "glossary.json"))
+	if gerr != nil {
+		ds.Add(filepath.Join(opt.ContentDir, "glossary.json"), 0, gerr.Error())
+	} else {
+		ds = append(ds, gloss.Check(s)...)
+		calc.glossary = gloss
+	}
 	var problems []string
 	if len(ds) > 0 {
 		problems = strings.Split(ds.Error(), "\n")
@@ -141,7 +149,7 @@ func Generate(opt Options) (*Result, error) {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, WASM: module.WASM, WASMExec: module.WASMExec, Search: indexPaths},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage})
+		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}

@@ -325,3 +325,104 @@ source: b.txt
 		}
 	}
 }
+
+// TestGlossary: a mandatory term used in French without its agreed
+// translation in the same English section fails check at that section; the
+// glossary pages list the terms in dictionary order with their sections.
+func TestGlossary(t *testing.T) {
+	files := `
+-- content/fr/alpha.md --
+---
+title: Alpha
+order: 1
+slug: alpha
+summary: Un.
+source: a.txt
+---
+
+## L'armure {#armor}
+
+Les points d'armure (PA) protègent. L'écu aussi.
+
+## La vie {#life}
+
+Perdre ses PA fait mal.
+-- content/en/alpha.md --
+---
+title: Alpha
+order: 1
+slug: alpha
+summary: One.
+source: a.txt
+---
+
+## Armour {#armor}
+
+Armour points (AP) protect. So does the heater shield.
+
+## Life {#life}
+
+Losing your armour hurts.
+-- content/glossary.json --
+{
+  "terms": [
+    {
+      "id": "armour-points",
+      "fr": "points d’armure",
+      "en": "armour points",
+      "abbr": {"fr": "PA", "en": "AP"},
+      "section": "alpha#armor",
+      "mandatory": true,
+      "definition": {"fr": "Ce qui protège.", "en": "What protects."}
+    },
+    {
+      "id": "heater-shield",
+      "fr": "écu",
+      "en": "heater shield",
+      "section": "alpha#nowhere",
+      "mandatory": false,
+      "definition": {"fr": "Un bouclier.", "en": "A shield."}
+    }
+  ]
+}
+`
+	opt := writeFixture(t, files)
+	_, _, err := Load(opt)
+	if err == nil {
+		t.Fatal("check passed with a missing mandatory translation")
+	}
+	en := filepath.Join(opt.ContentDir, "en", "alpha.md")
+	gl := filepath.Join(opt.ContentDir, "glossary.json")
+	for _, want := range []string{
+		en + ":13: glossary term “points d’armure” is used in " + filepath.Join(opt.ContentDir, "fr", "alpha.md") + ":13 but this section lacks its agreed translation “armour points” / “AP”",
+		gl + ":13: term “heater-shield”: section “alpha#nowhere” does not exist in fr",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("messages lack %q\ngot:\n%s", want, err)
+		}
+	}
+	// Mend both, and the pages come out.
+	os.WriteFile(filepath.Join(opt.ContentDir, "en", "alpha.md"), []byte(strings.Replace(txtarFile(files, "content/en/alpha.md"), "Losing your armour hurts.", "Losing your AP hurts.", 1)), 0o644)
+	os.WriteFile(gl, []byte(strings.Replace(txtarFile(files, "content/glossary.json"), "alpha#nowhere", "alpha#armor", 1)), 0o644)
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "glossary", "index.html"))
+	p := string(page)
+	i, j := strings.Index(p, `id="term-heater-shield"`), strings.Index(p, `id="term-armour-points"`)
+	if i < 0 || j < 0 || i > j {
+		t.Errorf("French glossary: want “écu” before “points d’armure”, got positions %d, %d", i, j)
+	}
+	if !strings.Contains(p, `<a class="term-section" href="../alpha/#armor">`) || !strings.Contains(p, `<span class="term-other" lang="en">armour points (AP)</span>`) {
+		t.Errorf("French glossary lacks the section link or the translation:\n%s", p)
+	}
+}
+
+func txtarFile(archive, name string) string {
+	for _, f := range txtar.Parse([]byte(archive)).Files {
+		if f.Name == name {
+			return string(f.Data)
+		}
+	}
+	return ""
+}

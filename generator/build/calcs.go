@@ -2,6 +2,10 @@ package build
 
 import (
 	"bytes"
+	"sort"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 	"encoding/json"
 	"html/template"
 	"strconv"
@@ -10,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"compendium/generator/calcui"
+	"compendium/generator/glossary"
 	"compendium/generator/markdown"
 	"compendium/generator/render"
 	"compendium/generator/site"
@@ -26,6 +31,9 @@ type calcs struct {
 	// failed check and is not rendered.
 	values map[*markdown.Calc]map[string]any
 	ids    map[*markdown.Calc]string
+	// glossary feeds the glossary pages; it lives here because, like the
+	// calculators, its pages need the section titles gathered by check.
+	glossary *glossary.Glossary
 }
 
 func newCalcs(theme *render.Theme) *calcs {
@@ -200,4 +208,27 @@ func engineInfo(name string) engine.Info {
 		}
 	}
 	return engine.Info{}
+}
+
+// glossaryPage lists the glossary's terms for lang, sorted as a dictionary
+// of that language sorts them (x/text's collation: "Écu" among the E).
+func (c *calcs) glossaryPage(lang string) []render.GlossaryEntry {
+	if c.glossary == nil {
+		return nil
+	}
+	other := "en"
+	if lang == "en" {
+		other = "fr"
+	}
+	var out []render.GlossaryEntry
+	for _, t := range c.glossary.Terms {
+		slug, id, _ := strings.Cut(t.Section, "#")
+		out = append(out, render.GlossaryEntry{
+			ID: "term-" + t.ID, Term: t.Term(lang), Abbr: t.Abbr[lang], Other: t.Term(other), OtherAbbr: t.Abbr[other], OtherLang: other,
+			Definition: t.Definition[lang], URL: "../" + slug + "/#" + id, Section: c.rules[lang][t.Section],
+		})
+	}
+	col := collate.New(language.Make(lang), collate.IgnoreCase, collate.IgnoreDiacritics)
+	sort.SliceStable(out, func(i, j int) bool { return col.CompareString(out[i].Term, out[j].Term) < 0 })
+	return out
 }

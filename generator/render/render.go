@@ -76,6 +76,7 @@ type Page struct {
 	// script needs; empty on pages without a calculator.
 	CalcStrings string
 	Calcs       []CalcEntry
+	Glossary    []GlossaryEntry
 }
 
 // Pair is one section of a document beside its translation.
@@ -84,7 +85,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -200,6 +201,23 @@ func (t *Theme) Site(s *site.Site, a Assets, extra Extra) (map[string][]byte, er
 			return nil, err
 		}
 		out[l.Code+"/index.html"] = b
+		if extra.Glossary != nil {
+			if entries := extra.Glossary(l.Code); len(entries) > 0 {
+				gp := &Page{Lang: l.Code, Title: t.T(l.Code, "glossary") + " — " + t.T(l.Code, "site_title"),
+					Description: t.T(l.Code, "glossary_intro"), Root: "../../", Assets: a, Glossary: entries}
+				for _, other := range s.Langs {
+					alt := Alternate{Lang: other.Code, Href: "../../" + other.Code + "/glossary/", Name: t.T(other.Code, "lang_name")}
+					gp.Alternates = append(gp.Alternates, alt)
+					if other.Code != l.Code && gp.Switch == nil {
+						gp.Switch = &alt
+					}
+				}
+				if b, err = t.Render("glossary", gp); err != nil {
+					return nil, err
+				}
+				out[l.Code+"/glossary/index.html"] = b
+			}
+		}
 		if extra.Calculators != nil {
 			cp := &Page{Lang: l.Code, Title: t.T(l.Code, "calculators") + " — " + t.T(l.Code, "site_title"),
 				Description: t.T(l.Code, "calculators_intro"), Root: "../../", Assets: a}
@@ -309,6 +327,14 @@ type Extra struct {
 	// Calculators renders every calculator for the calculators page, and
 	// returns their names.
 	Calculators func(lang string) ([]CalcEntry, []string, error)
+	// Glossary returns the glossary's entries for a language, sorted.
+	Glossary func(lang string) []GlossaryEntry
+}
+
+// GlossaryEntry is a term on the glossary page.
+type GlossaryEntry struct {
+	ID, Term, Abbr, Other, OtherAbbr, OtherLang, Definition string
+	URL, Section                                            string
 }
 
 func calcNames(d *site.Doc) []string {

@@ -1,24 +1,8 @@
 package search
 
 import (
-	"encoding/json"
-	"errors"
-	"io/fs"
-	"os"
+	"compendium/generator/glossary"
 )
-
-// glossaryFile is the part of content/glossary.json the search reads: each
-// term's forms in both languages. Definitions and sections are for the
-// glossary's own pages.
-type glossaryFile struct {
-	Terms []struct {
-		ID       string              `json:"id"`
-		FR       string              `json:"fr"`
-		EN       string              `json:"en"`
-		Abbr     map[string]string   `json:"abbr"`
-		Variants map[string][]string `json:"variants"`
-	} `json:"terms"`
-}
 
 // SynonymGroup is every written form of one glossary term, in both
 // languages: "points d’armure", "PA", "armour points", "AP"… A query equal
@@ -35,16 +19,9 @@ func LoadGlossary(path string) ([]SynonymGroup, error) {
 	if path == "" {
 		return nil, nil
 	}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	g, err := glossary.Load(path)
 	if err != nil {
 		return nil, err
-	}
-	var g glossaryFile
-	if err := json.Unmarshal(b, &g); err != nil {
-		return nil, errors.New(path + ": " + err.Error())
 	}
 	var out []SynonymGroup
 	for _, t := range g.Terms {
