@@ -1,6 +1,5 @@
 package engine
 
-import "strconv"
 
 // Armour: seed 000, §2.4 (armour points, cap, running, residual armour) and
 // §2.5 (life states, counted in hits rather than damage).
@@ -45,7 +44,7 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 			loc := r.asEnum(at("real_chainmail", i), v, armorLocations)
 			if r.err == nil && chain[loc] {
 				r.fail(at("real_chainmail", i), "duplicate",
-					at("real_chainmail", i)+" répète « "+loc+" », déjà cité", at("real_chainmail", i)+" repeats "+strconv.Quote(loc)+", already listed")
+					at("real_chainmail", i)+" répète « "+loc+" », déjà cité", at("real_chainmail", i)+" repeats "+quote(loc)+", already listed")
 			}
 			chain[loc] = true
 			chainOrder = append(chainOrder, loc)

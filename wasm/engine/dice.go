@@ -1,9 +1,5 @@
 package engine
 
-import (
-	"strconv"
-)
-
 // Limits of a dice expression. The spec fixes those of one term; the others
 // bound the work and the size of the answer (two terms of 100d1000 fit).
 const (
@@ -107,7 +103,7 @@ func (p *diceParser) unexpected(wantFr, wantEn string) *Error {
 	c := string(p.src[p.i])
 	return &Error{Field: "expr", Code: "syntax",
 		Fr: "expr : « " + c + " » inattendu au caractère " + pos + ", " + wantFr + " attendu",
-		En: "expr: unexpected " + strconv.Quote(c) + " at character " + pos + ", expected " + wantEn}
+		En: "expr: unexpected " + quote(c) + " at character " + pos + ", expected " + wantEn}
 }
 
 // number reads decimal digits, saturating so that a long run of digits is a
@@ -147,12 +143,12 @@ func (p *diceParser) term(neg bool) (Term, *Error) {
 		if n < 1 || n > maxDiceN {
 			return Term{}, &Error{Field: "expr", Code: "range",
 				Fr: "expr : le nombre de dés doit être un entier entre 1 et " + itoa(maxDiceN) + " (reçu " + itoa(n) + " dans « " + text + " »)",
-				En: "expr: the number of dice must be an integer from 1 to " + itoa(maxDiceN) + " (got " + itoa(n) + " in " + strconv.Quote(text) + ")"}
+				En: "expr: the number of dice must be an integer from 1 to " + itoa(maxDiceN) + " (got " + itoa(n) + " in " + quote(text) + ")"}
 		}
 		if s < 2 || s > maxDiceS {
 			return Term{}, &Error{Field: "expr", Code: "range",
 				Fr: "expr : le nombre de faces doit être un entier entre 2 et " + itoa(maxDiceS) + " (reçu " + itoa(s) + " dans « " + text + " »)",
-				En: "expr: the number of faces must be an integer from 2 to " + itoa(maxDiceS) + " (got " + itoa(s) + " in " + strconv.Quote(text) + ")"}
+				En: "expr: the number of faces must be an integer from 2 to " + itoa(maxDiceS) + " (got " + itoa(s) + " in " + quote(text) + ")"}
 		}
 		return Term{N: n, S: s, Neg: neg}, nil
 	}
