@@ -8,7 +8,13 @@ FUZZTIME ?= 3s
 # The engine's fuzz targets, one per calculator (wasm/engine/fuzz_test.go).
 FUZZ_TARGETS = $(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' wasm/engine/*_test.go 2>/dev/null | sed 's/func //')
 
-.PHONY: site serve check test unit e2e fuzz fuzz-long bench browser vet
+.PHONY: site serve check test unit e2e fuzz fuzz-long bench browser axe vet
+
+# axe-core, the accessibility checker the browser tests inject into every
+# page. Taken from the npm registry by version, with npm when the machine
+# has it, else as the registry's tarball.
+AXE_VERSION ?= 4.14.1
+AXE_JS = .cache/axe-core-$(AXE_VERSION)/axe.min.js
 
 site:
 	$(GO) run ./generator build
@@ -31,11 +37,23 @@ browser:
 		SUDO=$$(command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+axe: $(AXE_JS)
+
+$(AXE_JS):
+	@mkdir -p .cache/axe-core-$(AXE_VERSION)
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --no-save --no-audit --no-fund --silent --prefix .cache/npm axe-core@$(AXE_VERSION) && \
+		cp .cache/npm/node_modules/axe-core/axe.min.js $@; \
+	else \
+		curl -fsSL https://registry.npmjs.org/axe-core/-/axe-core-$(AXE_VERSION).tgz | tar -xz -C .cache/axe-core-$(AXE_VERSION) --strip-components=1 package/axe.min.js; \
+	fi
+	@test -s $@ && echo "axe-core $(AXE_VERSION) ready"
+
 unit:
 	$(GO) test ./...
 
-test: vet browser
-	$(GO) test -count=1 ./...
+test: vet browser axe
+	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
 
 # fuzz runs each engine fuzz target for FUZZTIME (a few seconds in make test;

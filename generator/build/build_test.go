@@ -96,7 +96,7 @@ func TestBuildSite(t *testing.T) {
 		{alpha, "French colon", "Introduction\u00a0: voir"},
 		{alpha, "table", "<td>Dague</td>"},
 		{alpha, "aside", `<aside class="box">`},
-		{alpha, "formula", `<pre class="chroma formula" data-lang="dice">`},
+		{alpha, "formula", `<pre class="chroma formula" tabindex="0" data-lang="dice">`},
 		{alpha, "table of contents", `<li class="toc-l2"><a href="#combat">1. Combats</a></li>`},
 		{alpha, "next document", `<a class="next" rel="next" href="../beta/">`},
 		{alpha, "CSP meta", `<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;; style-src &#39;self&#39;`},

@@ -44,7 +44,10 @@ func Render(b *strings.Builder, blk Block, p Page) error {
 		}
 	}
 	id := blk.ID
-	w(`<section class="calc" id="`, id, `" data-calc="`, f.Name, `" data-plot="`, f.Plot, `" aria-labelledby="`, id, `-title">`, "\n")
+	// A group, not a region landmark: a page may hold the same calculator
+	// twice (the duel's counter, parry and dodge), and landmarks must differ.
+	// The comments let the bilingual view leave calculators out.
+	w(`<!--calc--><div class="calc" role="group" id="`, id, `" data-calc="`, f.Name, `" data-plot="`, f.Plot, `" aria-labelledby="`, id, `-title">`, "\n")
 	w(`<div class="calc-head"><p class="calc-title" id="`, id, `-title"><span class="calc-kicker">`, esc(p.T("calc.kicker")), `</span> `,
 		esc(p.T("calc."+f.Name+".title")), `</p>`)
 	desc := info.Fr
@@ -78,7 +81,7 @@ func Render(b *strings.Builder, blk Block, p Page) error {
 		renderCastingTable(b, blk.Values, p)
 	}
 	w(`<noscript><p class="calc-noscript">`, esc(p.T("calc.noscript")), `</p></noscript>`, "\n")
-	w("</section>\n")
+	w("</div><!--/calc-->\n")
 	return nil
 }
 
@@ -385,7 +388,7 @@ func renderTable(b *strings.Builder, f *Form, out map[string]any, p Page) {
 		b.WriteString("</tr>")
 	}
 	head := func(keys ...string) {
-		b.WriteString(`<table class="calc-table"><thead><tr>`)
+		b.WriteString(`<table class="calc-table" tabindex="0"><thead><tr>`)
 		for _, k := range keys {
 			b.WriteString(`<th scope="col">` + esc(p.T("calc.col."+k)) + `</th>`)
 		}
@@ -485,7 +488,7 @@ func renderSteps(b *strings.Builder, out map[string]any, p Page) {
 // renderCastingTable writes the chance to cast for magic 0–10 and every
 // apprenticeship: the table a player reads at a glance without JavaScript.
 func renderCastingTable(b *strings.Builder, values map[string]any, p Page) {
-	b.WriteString(`<table class="calc-table calc-grid"><caption>` + esc(p.T("calc.casting.grid")) + `</caption><thead><tr><th scope="col">` +
+	b.WriteString(`<table class="calc-table calc-grid" tabindex="0"><caption>` + esc(p.T("calc.casting.grid")) + `</caption><thead><tr><th scope="col">` +
 		esc(p.T("calc.field.magic")) + `</th>`)
 	for a := 1; a <= 5; a++ {
 		b.WriteString(`<th scope="col">` + esc(p.T("calc.field.apprenticeship")) + " " + strconv.Itoa(a) + `</th>`)

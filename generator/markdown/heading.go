@@ -65,11 +65,14 @@ func (r headingRenderer) render(w util.BufWriter, source []byte, node ast.Node, 
 	}
 	_, _ = w.WriteString("</span>")
 	if id != "" {
-		_, _ = w.WriteString(`<a class="heading-link" href="#` + html.EscapeString(id) + `" aria-label="` +
-			html.EscapeString(r.label) + `" data-copy-link><span aria-hidden="true">#</span></a>`)
+		// The visible "#" is hidden from screen readers and the name is
+		// text, not aria-label, so that the accessible name holds what is
+		// seen (WCAG 2.5.3, axe's label-content-name-mismatch).
+		_, _ = w.WriteString(`<a class="heading-link" href="#` + html.EscapeString(id) + `" data-copy-link><span aria-hidden="true">#</span><span class="visually-hidden">` +
+			html.EscapeString(r.label) + `</span></a>`)
 		if a := r.alt; a != nil {
 			_, _ = w.WriteString(`<a class="heading-alt" href="` + html.EscapeString(a.Base) + `#` + html.EscapeString(id) +
-				`" hreflang="` + a.Lang + `" lang="` + a.Lang + `" aria-label="` + html.EscapeString(a.Label) + `">` + html.EscapeString(a.Text) + `</a>`)
+				`" hreflang="` + a.Lang + `" lang="` + a.Lang + `"><span aria-hidden="true">` + html.EscapeString(a.Text) + `</span><span class="visually-hidden">` + html.EscapeString(a.Label) + `</span></a>`)
 		}
 	}
 	_, _ = w.WriteString("</" + tag + ">\n")

@@ -86,7 +86,9 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 	if lexerFor(lang) == DiceLexer {
 		class = "formula"
 	}
-	_, _ = w.WriteString(`<pre class="chroma ` + class + `"`)
+	// tabindex: a long line scrolls, and a scrolling region must be
+	// reachable with the keyboard.
+	_, _ = w.WriteString(`<pre class="chroma ` + class + `" tabindex="0"`)
 	if lang != "" {
 		_, _ = w.WriteString(` data-lang="` + html.EscapeString(lang) + `"`)
 	}

@@ -46,6 +46,7 @@ func New(opts ...Option) goldmark.Markdown {
 	}
 	exts := []goldmark.Extender{
 		extension.Table,
+		FocusableTables,
 		extension.Strikethrough,
 		extension.Linkify,
 		extension.Footnote,

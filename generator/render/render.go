@@ -367,11 +367,15 @@ type sectionHTML struct {
 
 var headingOpen = regexp.MustCompile(`<h[2-6] id="([a-z0-9-]+)">`)
 
+// calcBlock matches a calculator: the bilingual view is for reading the
+// rules, and two copies of a calculator would repeat its IDs.
+var calcBlock = regexp.MustCompile(`(?s)<!--calc-->.*?<!--/calc-->\n?`)
+
 // splitSections cuts a rendered body at its headings, which goldmark writes
 // at the top level, and rebases its relative links for a page one folder
 // deeper (/lang/slug/side-by-side/). Headings lose their id: the pair holds it.
 func splitSections(d *site.Doc) []sectionHTML {
-	body := string(d.Body)
+	body := calcBlock.ReplaceAllString(string(d.Body), "")
 	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)
 	locs := headingOpen.FindAllStringSubmatchIndex(body, -1)
 	var out []sectionHTML

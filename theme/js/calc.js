@@ -368,7 +368,7 @@ function wire(calc) {
 }
 
 export function initCalculators() {
-  const calcs = document.querySelectorAll("section.calc");
+  const calcs = document.querySelectorAll(".calc[data-calc]");
   if (calcs.length === 0) return;
   const el = document.getElementById("calc-strings");
   if (el) strings = JSON.parse(el.dataset.strings || "{}");

@@ -1,0 +1,69 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeSource returns axe-core's script, which make axe takes from the npm
+// registry. Missing, the test fails: accessibility is tested, not skipped.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	p := os.Getenv("AXE_JS")
+	if p == "" {
+		m, _ := filepath.Glob("../../.cache/axe-core-*/axe.min.js")
+		if len(m) > 0 {
+			p = m[len(m)-1]
+		}
+	}
+	b, err := os.ReadFile(p)
+	if err != nil || len(b) == 0 {
+		t.Fatalf("axe-core not found (%v): run make axe, or set AXE_JS", err)
+	}
+	return string(b)
+}
+
+type axeViolation struct {
+	ID, Impact, Help string
+	Nodes            []struct{ Target []string }
+}
+
+// TestAccessibility runs axe-core on every kind of page, in both languages,
+// on a phone and a wide screen, with the calculators live: 0 violations.
+func TestAccessibility(t *testing.T) {
+	axe := axeSource(t)
+	for _, vp := range []struct {
+		name   string
+		w, h   int64
+		mobile bool
+	}{{"phone", 390, 844, true}, {"desktop", 1280, 900, false}} {
+		b := newBrowser(t, vp.w, vp.h, vp.mobile)
+		for _, p := range allPages {
+			var vs []axeViolation
+			err := chromedp.Run(b.Ctx,
+				chromedp.Navigate(baseURL+p),
+				chromedp.WaitReady("body"),
+				// Let the calculators in view load and draw their live results.
+				chromedp.Sleep(600*time.Millisecond),
+				chromedp.Evaluate(axe, nil),
+				chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+					&vs, awaitPromise),
+			)
+			if err != nil {
+				t.Fatalf("%s %s: %v", vp.name, p, err)
+			}
+			for _, v := range vs {
+				var where []string
+				for _, n := range v.Nodes {
+					where = append(where, strings.Join(n.Target, " "))
+				}
+				t.Errorf("%s %s: %s (%s): %s — %s", vp.name, p, v.ID, v.Impact, v.Help, strings.Join(where, "; "))
+			}
+		}
+	}
+}
