@@ -14,8 +14,8 @@ import (
 	"github.com/yuin/goldmark"
 
 	"compendium/generator/assets"
-	"compendium/generator/headers"
 	"compendium/generator/glossary"
+	"compendium/generator/headers"
 	"compendium/generator/markdown"
 	"compendium/generator/render"
 	"compendium/generator/search"

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"sort"
 
+	"encoding/json"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
-	"encoding/json"
 	"html/template"
 	"strconv"
 	"strings"
