@@ -2,16 +2,15 @@ package build
 
 import (
 	"bytes"
-	"sort"
-
 	"encoding/json"
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 	"html/template"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/util"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"compendium/generator/calcui"
 	"compendium/generator/glossary"
