@@ -165,6 +165,11 @@ func Generate(opt Options) (*Result, error) {
 	}
 	res.Files[module.WASM] = module.WASMBytes
 	res.Files[module.WASMExec] = module.ExecBytes
+	sw, err := serviceWorker(opt.ThemeDir, res.Files)
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	res.Files["sw.js"] = sw
 	res.Files["_headers"] = []byte(headers.File())
 	for _, l := range s.Langs {
 		res.Docs += len(l.Docs)

@@ -6,6 +6,7 @@ import { initCopyLinks } from "./copylink.js";
 import { initLangSwitch, followBrowserLanguage } from "./langswitch.js";
 import { initCalculators } from "./calc.js";
 import { initSearch } from "./search.js";
+import { initOffline } from "./offline.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
@@ -14,3 +15,4 @@ initCopyLinks();
 initLangSwitch();
 initCalculators();
 initSearch();
+initOffline();

@@ -1,0 +1,47 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// serviceWorker returns sw.js: theme/sw/sw.js with the list of every file
+// of the site to keep for offline reading, and a version that changes with
+// any file, so that a new build replaces the old copy.
+func serviceWorker(themeDir string, files map[string][]byte) ([]byte, error) {
+	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for name := range files {
+		if name == "_headers" || name == "sw.js" {
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	var urls []string
+	for _, name := range names {
+		h.Write([]byte(name))
+		h.Write(files[name])
+		// Pages by their folder URL, as links name them.
+		urls = append(urls, "./"+strings.TrimSuffix(name, "index.html"))
+	}
+	list, _ := json.Marshal(urls)
+	version := hex.EncodeToString(h.Sum(nil))[:12]
+	code := "const VERSION = \"" + version + "\";\nconst FILES = " + string(list) + ";\n" + string(src)
+	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
+	if len(res.Errors) > 0 {
+		return nil, &Error{Problems: []string{filepath.Join(themeDir, "sw", "sw.js") + ": " + res.Errors[0].Text}}
+	}
+	return res.Code, nil
+}
