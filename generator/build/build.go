@@ -165,6 +165,11 @@ func Generate(opt Options) (*Result, error) {
 	}
 	res.Files[module.WASM] = module.WASMBytes
 	res.Files[module.WASMExec] = module.ExecBytes
+	icon, err := os.ReadFile(filepath.Join(opt.ThemeDir, "favicon.svg"))
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	res.Files["favicon.svg"] = icon
 	sw, err := serviceWorker(opt.ThemeDir, res.Files)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}

@@ -77,6 +77,9 @@ type Page struct {
 	CalcStrings string
 	Calcs       []CalcEntry
 	Glossary    []GlossaryEntry
+	// PreloadEngine fetches the engine with the page: only where a
+	// calculator is in the first screen, so no other page pays for it.
+	PreloadEngine bool
 }
 
 // Pair is one section of a document beside its translation.
@@ -220,7 +223,7 @@ func (t *Theme) Site(s *site.Site, a Assets, extra Extra) (map[string][]byte, er
 		}
 		if extra.Calculators != nil {
 			cp := &Page{Lang: l.Code, Title: t.T(l.Code, "calculators") + " — " + t.T(l.Code, "site_title"),
-				Description: t.T(l.Code, "calculators_intro"), Root: "../../", Assets: a}
+				Description: t.T(l.Code, "calculators_intro"), Root: "../../", Assets: a, PreloadEngine: true}
 			var names []string
 			cp.Calcs, names, err = extra.Calculators(l.Code)
 			if err != nil {

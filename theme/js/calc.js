@@ -380,6 +380,13 @@ export function initCalculators() {
     calcs.forEach(start);
     return;
   }
+  // A calculator already in view starts at once: the observer's first report
+  // comes only after the first paint, 100 to 200 ms later on a long page.
+  const near = (c) => {
+    const r = c.getBoundingClientRect();
+    return r.bottom > -200 && r.top < innerHeight + 200;
+  };
+  if ([...calcs].some(near)) loadEngine().catch(() => {});
   // Near the viewport is enough: by the time the reader scrolls to it, the
   // result is live.
   const io = new IntersectionObserver(

@@ -13,12 +13,12 @@ function loadScript(src) {
   });
 }
 
-async function instantiate(url, imports) {
+async function instantiate(url, response, imports) {
   // instantiateStreaming compiles while the bytes arrive; it needs the
   // application/wasm type, which some hosts do not send: fall back then.
   if (WebAssembly.instantiateStreaming) {
     try {
-      return await WebAssembly.instantiateStreaming(fetch(url), imports);
+      return await WebAssembly.instantiateStreaming(response, imports);
     } catch (e) {
       /* fall through to the buffered path */
     }
@@ -35,12 +35,14 @@ export function loadEngine() {
   const wasmURL = new URL(body.dataset.wasm, root).href;
   const execURL = new URL(body.dataset.wasmExec, root).href;
   engine = (async () => {
+    // The module's bytes and the Go support script travel at the same time.
+    const response = fetch(wasmURL);
     if (!window.Go) await loadScript(execURL);
     const go = new window.Go();
     const ready = new Promise((resolve) => {
       window.__compendiumReady = resolve;
     });
-    const { instance } = await instantiate(wasmURL, go.importObject);
+    const { instance } = await instantiate(wasmURL, response, go.importObject);
     go.run(instance);
     return ready;
   })();

@@ -4,11 +4,12 @@
 export function initOffline() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const root = new URL(document.body.dataset.root || "./", location.href);
-  // After the page's own work: the first visit's download of the site
-  // must not compete with what the reader came for.
-  window.addEventListener("load", () => {
+  // Well after the page's own work: the first visit's download of the
+  // whole site must not compete with what the reader came for (measured: a
+  // worker registered at load delayed the first calculator result).
+  const register = () =>
     navigator.serviceWorker.register(new URL("sw.js", root).href).catch(() => {
       /* no offline copy: the site still works online */
     });
-  });
+  window.addEventListener("load", () => setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(register, { timeout: 5000 }) : register()), 3000));
 }

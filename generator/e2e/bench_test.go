@@ -1,0 +1,120 @@
+package e2e
+
+import (
+	"context"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/chromedp"
+)
+
+// firstResultProbe records, in the page's own clock (0 = navigation start),
+// when the first calculator result computed by the engine is on screen.
+const firstResultProbe = `new MutationObserver((ms, o) => {
+  for (const m of ms) if (m.target.dataset && m.target.dataset.static === "false") { window.__first = performance.now(); o.disconnect(); return; }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-static"] });`
+
+func median(xs []float64) float64 {
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
+}
+
+// BenchmarkFirstCalcResult measures a cold load (HTTP cache off, service
+// worker and its copies cleared) of the calculators page, from navigation
+// to the first result computed by the WebAssembly engine. Run with
+// -benchtime 5x for the median of five.
+func BenchmarkFirstCalcResult(b *testing.B) {
+	var ms []float64
+	for i := 0; i < b.N; i++ {
+		ctx, cancel := chromedp.NewContext(browserCtx)
+		var first float64
+		err := chromedp.Run(ctx,
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				if err := storage.ClearDataForOrigin(baseURL, "all").Do(ctx); err != nil {
+					return err
+				}
+				if err := network.SetCacheDisabled(true).Do(ctx); err != nil {
+					return err
+				}
+				_, err := page.AddScriptToEvaluateOnNewDocument(firstResultProbe).Do(ctx)
+				return err
+			}),
+			chromedp.Navigate(baseURL+"/fr/calculators/"),
+			chromedp.Poll(`window.__first || null`, &first, chromedp.WithPollingTimeout(20*time.Second)),
+		)
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		ms = append(ms, first)
+	}
+	b.ReportMetric(median(ms), "ms-to-first-result")
+}
+
+// BenchmarkRecompute measures one change of an input to the new result on
+// screen (engine call, figures, plot, steps), in a warm page.
+func BenchmarkRecompute(b *testing.B) {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	if err := chromedp.Run(ctx, chromedp.Navigate(baseURL+"/fr/calculators/#calc-armor"), chromedp.WaitReady("#calc-armor"),
+		chromedp.Poll(`document.querySelector("#calc-armor .calc-result").dataset.static === "false" || null`, nil)); err != nil {
+		b.Fatal(err)
+	}
+	measure := `(async (v) => {
+		const el = document.getElementById("calc-armor-magic");
+		const r = document.querySelector("#calc-armor .calc-result");
+		const t0 = performance.now();
+		el.value = String(v);
+		el.dispatchEvent(new Event("input", { bubbles: true }));
+		for (;;) {
+			if (r.dataset.output && JSON.parse(r.dataset.output).magic === v) return performance.now() - t0;
+			await new Promise((res) => setTimeout(res, 0));
+		}
+	})`
+	var ms []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var d float64
+		if err := chromedp.Run(ctx, chromedp.Evaluate(measure+"("+itoa(i%40+1)+")", &d, awaitPromise)); err != nil {
+			b.Fatal(err)
+		}
+		ms = append(ms, d)
+	}
+	b.ReportMetric(median(ms), "ms-per-recompute")
+}
+
+func itoa(i int) string {
+	const digits = "0123456789"
+	if i < 10 {
+		return digits[i : i+1]
+	}
+	return itoa(i/10) + digits[i%10:i%10+1]
+}
+
+// BenchmarkEngineCall measures one call of the engine in the page,
+// syscall/js conversions included, without the drawing.
+func BenchmarkEngineCall(b *testing.B) {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	if err := chromedp.Run(ctx, chromedp.Navigate(baseURL+"/fr/calculators/"),
+		chromedp.Poll(`window.compendium || null`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		b.Fatal(err)
+	}
+	var ms float64
+	b.ResetTimer()
+	err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+		const input = { locations: { torso: "plate", arms: "chain" }, helmet: true, magic: 2, hits: [4, 1, 1, 1] };
+		const n = `+itoa(b.N)+`;
+		const t0 = performance.now();
+		for (let i = 0; i < n; i++) compendium.calc("armor", input);
+		return (performance.now() - t0) / n;
+	})()`, &ms))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(ms, "ms-per-call")
+}
