@@ -1,6 +1,5 @@
 package engine
 
-
 // Armour: seed 000, §2.4 (armour points, cap, running, residual armour) and
 // §2.5 (life states, counted in hits rather than damage).
 
