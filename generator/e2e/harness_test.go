@@ -133,7 +133,7 @@ document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.
 func newBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserCtx)
-	ctx, cancelT := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
 	t.Cleanup(func() { cancelT(); cancel() })
 	b := &Browser{Ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {

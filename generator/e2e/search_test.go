@@ -20,9 +20,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/evanw/esbuild/pkg/api"
@@ -137,51 +134,8 @@ func bundle(entry, global string) ([]byte, error) {
 func newSearchBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
 	t.Helper()
 	base := searchSite(t)
-	ctx, cancel := chromedp.NewContext(browserCtx)
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(func() { cancelT(); cancel() })
-	b := &Browser{Ctx: ctx}
-	chromedp.ListenTarget(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			b.mu.Lock()
-			b.Requests = append(b.Requests, ev.Request.URL)
-			b.mu.Unlock()
-		case *runtime.EventExceptionThrown:
-			b.mu.Lock()
-			b.Exceptions = append(b.Exceptions, ev.ExceptionDetails.Error())
-			b.mu.Unlock()
-		}
-	})
-	err := chromedp.Run(ctx,
-		network.Enable(),
-		chromedp.EmulateViewport(width, height, viewportOptions(mobile)...),
-		chromedp.ActionFunc(func(ctx context.Context) error {
-			_, err := page.AddScriptToEvaluateOnNewDocument(cspProbe).Do(ctx)
-			return err
-		}),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		var csp []string
-		_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`window.__csp || []`, &csp))
-		if len(csp) > 0 {
-			t.Errorf("Content-Security-Policy violations: %v", csp)
-		}
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		if len(b.Exceptions) > 0 {
-			t.Errorf("uncaught exceptions: %v", b.Exceptions)
-		}
-		u0, _ := url.Parse(base)
-		for _, r := range b.Requests {
-			if u, err := url.Parse(r); err != nil || (u.Scheme != "data" && u.Host != u0.Host) {
-				t.Errorf("request to another host: %s", r)
-			}
-		}
-	})
+	b := newBrowser(t, width, height, mobile)
+	b.Allow(base)
 	return b
 }
 
