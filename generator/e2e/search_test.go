@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/evanw/esbuild/pkg/api"
@@ -392,6 +394,13 @@ func TestSearchTiming(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		var c, w float64
 		err := chromedp.Run(b.Ctx,
+			// Cold: no HTTP cache, no service worker, no copies.
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				if err := storage.ClearDataForOrigin(searchSrv.base, "all").Do(ctx); err != nil {
+					return err
+				}
+				return network.SetCacheDisabled(true).Do(ctx)
+			}),
 			chromedp.Navigate(searchSrv.base+"/fr/fantasy/"),
 			chromedp.WaitVisible(`#search-input`),
 			chromedp.Evaluate(measure+`("armure", "fantasy#armor")`, &c, awaitPromise),
