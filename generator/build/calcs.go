@@ -153,7 +153,7 @@ func (c *calcs) docRules(lang, name string) map[string]string {
 
 // stringKeys are the interface strings every calculator script needs.
 var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.json", "calc.plot", "calc.url_error",
-	"calc.load_failed", "calc.list_error", "calc.number_error", "calc.link_copied"}
+	"calc.load_failed", "calc.list_error", "calc.number_error", "calc.link_copied", "calc.values"}
 
 // strings returns the JSON of the strings the script needs for the named
 // calculators: their own labels, the options and the table heads.

@@ -293,3 +293,28 @@ func TestNoWasmAwayFromCalculators(t *testing.T) {
 		t.Errorf("near a calculator: %d WebAssembly requests, want 1", len(w))
 	}
 }
+
+// TestCalculatorTables: the live result keeps its values readable as a
+// table: the unarmed duels round by round, and a plot's values under it.
+func TestCalculatorTables(t *testing.T) {
+	b := newBrowser(t, 1280, 900, false)
+	var rounds, distRows int
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/contemporary/#unarmed-combat"),
+		chromedp.WaitReady("#calc-unarmed-duel"),
+		chromedp.ScrollIntoView("#calc-unarmed-duel"),
+		setField("#calc-unarmed-duel-opponents", "1, 2, 5"),
+		chromedp.Poll(`(() => { const r = document.querySelector("#calc-unarmed-duel .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).rounds.length === 3 ? r.querySelectorAll(".calc-table tbody tr").length : null; })()`,
+			&rounds, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Navigate(baseURL+"/fr/calculators/"),
+		chromedp.WaitReady("#calc-dice"),
+		chromedp.Poll(`document.querySelector("#calc-dice .calc-result").dataset.static === "false" ? document.querySelectorAll("#calc-dice .calc-data tbody tr").length : null`,
+			&distRows, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rounds != 3 || distRows != 11 {
+		t.Errorf("rounds table %d rows (want 3), 2d6 values %d rows (want 11)", rounds, distRows)
+	}
+}

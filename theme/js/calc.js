@@ -7,6 +7,7 @@ import { loadEngine } from "./engine.js";
 import { formatFigure, get, set } from "./format.js";
 import { plot } from "./plot.js";
 import { toast } from "./toast.js";
+import { dataTable } from "./table.js";
 
 const lang = document.documentElement.lang || "fr";
 let strings = {};
@@ -198,13 +199,25 @@ function showResult(calc, out) {
       div.querySelector("dd").textContent = formatFigure(v, div.dataset.format, t, lang, get(out, div.dataset.figure + "_fraction"));
     }
   }
-  for (const el of result.querySelectorAll(".calc-table, .calc-why, .calc-plot, .calc-raw")) el.remove();
+  for (const el of result.querySelectorAll(".calc-table, .calc-data, .calc-why, .calc-plot, .calc-raw")) el.remove();
   const svg = plot(calc.dataset.plot, out, t, lang, calc.dataset.calc);
+  const table = dataTable(calc.dataset.plot, out, t, lang);
   if (svg) {
     const fig = document.createElement("figure");
     fig.className = "calc-plot";
     fig.appendChild(svg);
     result.appendChild(fig);
+    if (table) {
+      // Under the plot, its values as a table, folded.
+      const d = document.createElement("details");
+      d.className = "calc-data";
+      const s = document.createElement("summary");
+      s.textContent = t("calc.values");
+      d.append(s, table);
+      result.appendChild(d);
+    }
+  } else if (table) {
+    result.appendChild(table);
   }
   result.appendChild(steps(calc, out));
   const raw = document.createElement("details");
