@@ -19,6 +19,7 @@ type Bundle struct {
 	Files map[string][]byte
 	CSS   string // e.g. "assets/main-7QXK3F2A.css"
 	JS    string
+	Boot  string // the engine's early start, for pages with a calculator in view
 }
 
 // Options configures Build.
@@ -58,7 +59,7 @@ func Build(opt Options) (*Bundle, []string) {
 		},
 	}
 	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "css", "main.css")},
+		EntryPoints:       []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "js", "boot.js"), filepath.Join(theme, "css", "main.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
 		Write:             false,
@@ -93,7 +94,11 @@ func Build(opt Options) (*Bundle, []string) {
 		case ".css":
 			b.CSS = name
 		case ".js":
-			b.JS = name
+			if strings.HasPrefix(path.Base(name), "boot-") {
+				b.Boot = name
+			} else {
+				b.JS = name
+			}
 		}
 	}
 	return b, nil

@@ -27,6 +27,8 @@ type Theme struct {
 // Assets names the bundled files a page links to, relative to the site root.
 type Assets struct {
 	CSS, JS string
+	// Boot starts the engine early on pages that show a calculator at once.
+	Boot string
 	// WASM and WASMExec are the rules engine and the Go runtime's support
 	// script, fetched only when a calculator is used.
 	WASM, WASMExec string

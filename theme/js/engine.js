@@ -1,7 +1,9 @@
 // loadEngine fetches and starts the rules engine's WebAssembly module, once
 // per page, and resolves to its API ({calc, list}). Nothing is fetched before
-// the first call: pages without a calculator in view pay nothing.
-let engine;
+// the first call: pages without a calculator in view pay nothing. The
+// promise lives on window because two bundles share it: boot.js, which a page
+// with a calculator in its first screen runs as soon as it arrives, and
+// main.js, which runs once the page is parsed.
 
 function loadScript(src) {
   return new Promise((resolve, reject) => {
@@ -29,12 +31,13 @@ async function instantiate(url, response, imports) {
 }
 
 export function loadEngine() {
-  if (engine) return engine;
-  const body = document.body;
-  const root = new URL(body.dataset.root || "./", location.href);
-  const wasmURL = new URL(body.dataset.wasm, root).href;
-  const execURL = new URL(body.dataset.wasmExec, root).href;
-  engine = (async () => {
+  if (window.__compendiumEngine) return window.__compendiumEngine;
+  // The URLs are on <html>: boot.js runs before <body> exists.
+  const data = document.documentElement.dataset;
+  const root = new URL(data.root || "./", location.href);
+  const wasmURL = new URL(data.wasm, root).href;
+  const execURL = new URL(data.wasmExec, root).href;
+  const engine = (async () => {
     // The module's bytes and the Go support script travel at the same time.
     const response = fetch(wasmURL);
     if (!window.Go) await loadScript(execURL);
@@ -46,8 +49,9 @@ export function loadEngine() {
     go.run(instance);
     return ready;
   })();
+  window.__compendiumEngine = engine;
   engine.catch(() => {
-    engine = undefined; // a later touch may try again (the network came back)
+    window.__compendiumEngine = undefined; // a later touch may try again (the network came back)
   });
   return engine;
 }
