@@ -121,3 +121,21 @@ var allPages = []string{
 	"/fr/calculators/", "/en/calculators/", "/fr/fantasy/side-by-side/", "/en/contemporary/side-by-side/",
 	"/fr/glossary/", "/en/glossary/",
 }
+
+// TestContentsButtonStaysOnScreen: on a phone the contents button floats at
+// the bottom of the screen, wherever the reader is in the page.
+func TestContentsButtonStaysOnScreen(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	var pos map[string]float64
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/fantasy/#magic"),
+		chromedp.WaitVisible(".toc-toggle"),
+		chromedp.Evaluate(`(() => { const r = document.querySelector(".toc-toggle").getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: innerHeight, w: r.width }; })()`, &pos),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos["bottom"] > pos["h"] || pos["top"] < pos["h"]/2 || pos["w"] < 44 {
+		t.Errorf("contents button at %v, want it in the lower half of a %v px screen", pos, pos["h"])
+	}
+}

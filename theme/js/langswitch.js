@@ -6,7 +6,7 @@ export function currentSection() {
   const headings = document.querySelectorAll("main h2[id], main h3[id], main h4[id], main h5[id], main h6[id], main section.pair[id]");
   let id = "";
   for (const h of headings) {
-    if (h.getBoundingClientRect().top <= 130) id = h.id;
+    if (h.getBoundingClientRect().top <= 150) id = h.id;
     else break;
   }
   if (!id && location.hash) id = decodeURIComponent(location.hash.slice(1));

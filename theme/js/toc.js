@@ -44,7 +44,7 @@ export function initToc() {
     () => {
       let best = headings[0];
       for (const h of headings) {
-        if (h.getBoundingClientRect().top < 120) best = h;
+        if (h.getBoundingClientRect().top < 150) best = h;
         else break;
       }
       if (best === current) return;
