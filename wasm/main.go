@@ -3,11 +3,14 @@
 // Command wasm is the rules engine's WebAssembly entry point: the only code
 // that touches syscall/js. It exposes globalThis.compendium with
 //
-//	calc(name, input) → output object, or {error: {field, code, message, …}}
-//	list()            → [{name, doc, section, fr, en}]
+//	calcJSON(name, input) → the output object as JSON text, or {"error": {field, code, message, …}}
 //
-// and plain JS objects cross the boundary, converted by hand: encoding/json
-// and fmt would cost the module hundreds of KB.
+// and theme/js/engine.js adds calc(name, input), which returns the object.
+// The input, a plain JS object, is converted by hand; the output goes back
+// as JSON text (engine.AppendJSON) that the browser's JSON.parse reads: one
+// boundary crossing rather than one per value, which for the largest dice
+// expression is the difference between seconds and a fraction of one.
+// encoding/json and fmt would cost the module hundreds of KB.
 package main
 
 import (
@@ -18,8 +21,7 @@ import (
 
 func main() {
 	api := js.Global().Get("Object").New()
-	api.Set("calc", js.FuncOf(calc))
-	api.Set("list", js.FuncOf(list))
+	api.Set("calcJSON", js.FuncOf(func(this js.Value, args []js.Value) any { return calcJSON(this, args) }))
 	js.Global().Set("compendium", api)
 	if ready := js.Global().Get("__compendiumReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke(api)
@@ -27,33 +29,26 @@ func main() {
 	select {} // keep the module alive for later calls
 }
 
-// calc runs one calculator. Whatever happens, it returns an object: a panic
-// in the conversion is recovered here, and engine.Calculate recovers its own,
-// so a bad input never ends the Go program (after which every call would
-// throw "Go program has already exited").
-func calc(this js.Value, args []js.Value) (result any) {
+// calcJSON runs one calculator and returns its output as JSON text.
+// Whatever happens, it returns an object's text: a panic in the conversion
+// is recovered here, and engine.Calculate recovers its own, so a bad input
+// never ends the Go program (after which every call would throw "Go program
+// has already exited").
+func calcJSON(this js.Value, args []js.Value) (result string) {
 	defer func() {
 		if p := recover(); p != nil {
-			result = js.ValueOf((&engine.Error{Code: "internal", Fr: "erreur interne du module", En: "internal error in the module"}).Tree())
+			result = string(engine.AppendJSON(nil, (&engine.Error{Code: "internal", Fr: "erreur interne du module", En: "internal error in the module"}).Tree()))
 		}
 	}()
 	if len(args) < 2 || args[0].Type() != js.TypeString {
-		return js.ValueOf((&engine.Error{Field: "calculator", Code: "usage",
-			Fr: "appel attendu : calc(nom, entrée)", En: "expected call: calc(name, input)"}).Tree())
+		return string(engine.AppendJSON(nil, (&engine.Error{Field: "calculator", Code: "usage",
+			Fr: "appel attendu : calc(nom, entrée)", En: "expected call: calc(name, input)"}).Tree()))
 	}
 	out, err := engine.Calculate(args[0].String(), fromJS(args[1], 0))
 	if err != nil {
-		return js.ValueOf(err.Tree())
+		return string(engine.AppendJSON(nil, err.Tree()))
 	}
-	return js.ValueOf(out)
-}
-
-func list(this js.Value, args []js.Value) any {
-	var l []any
-	for _, c := range engine.Calculators() {
-		l = append(l, map[string]any{"name": c.Name, "doc": c.Doc, "section": c.Section, "fr": c.Fr, "en": c.En})
-	}
-	return js.ValueOf(l)
+	return string(engine.AppendJSON(nil, out))
 }
 
 // maxDepth bounds the conversion: inputs are a few levels deep, and a cyclic

@@ -118,3 +118,30 @@ func BenchmarkEngineCall(b *testing.B) {
 	}
 	b.ReportMetric(ms, "ms-per-call")
 }
+
+// BenchmarkLargestDice measures the largest expression the dice calculator
+// takes, 100d1000+100d1000 (199,801 values), from the change of the field to
+// the figures on screen.
+func BenchmarkLargestDice(b *testing.B) {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	if err := chromedp.Run(ctx, chromedp.Navigate(baseURL+"/fr/calculators/"),
+		chromedp.Poll(`document.querySelector("#calc-dice .calc-result").dataset.static === "false" || null`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		b.Fatal(err)
+	}
+	var ms []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var d float64
+		expr := []string{"100d1000+100d1000", "100d1000+99d1000"}[i%2]
+		max := []string{"200", "199"}[i%2]
+		err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => { const t0 = performance.now(); const el = document.getElementById("calc-dice-expr");
+			el.value = "`+expr+`"; el.dispatchEvent(new Event("input", { bubbles: true }));
+			for (;;) { if (document.querySelector("#calc-dice [data-figure=min] dd").textContent === "`+max+`") return performance.now() - t0; await new Promise((r) => setTimeout(r, 5)); } })()`, &d, awaitPromise))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ms = append(ms, d)
+	}
+	b.ReportMetric(median(ms), "ms-per-result")
+}

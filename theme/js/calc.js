@@ -188,10 +188,14 @@ function setRows(field, rows) {
 }
 
 // The result: figures, plot, explanation steps, raw output.
-function showResult(calc, out) {
+// Outputs above this size (the distribution of 100d1000+100d1000 is 13 MB)
+// are not copied into the page: the plot and figures say it all.
+const BIG = 500000;
+
+function showResult(calc, out, text) {
   const result = calc.querySelector(".calc-result");
   result.dataset.static = "false";
-  result.dataset.output = JSON.stringify(out);
+  result.dataset.output = text.length < BIG ? text : "";
   for (const div of result.querySelectorAll("[data-figure]")) {
     const v = get(out, div.dataset.figure);
     div.hidden = v === undefined;
@@ -225,7 +229,12 @@ function showResult(calc, out) {
   const sum = document.createElement("summary");
   sum.textContent = t("calc.json");
   const pre = document.createElement("pre");
-  pre.textContent = JSON.stringify(out, null, 2);
+  pre.tabIndex = 0;
+  // Written when opened: most readers never look, and a big output would
+  // cost its formatting at every keystroke.
+  raw.addEventListener("toggle", () => {
+    if (raw.open && !pre.textContent) pre.textContent = text.length < BIG ? JSON.stringify(out, null, 2) : text.slice(0, BIG) + " …";
+  });
   raw.append(sum, pre);
   result.appendChild(raw);
   const reading = calc.querySelector(".calc-reading");
@@ -308,13 +317,14 @@ async function compute(calc, { fromUser }) {
     return;
   }
   const api = await loadEngine();
-  const out = api.calc(calc.dataset.calc, read.input);
+  const text = api.calcJSON(calc.dataset.calc, read.input);
+  const out = JSON.parse(text);
   if (out && out.error) {
     showError(calc, { field: out.error.field, code: out.error.code, message: out.error["message_" + lang] || out.error.message });
     return;
   }
   showError(calc, null);
-  showResult(calc, out);
+  showResult(calc, out, text);
   if (fromUser) stateToURL(calc, read.values);
 }
 

@@ -43,7 +43,12 @@ export function loadEngine() {
     if (!window.Go) await loadScript(execURL);
     const go = new window.Go();
     const ready = new Promise((resolve) => {
-      window.__compendiumReady = resolve;
+      window.__compendiumReady = (api) => {
+        // The module answers JSON text: one crossing of the boundary
+        // instead of one per value. calc gives the object.
+        api.calc = (name, input) => JSON.parse(api.calcJSON(name, input));
+        resolve(api);
+      };
     });
     const { instance } = await instantiate(wasmURL, response, go.importObject);
     go.run(instance);
