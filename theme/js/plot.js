@@ -101,7 +101,7 @@ function stacked(parts, t, lang, title) {
 
 function timeline(events, until, t, lang, title) {
   // States from minute to minute, as coloured spans with their start minute.
-  const H = 90, left = 10, right = 10;
+  const H = 100, left = 10, right = 10;
   const end = Math.max(until, ...events.map((e) => e.at)) || 1;
   const x = (m) => left + ((W - left - right) * m) / end;
   const s = svg(H, title);
@@ -111,7 +111,7 @@ function timeline(events, until, t, lang, title) {
     r.appendChild(el("title", {}, num(e.at, lang) + " min : " + t("opt." + e.state)));
     s.appendChild(r);
     s.appendChild(el("line", { x1: x(e.at), x2: x(e.at), y1: 10, y2: 50, class: "tickline" }));
-    s.appendChild(el("text", { x: x(e.at) + 3, y: 62 + (i % 2) * 14, class: "tick" }, num(e.at, lang) + " · " + t("opt." + e.state)));
+    s.appendChild(el("text", { x: x(e.at) + 3, y: 64 + (i % 2) * 18, class: "tick" }, num(e.at, lang) + " · " + t("opt." + e.state)));
   });
   return s;
 }
