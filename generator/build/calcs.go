@@ -136,12 +136,7 @@ func (c *calcs) renderFunc(lang, slug string) markdown.CalcRenderFunc {
 // docRules keeps the section titles of the calculator's own document: the
 // engine's steps cite those, and the page carries no more than it needs.
 func (c *calcs) docRules(lang, name string) map[string]string {
-	doc := ""
-	for _, i := range engine.Calculators() {
-		if i.Name == name {
-			doc = i.Doc
-		}
-	}
+	doc := calcui.Info(name).Doc
 	out := map[string]string{}
 	for k, v := range c.rules[lang] {
 		if strings.HasPrefix(k, doc+"#") {
@@ -182,7 +177,7 @@ func (c *calcs) calculatorsPage(lang string) ([]render.CalcEntry, []string, erro
 	var names []string
 	for i := range calcui.Forms {
 		f := &calcui.Forms[i]
-		info := engineInfo(f.Name)
+		info := calcui.Info(f.Name)
 		p := c.page(lang)
 		p.Rules = c.docRules(lang, f.Name)
 		var b strings.Builder
@@ -198,15 +193,6 @@ func (c *calcs) calculatorsPage(lang string) ([]render.CalcEntry, []string, erro
 		names = append(names, f.Name)
 	}
 	return entries, names, nil
-}
-
-func engineInfo(name string) engine.Info {
-	for _, i := range engine.Calculators() {
-		if i.Name == name {
-			return i
-		}
-	}
-	return engine.Info{}
 }
 
 // glossaryPage lists the glossary's terms for lang, sorted as a dictionary

@@ -34,7 +34,7 @@ type Block struct {
 // regions, and the static result of its values computed by the engine now.
 func Render(b *strings.Builder, blk Block, p Page) error {
 	f := blk.Form
-	info := infoOf(f.Name)
+	info := Info(f.Name)
 	out, cerr := engine.Calculate(f.Name, f.EngineInput(blk.Values))
 	values, _ := json.Marshal(blk.Values)
 	rules, _ := json.Marshal(p.Rules)
@@ -85,7 +85,9 @@ func Render(b *strings.Builder, blk Block, p Page) error {
 	return nil
 }
 
-func infoOf(name string) engine.Info {
+// Info returns the engine's description of the calculator name: its rule
+// document and section, and its one-line description.
+func Info(name string) engine.Info {
 	for _, i := range engine.Calculators() {
 		if i.Name == name {
 			return i

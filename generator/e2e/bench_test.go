@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"sort"
+	"strconv"
 	"testing"
 	"time"
 
@@ -79,69 +80,10 @@ func BenchmarkRecompute(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var d float64
-		if err := chromedp.Run(ctx, chromedp.Evaluate(measure+"("+itoa(i%40+1)+")", &d, awaitPromise)); err != nil {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(measure+"("+strconv.Itoa(i%40+1)+")", &d, awaitPromise)); err != nil {
 			b.Fatal(err)
 		}
 		ms = append(ms, d)
 	}
 	b.ReportMetric(median(ms), "ms-per-recompute")
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
-}
-
-// BenchmarkEngineCall measures one call of the engine in the page,
-// syscall/js conversions included, without the drawing.
-func BenchmarkEngineCall(b *testing.B) {
-	ctx, cancel := chromedp.NewContext(browserCtx)
-	defer cancel()
-	if err := chromedp.Run(ctx, chromedp.Navigate(baseURL+"/fr/calculators/"),
-		chromedp.Poll(`window.compendium || null`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		b.Fatal(err)
-	}
-	var ms float64
-	b.ResetTimer()
-	err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
-		const input = { locations: { torso: "plate", arms: "chain" }, helmet: true, magic: 2, hits: [4, 1, 1, 1] };
-		const n = `+itoa(b.N)+`;
-		const t0 = performance.now();
-		for (let i = 0; i < n; i++) compendium.calc("armor", input);
-		return (performance.now() - t0) / n;
-	})()`, &ms))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(ms, "ms-per-call")
-}
-
-// BenchmarkLargestDice measures the largest expression the dice calculator
-// takes, 100d1000+100d1000 (199,801 values), from the change of the field to
-// the figures on screen.
-func BenchmarkLargestDice(b *testing.B) {
-	ctx, cancel := chromedp.NewContext(browserCtx)
-	defer cancel()
-	if err := chromedp.Run(ctx, chromedp.Navigate(baseURL+"/fr/calculators/"),
-		chromedp.Poll(`document.querySelector("#calc-dice .calc-result").dataset.static === "false" || null`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		b.Fatal(err)
-	}
-	var ms []float64
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		var d float64
-		expr := []string{"100d1000+100d1000", "100d1000+99d1000"}[i%2]
-		max := []string{"200", "199"}[i%2]
-		err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => { const t0 = performance.now(); const el = document.getElementById("calc-dice-expr");
-			el.value = "`+expr+`"; el.dispatchEvent(new Event("input", { bubbles: true }));
-			for (;;) { if (document.querySelector("#calc-dice [data-figure=min] dd").textContent === "`+max+`") return performance.now() - t0; await new Promise((r) => setTimeout(r, 5)); } })()`, &d, awaitPromise))
-		if err != nil {
-			b.Fatal(err)
-		}
-		ms = append(ms, d)
-	}
-	b.ReportMetric(median(ms), "ms-per-result")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -23,8 +22,6 @@ func viewportOptions(mobile bool) []chromedp.EmulateViewportOption {
 }
 
 func awaitPromise(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
-
-var _ = emulation.SetDeviceMetricsOverride
 
 // tap touches the middle of the element sel matches, as a finger would: a
 // touch start and end, from which the browser makes the click.

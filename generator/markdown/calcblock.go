@@ -67,7 +67,7 @@ func (calcTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 		if info[0] != "calc" {
 			continue
 		}
-		c := &Calc{Index: i + 1, Offset: posOf(f)}
+		c := &Calc{Index: i + 1, Offset: Pos(f)}
 		if len(info) > 1 {
 			c.Name = info[1]
 		}

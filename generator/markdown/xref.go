@@ -59,7 +59,7 @@ func (xrefTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 		if !isInternal(dest) {
 			return ast.WalkContinue, nil
 		}
-		ref := XRef{Dest: dest, Pos: posOf(link)}
+		ref := XRef{Dest: dest, Pos: Pos(link)}
 		m := xrefValid.FindStringSubmatch(dest)
 		if m == nil {
 			ref.Bad = true
@@ -82,9 +82,9 @@ func (xrefTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 	pc.Set(xrefKey, refs)
 }
 
-// posOf returns n's byte offset in the source, or that of the nearest
-// ancestor that has one.
-func posOf(n ast.Node) int {
+// Pos returns n's byte offset in the source, or that of the nearest
+// ancestor that has one, for file:line messages.
+func Pos(n ast.Node) int {
 	for ; n != nil; n = n.Parent() {
 		if p := n.Pos(); p >= 0 {
 			return p

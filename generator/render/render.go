@@ -319,10 +319,8 @@ func Strip(h string) string {
 			b.WriteRune(r)
 		}
 	}
-	return strings.Join(strings.Fields(htmlUnescape(b.String())), " ")
+	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 }
-
-func htmlUnescape(s string) string { return html.UnescapeString(s) }
 
 // Extra supplies what the theme renders but does not compute: the
 // calculators, computed by the engine at build time.

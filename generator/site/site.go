@@ -216,7 +216,7 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 			continue
 		}
 		flush()
-		line := d.Line(posOf(h))
+		line := d.Line(markdown.Pos(h))
 		title := strings.TrimSpace(d.plainText(h))
 		id := markdown.HeadingID(h)
 		cur = &Section{ID: id, Level: h.Level, Title: title, Line: line}
@@ -276,16 +276,6 @@ func (d *Doc) plainText(n ast.Node) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
-}
-
-func posOf(n ast.Node) int {
-	if p := n.Pos(); p >= 0 {
-		return p
-	}
-	if n.Lines().Len() > 0 {
-		return n.Lines().At(0).Start
-	}
-	return -1
 }
 
 func validID(id string) bool {
