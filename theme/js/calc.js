@@ -204,7 +204,7 @@ function showResult(calc, out, text) {
     }
   }
   for (const el of result.querySelectorAll(".calc-table, .calc-data, .calc-why, .calc-plot, .calc-raw")) el.remove();
-  const svg = plot(calc.dataset.plot, out, t, lang, calc.dataset.calc);
+  const svg = plot(calc.dataset.plot, out, t, lang, calc.dataset.calc, result.clientWidth || 640);
   const table = dataTable(calc.dataset.plot, out, t, lang);
   if (svg) {
     const fig = document.createElement("figure");
