@@ -19,6 +19,8 @@ type Bundle struct {
 	Files map[string][]byte
 	CSS   string // e.g. "assets/main-7QXK3F2A.css"
 	JS    string
+	// Worker runs the rules engine off the page's main thread.
+	Worker string
 	Boot  string // the engine's early start, for pages with a calculator in view
 }
 
@@ -59,7 +61,7 @@ func Build(opt Options) (*Bundle, []string) {
 		},
 	}
 	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "js", "boot.js"), filepath.Join(theme, "css", "main.css")},
+		EntryPoints:       []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "js", "boot.js"), filepath.Join(theme, "js", "worker.js"), filepath.Join(theme, "css", "main.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
 		Write:             false,
@@ -94,9 +96,12 @@ func Build(opt Options) (*Bundle, []string) {
 		case ".css":
 			b.CSS = name
 		case ".js":
-			if strings.HasPrefix(path.Base(name), "boot-") {
+			switch {
+			case strings.HasPrefix(path.Base(name), "boot-"):
 				b.Boot = name
-			} else {
+			case strings.HasPrefix(path.Base(name), "worker-"):
+				b.Worker = name
+			default:
 				b.JS = name
 			}
 		}

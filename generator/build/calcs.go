@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html/template"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -124,13 +125,18 @@ func (c *calcs) renderFunc(lang, slug string) markdown.CalcRenderFunc {
 			}
 			return own(s)
 		}
-		var b strings.Builder
-		if err := calcui.Render(&b, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: values}, p); err != nil {
-			return err
-		}
-		_, err := w.WriteString(b.String())
+		return c.render(w, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: values}, p)
+	}
+}
+
+// render writes one calculator: calcui prepares its data and its static
+// result, the theme's calc.html draws it.
+func (c *calcs) render(w io.Writer, blk calcui.Block, p calcui.Page) error {
+	v, err := calcui.Prepare(blk, p)
+	if err != nil {
 		return err
 	}
+	return c.theme.Calc(w, v)
 }
 
 // docRules keeps the section titles of the calculator's own document: the
@@ -147,8 +153,8 @@ func (c *calcs) docRules(lang, name string) map[string]string {
 }
 
 // stringKeys are the interface strings every calculator script needs.
-var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.json", "calc.plot", "calc.url_error",
-	"calc.load_failed", "calc.list_error", "calc.number_error", "calc.link_copied", "calc.values"}
+var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.plot", "calc.url_error",
+	"calc.load_failed", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.invalid"}
 
 // strings returns the JSON of the strings the script needs for the named
 // calculators: their own labels, the options and the table heads.
@@ -171,28 +177,55 @@ func (c *calcs) strings(lang string, names []string) string {
 }
 
 // calculatorsPage renders every calculator with its defaults for the page
-// /lang/calculators/, each followed by a link to the rules it applies.
-func (c *calcs) calculatorsPage(lang string) ([]render.CalcEntry, []string, error) {
-	var entries []render.CalcEntry
+// /lang/calculators/, each under a heading whose ID is the calculator's
+// name (permanent, like a section's), followed by a link to the rules it
+// applies, grouped by rules document in the documents' order.
+func (c *calcs) calculatorsPage(lang string, docs []*site.Doc) ([]render.CalcGroup, []string, error) {
+	var groups []render.CalcGroup
 	var names []string
+	group := func(slug string) *render.CalcGroup {
+		for i := range groups {
+			if groups[i].Slug == slug {
+				return &groups[i]
+			}
+		}
+		g := render.CalcGroup{Slug: slug, Title: c.theme.T(lang, "calc.general")}
+		for _, d := range docs {
+			if d.Slug == slug {
+				g.Title, g.URL = d.Title, "../"+slug+"/"
+			}
+		}
+		groups = append(groups, g)
+		return &groups[len(groups)-1]
+	}
+	// The documents' order, then the calculators of no document (dice).
+	for _, d := range docs {
+		for _, f := range calcui.Forms {
+			if calcui.Info(f.Name).Doc == d.Slug {
+				group(d.Slug)
+				break
+			}
+		}
+	}
 	for i := range calcui.Forms {
 		f := &calcui.Forms[i]
 		info := calcui.Info(f.Name)
 		p := c.page(lang)
 		p.Rules = c.docRules(lang, f.Name)
 		var b strings.Builder
-		if err := calcui.Render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Values: f.Merge(nil)}, p); err != nil {
+		if err := c.render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Values: f.Merge(nil), TitleID: f.Name}, p); err != nil {
 			return nil, nil, err
 		}
-		e := render.CalcEntry{HTML: template.HTML(b.String())}
+		e := render.CalcEntry{ID: f.Name, Title: c.theme.T(lang, "calc."+f.Name+".title"), HTML: template.HTML(b.String())}
 		if info.Doc != "" {
 			e.RulesURL = "../" + info.Doc + "/#" + info.Section
 			e.RulesTitle = c.rules[lang][info.Doc+"#"+info.Section]
 		}
-		entries = append(entries, e)
+		g := group(info.Doc)
+		g.Entries = append(g.Entries, e)
 		names = append(names, f.Name)
 	}
-	return entries, names, nil
+	return groups, names, nil
 }
 
 // glossaryPage lists the glossary's terms for lang, sorted as a dictionary

@@ -2,6 +2,8 @@ package calcui
 
 import (
 	"reflect"
+
+	"compendium/generator/render"
 	"strings"
 	"testing"
 
@@ -77,7 +79,8 @@ func TestFormat(t *testing.T) {
 		{0.6666666666666666, "pct", fr, "2/3", "66,7\u202f% (2/3)"},
 		{0.6666666666666666, "pct", en, "2/3", "66.7% (2/3)"},
 		{1.0, "pct", en, "1", "100%"},
-		{40.41333333, "num", fr, "", "40,413"},
+		{40.41333333, "num", fr, "", "40,4"},
+		{40.0, "num", en, "", "40"},
 		{-2.0, "num", fr, "", "−2"},
 		{7.0, "num", en, "", "7"},
 		{true, "bool", fr, "", "oui"},
@@ -92,23 +95,115 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-// TestRenderAccessible: every control has a label, groups are fieldsets,
-// results and errors are live regions.
+// TestRenderAccessible renders every calculator through the theme's
+// template: every control has a label, groups are fieldsets, the result is
+// a live region with a state, every text field has its error element and
+// its message in the reader's words, and no engine name shows.
 func TestRenderAccessible(t *testing.T) {
-	p := Page{Lang: "en", T: func(k string) string { return k }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
-	for _, f := range Forms {
-		var b strings.Builder
-		if err := Render(&b, Block{Form: Lookup(f.Name), ID: "calc-" + f.Name, Values: f.Merge(nil)}, p); err != nil {
-			t.Fatal(err)
-		}
-		h := b.String()
-		for _, want := range []string{`role="status" aria-live="polite"`, `role="alert"`, "<fieldset><legend>", `role="group"`} {
-			if !strings.Contains(h, want) {
-				t.Errorf("%s: lacks %s", f.Name, want)
+	theme, errs := render.Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, lang := range []string{"fr", "en"} {
+		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		for _, f := range Forms {
+			v, err := Prepare(Block{Form: Lookup(f.Name), ID: "calc-" + f.Name, Values: f.Merge(nil)}, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := theme.Calc(&b, v); err != nil {
+				t.Fatal(err)
+			}
+			h := b.String()
+			for _, want := range []string{`role="status" aria-live="polite"`, `data-state="ready"`, `role="alert"`, "<fieldset><legend>", `role="group"`, `class="calc-answer"`, `<fieldset class="calc-inputs" disabled>`} {
+				if !strings.Contains(h, want) {
+					t.Errorf("%s/%s: lacks %s", lang, f.Name, want)
+				}
+			}
+			if strings.Contains(h, "[calc.") || strings.Contains(h, "[opt.") {
+				t.Errorf("%s/%s: an interface string is missing: %s", lang, f.Name, h[strings.Index(h, "["):][:40])
+			}
+			if n, l := strings.Count(h, "<input")+strings.Count(h, "<select"), strings.Count(h, "<label for=")+strings.Count(h, "aria-label="); n > l {
+				t.Errorf("%s/%s: %d controls, %d labels", lang, f.Name, n, l)
+			}
+			if n, e := strings.Count(h, `<input type="text"`)-strings.Count(h, "data-sub-path"), strings.Count(h, `class="field-error"`); n > e {
+				t.Errorf("%s/%s: %d text fields, %d error elements", lang, f.Name, n, e)
+			}
+			for _, g := range v.Groups {
+				for _, fd := range g.Fields {
+					if fd.Kind == Int && !strings.Contains(fd.Msg, fd.Label) {
+						t.Errorf("%s/%s: message %q does not name the field %q", lang, f.Name, fd.Msg, fd.Label)
+					}
+					if strings.ContainsAny(fd.Path, "_.") && strings.Contains(fd.Msg, fd.Path) {
+						t.Errorf("%s/%s: message %q names the engine's field", lang, f.Name, fd.Msg)
+					}
+				}
 			}
 		}
-		if n, l := strings.Count(h, "<input")+strings.Count(h, "<select"), strings.Count(h, "<label for=")+strings.Count(h, "aria-label="); n > l {
-			t.Errorf("%s: %d controls, %d labels", f.Name, n, l)
+	}
+}
+
+// TestMessages: a field's message says its label and what it takes.
+func TestMessages(t *testing.T) {
+	theme, _ := render.Load("../../theme")
+	fr := Page{Lang: "fr", T: func(k string) string { return theme.T("fr", k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+	en := Page{Lang: "en", T: func(k string) string { return theme.T("en", k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+	find := func(p Page, calc, path string) FieldView {
+		v, err := Prepare(Block{Form: Lookup(calc), ID: "c", Values: Lookup(calc).Merge(nil)}, p)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, g := range v.Groups {
+			for _, f := range g.Fields {
+				if f.Path == path {
+					return f
+				}
+			}
+		}
+		t.Fatalf("%s: no field %s", calc, path)
+		return FieldView{}
+	}
+	tests := []struct {
+		p                    Page
+		calc, path, msg, val string
+	}{
+		{fr, "armor", "magic", "Magie : un nombre entier de 0 à 50", "0"},
+		{en, "armor", "magic", "Magic: a whole number from 0 to 50", "0"},
+		{fr, "study", "p_test", "Chance de réussir un test : un pourcentage de 0 à 100", "90"},
+		{en, "study", "p_test", "Chance to pass a test: a percentage from 0 to 100", "90"},
+		{fr, "spell-duel", "a.magic", "Sorcier A — Magie : un nombre entier de 0 à 40", "4"},
+		{fr, "wounds", "medicine_bonus", "Bonus de Sagesse (Médecine) : un nombre entier de −5 à 20", "5"},
+	}
+	for _, tt := range tests {
+		f := find(tt.p, tt.calc, tt.path)
+		if f.Msg != tt.msg || f.Value != tt.val {
+			t.Errorf("%s %s: message %q value %q, want %q and %q", tt.calc, tt.path, f.Msg, f.Value, tt.msg, tt.val)
+		}
+	}
+	if f := find(fr, "armor", "hits"); f.ItemMsg != "Touche {n} : des dégâts entiers de 0 à 50" {
+		t.Errorf("hits item message %q", f.ItemMsg)
+	}
+	if f := find(fr, "wounds", "medicine_bonus"); f.InputMode != "text" {
+		t.Errorf("a field taking negative numbers needs a keyboard with a minus: %q", f.InputMode)
+	}
+}
+
+func TestAnswerSegments(t *testing.T) {
+	got := Answer("**4 points d’armure**, vous pouvez courir. Après : **agonisant**.")
+	want := []Segment{{"4 points d’armure", true}, {", vous pouvez courir. Après : ", false}, {"agonisant", true}, {".", false}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Answer: %v", got)
+	}
+}
+
+func TestShortKeys(t *testing.T) {
+	k := shortKeys(Lookup("spell-duel"))
+	if k["a.magic"] != "a.magic" || k["b.element"] != "b.element" {
+		t.Errorf("duplicate last keys must keep their path: %v", k)
+	}
+	k = shortKeys(Lookup("armor"))
+	if k["locations.torso"] != "torso" || k["magic"] != "magic" {
+		t.Errorf("unique last keys are short: %v", k)
 	}
 }

@@ -11,7 +11,7 @@ type Kind string
 // theme/js/calc.js.
 const (
 	Text    Kind = "text"    // free text (a dice expression)
-	Int     Kind = "int"     // whole number, <input type=number>
+	Int     Kind = "int"     // whole number, typed (a comma or a dot is not whole)
 	Number  Kind = "number"  // decimal number
 	Bool    Kind = "bool"    // checkbox
 	Enum    Kind = "enum"    // <select> of strings
@@ -29,6 +29,9 @@ type Field struct {
 	Step     float64
 	Options  []string // Enum, IntEnum, EnumSet values
 	Optional bool     // may be left empty; Enum gets a "default" choice
+	// Percent shows a probability (0 to 1 for the engine) as a percentage,
+	// as players think of a test's chance.
+	Percent bool
 	// UIOnly fields choose which other fields show and are not sent.
 	UIOnly bool
 	// When lists conditions on other fields ("mode=counter", "dispel!=")
@@ -190,7 +193,7 @@ var Forms = []Form{
 		Name: "study",
 		Groups: []Group{{Legend: "study", Fields: []Field{
 			intField("hours", 1, 6),
-			{Path: "p_test", Kind: Number, Min: 0, Max: 1, Step: 0.05},
+			{Path: "p_test", Kind: Number, Min: 0, Max: 1, Step: 0.05, Percent: true},
 		}}},
 		Defaults: map[string]any{"hours": 4.0, "p_test": 0.9},
 		Figures:  []Figure{{"expected_xp", "num"}},

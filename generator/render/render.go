@@ -5,8 +5,10 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"html"
 	"html/template"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,6 +24,8 @@ type Theme struct {
 	dir     string
 	strings map[string]map[string]string
 	pages   map[string]*template.Template
+	// calc draws one calculator (layouts/calc.html).
+	calc *template.Template
 }
 
 // Assets names the bundled files a page links to, relative to the site root.
@@ -32,15 +36,25 @@ type Assets struct {
 	// WASM and WASMExec are the rules engine and the Go runtime's support
 	// script, fetched only when a calculator is used.
 	WASM, WASMExec string
+	// Worker runs the engine off the main thread.
+	Worker string
 	// Search maps a language to its search index.
 	Search map[string]string
 }
 
 // CalcEntry is a calculator on the calculators page.
 type CalcEntry struct {
+	ID, Title  string // the heading's permanent ID (the calculator's name) and text
 	HTML       template.HTML
 	RulesURL   string
 	RulesTitle string
+}
+
+// CalcGroup is the calculators of one rules document, for the calculators
+// page's index.
+type CalcGroup struct {
+	Slug, Title, URL string
+	Entries          []CalcEntry
 }
 
 // Alternate is a page's version in another language.
@@ -77,7 +91,7 @@ type Page struct {
 	// CalcStrings is the JSON of the interface strings the calculators'
 	// script needs; empty on pages without a calculator.
 	CalcStrings string
-	Calcs       []CalcEntry
+	Calcs       []CalcGroup
 	Glossary    []GlossaryEntry
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
@@ -113,7 +127,8 @@ func Load(dir string) (*Theme, []string) {
 	for _, name := range layouts {
 		tpl := template.New(name).Funcs(template.FuncMap{
 			// Replaced per page by Render; here so that parsing knows the names.
-			"t": func(string) string { return "" },
+			"t":     func(string) string { return "" },
+			"upper": strings.ToUpper,
 		})
 		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), filepath.Join(dir, "layouts", name+".html"))
 		if err != nil {
@@ -121,6 +136,11 @@ func Load(dir string) (*Theme, []string) {
 			continue
 		}
 		t.pages[name] = tpl
+	}
+	if tpl, err := template.ParseFiles(filepath.Join(dir, "layouts", "calc.html")); err != nil {
+		errs = append(errs, err.Error())
+	} else {
+		t.calc = tpl
 	}
 	// Every language must define the keys the original defines, so that no
 	// interface text silently falls back to a key name.
@@ -155,6 +175,15 @@ func (p *Page) SearchIndexOther() string {
 		}
 	}
 	return ""
+}
+
+// Calc writes one calculator's HTML from the view calcui prepared; the
+// markup is the theme's (layouts/calc.html).
+func (t *Theme) Calc(w io.Writer, view any) error {
+	if t.calc == nil {
+		return errors.New("theme: layouts/calc.html did not load")
+	}
+	return t.calc.ExecuteTemplate(w, "calc", view)
 }
 
 // Render executes layout for p.
@@ -227,7 +256,7 @@ func (t *Theme) Site(s *site.Site, a Assets, extra Extra) (map[string][]byte, er
 			cp := &Page{Lang: l.Code, Title: t.T(l.Code, "calculators") + " — " + t.T(l.Code, "site_title"),
 				Description: t.T(l.Code, "calculators_intro"), Root: "../../", Assets: a, PreloadEngine: true}
 			var names []string
-			cp.Calcs, names, err = extra.Calculators(l.Code)
+			cp.Calcs, names, err = extra.Calculators(l.Code, l.Docs)
 			if err != nil {
 				return nil, err
 			}
@@ -329,7 +358,7 @@ type Extra struct {
 	CalcStrings func(lang string, names []string) string
 	// Calculators renders every calculator for the calculators page, and
 	// returns their names.
-	Calculators func(lang string) ([]CalcEntry, []string, error)
+	Calculators func(lang string, docs []*site.Doc) ([]CalcGroup, []string, error)
 	// Glossary returns the glossary's entries for a language, sorted.
 	Glossary func(lang string) []GlossaryEntry
 }

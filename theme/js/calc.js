@@ -1,24 +1,48 @@
-// The calculators in the pages. Each <section class="calc"> holds a form
-// rendered by the generator and a static result computed at build time with
-// the same engine; this script loads the engine (WebAssembly) when a
-// calculator comes near the viewport or is touched, then recomputes at every
-// change, draws the result, and keeps the inputs in the URL.
-import { loadEngine } from "./engine.js";
-import { formatFigure, get, set } from "./format.js";
+// The calculators in the pages. Each .calc block (theme/layouts/calc.html)
+// holds a form and the result of its values computed at build time; this
+// script starts the engine (in a Web Worker, theme/js/engine.js) when a
+// calculator comes near the viewport or is touched, then at every change
+// reads the form as a person typed it, says what is wrong under the field
+// itself, marks the result out of date until the new one is there, draws
+// it answer first, and keeps the changed inputs in a short URL.
+import { loadEngine, Superseded } from "./engine.js";
+import { formatFigure, get, set, parseNumber } from "./format.js";
 import { plot } from "./plot.js";
 import { toast } from "./toast.js";
 import { dataTable } from "./table.js";
+import { encodeState, stateFromURL, withParam } from "./link.js";
 
 const lang = document.documentElement.lang || "fr";
 let strings = {};
 const t = (k) => (k in strings ? strings[k] : k);
+const fill = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? kv[k] : m));
+
+// The engine's limit on timed actions: rows beyond it are not drawn.
+const MAX_ROWS = 100;
+
+// readCell reads one text control: a number as people type it, checked
+// against the field's bounds; errors are the field's own message.
+function readNumber(el, kind) {
+  const s = el.value.trim();
+  if (s === "") return { empty: true };
+  const scale = Number(el.dataset.scale || 1);
+  let x = parseNumber(s, scale !== 1);
+  if (!isFinite(x)) return { error: true };
+  if (scale !== 1) x = Number((x / scale).toPrecision(12));
+  if (kind === "int" && !Number.isInteger(x)) return { error: true };
+  const min = el.dataset.min === undefined ? -Infinity : Number(el.dataset.min);
+  const max = el.dataset.max === undefined ? Infinity : Number(el.dataset.max);
+  if (x < min || x > max) return { error: true };
+  return { value: x };
+}
 
 // readForm is the twin of calcui.Form.EngineInput: the shown fields only,
 // empty optional fields left out, fields that only steer the form dropped.
-// It returns the form values (all fields) and the engine input, or throws
-// {path, message} for a field the browser cannot even read.
+// It returns the form values, the engine input, and the errors of the
+// values it cannot read, each tied to its control.
 function readForm(form) {
   const values = {};
+  const errors = [];
   const fields = form.querySelectorAll("[data-path]");
   for (const el of fields) {
     const path = el.dataset.path;
@@ -30,12 +54,10 @@ function readForm(form) {
         break;
       case "int":
       case "number": {
-        const s = el.value.trim().replace(",", ".");
-        if (s === "") v = undefined;
-        else {
-          v = Number(s);
-          if (!isFinite(v)) throw { path, message: t("calc.number_error") };
-        }
+        const r = readNumber(el, kind);
+        if (r.error) errors.push({ field: el, control: el, message: el.dataset.msg });
+        else if (r.empty && !el.dataset.optional) errors.push({ field: el, control: el, message: el.dataset.msg });
+        v = r.value;
         break;
       }
       case "intenum":
@@ -46,24 +68,34 @@ function readForm(form) {
         break;
       case "ints": {
         const s = el.value.trim();
-        if (s === "") v = undefined;
-        else {
-          v = s.split(/[\s,;]+/).filter(Boolean).map(Number);
-          if (v.some((x) => !isFinite(x))) throw { path, message: t("calc.list_error") };
-        }
+        if (s === "") break;
+        const items = s.split(/[\s,;]+/).filter(Boolean);
+        const min = Number(el.dataset.min), max = Number(el.dataset.max);
+        v = [];
+        items.forEach((it, i) => {
+          const x = parseNumber(it, false);
+          if (!Number.isInteger(x) || x < min || x > max) {
+            if (!errors.some((e) => e.field === el)) errors.push({ field: el, control: el, message: fill(el.dataset.itemMsg || el.dataset.msg, { n: i + 1 }) });
+          }
+          v.push(x);
+        });
         break;
       }
       case "enumset":
         v = [...el.querySelectorAll("input:checked")].map((i) => i.value);
         break;
       case "events":
-        v = [...el.querySelectorAll("tbody tr")].map((tr) => {
+        v = [...el.querySelectorAll(".events > li")].map((li, i) => {
           const row = {};
-          for (const c of tr.querySelectorAll("[data-sub-path]")) {
+          for (const c of li.querySelectorAll("[data-sub-path]")) {
             const k = c.dataset.subPath;
             if (c.type === "checkbox") row[k] = c.checked;
             else if (c.tagName === "SELECT") row[k] = c.value;
-            else row[k] = c.value.trim() === "" ? undefined : Number(c.value);
+            else {
+              const r = readNumber(c, "int");
+              if (r.error || r.empty) errors.push({ field: el, control: c, message: li.querySelector(".event-n").textContent + " — " + c.dataset.msg });
+              row[k] = r.value;
+            }
           }
           return row;
         });
@@ -82,7 +114,9 @@ function readForm(form) {
     if (el.dataset.kind === "events" && v.length === 0) continue;
     set(input, el.dataset.path, v);
   }
-  return { values, input };
+  // An error in a field the form hides does not hold the result back.
+  const shown = errors.filter((e) => holds((e.field.closest("[data-when]") || e.field).dataset.when, values));
+  return { values, input, errors: shown };
 }
 
 function holds(when, values) {
@@ -94,6 +128,15 @@ function holds(when, values) {
     const s = typeof got === "string" ? got : "";
     return (s === want) !== neg;
   });
+}
+
+// shownNumber writes an engine value as its field shows it: in percent
+// for a percentage, with the page's decimal separator.
+function shownNumber(el, v) {
+  if (typeof v !== "number") return "";
+  const x = v * Number(el.dataset.scale || 1);
+  const s = String(Number(x.toPrecision(12)));
+  return lang === "fr" ? s.replace(".", ",") : s;
 }
 
 // writeForm sets the controls from form values (defaults or a shared URL).
@@ -113,6 +156,10 @@ function writeForm(form, values) {
       case "events":
         setRows(el, Array.isArray(v) ? v : []);
         break;
+      case "int":
+      case "number":
+        el.value = shownNumber(el, v);
+        break;
       default:
         el.value = v === undefined || v === null ? "" : String(v);
     }
@@ -121,124 +168,189 @@ function writeForm(form, values) {
 }
 
 function updateVisibility(form) {
-  const { values } = safeRead(form);
+  const { values } = readForm(form);
   for (const el of form.querySelectorAll("[data-when]")) el.hidden = !holds(el.dataset.when, values);
 }
 
-function safeRead(form) {
-  try {
-    return readForm(form);
-  } catch {
-    return { values: {}, input: {} };
+// Rows of timed actions (health calculators): clones of the theme's
+// <template>, numbered from 1.
+function addRow(field, row) {
+  const list = field.querySelector(".events");
+  const li = field.querySelector("template.event-template").content.firstElementChild.cloneNode(true);
+  for (const c of li.querySelectorAll("[data-sub-path]")) {
+    const v = row[c.dataset.subPath];
+    if (c.type === "checkbox") c.checked = v === true;
+    else if (c.tagName === "SELECT") {
+      if (v !== undefined) c.value = v;
+    } else c.value = typeof v === "number" ? String(v) : "";
   }
+  list.appendChild(li);
+  return li;
 }
 
-// Rows of timed actions (health calculators).
-function addRow(field, row) {
-  const sub = JSON.parse(field.dataset.sub);
-  const tbody = field.querySelector("tbody");
-  const tr = document.createElement("tr");
-  const n = tbody.rows.length;
-  for (const c of sub) {
-    const td = document.createElement("td");
-    let el;
-    if (c.kind === "bool") {
-      el = document.createElement("input");
-      el.type = "checkbox";
-      el.checked = row[c.path] === true;
-    } else if (c.kind === "enum") {
-      el = document.createElement("select");
-      for (const o of c.options) {
-        const opt = document.createElement("option");
-        opt.value = o;
-        opt.textContent = t("opt." + o);
-        el.appendChild(opt);
-      }
-      if (row[c.path]) el.value = row[c.path];
-    } else {
-      el = document.createElement("input");
-      el.type = "number";
-      el.inputMode = "numeric";
-      el.min = c.min;
-      el.max = c.max;
-      el.step = 1;
-      el.value = row[c.path] ?? "";
+// numberRows gives every row its number, in its label and its ids.
+function numberRows(field) {
+  const base = field.querySelector(".events").closest(".calc").id;
+  const fid = base + "-" + field.dataset.path.replace(/[._]/g, "-");
+  field.querySelectorAll(".events > li").forEach((li, i) => {
+    const n = String(i + 1);
+    li.querySelector(".event-n").textContent = fill(field.dataset.rowLabel, { n });
+    const rm = li.querySelector(".event-remove");
+    rm.setAttribute("aria-label", fill(field.dataset.removeLabel || rm.getAttribute("aria-label"), { n }));
+    for (const c of li.querySelectorAll("[data-sub-path]")) {
+      const id = fid + "-" + n + "-" + c.dataset.subPath.replace(/_/g, "-");
+      const label = c.parentElement.querySelector("label");
+      c.id = id;
+      if (label) label.htmlFor = id;
     }
-    el.dataset.subPath = c.path;
-    el.id = field.closest(".calc").id + "-row" + n + "-" + c.path;
-    const head = field.querySelectorAll("thead th")[sub.indexOf(c)];
-    el.setAttribute("aria-label", head ? head.textContent : c.path);
-    td.appendChild(el);
-    tr.appendChild(td);
-  }
-  const td = document.createElement("td");
-  const rm = document.createElement("button");
-  rm.type = "button";
-  rm.className = "event-remove";
-  rm.textContent = "×";
-  rm.setAttribute("aria-label", field.dataset.removeLabel);
-  td.appendChild(rm);
-  tr.appendChild(td);
-  tbody.appendChild(tr);
+  });
 }
 
 function setRows(field, rows) {
-  field.querySelector("tbody").replaceChildren();
-  for (const r of rows) addRow(field, r);
+  field.querySelector(".events").replaceChildren();
+  for (const r of rows.slice(0, MAX_ROWS)) addRow(field, r);
+  numberRows(field);
 }
 
-// The result: figures, plot, explanation steps, raw output.
-// Outputs above this size (the distribution of 100d1000+100d1000 is 13 MB)
-// are not copied into the page: the plot and figures say it all.
-const BIG = 500000;
+// Errors: each under its field, tied to it; only an error that concerns no
+// single field goes in the calculator's box.
+function clearErrors(calc) {
+  for (const el of calc.querySelectorAll("[aria-invalid]")) {
+    el.removeAttribute("aria-invalid");
+    const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-error"));
+    if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+    else el.removeAttribute("aria-describedby");
+  }
+  for (const p of calc.querySelectorAll(".field-error")) {
+    p.hidden = true;
+    p.textContent = "";
+  }
+  const box = calc.querySelector(".calc-error");
+  box.hidden = true;
+  box.textContent = "";
+}
+
+function showFieldError(calc, fieldEl, control, message) {
+  const holder = fieldEl.closest(".field") || fieldEl;
+  const p = holder.querySelector(".field-error");
+  if (!p) return showBoxError(calc, message);
+  if (!p.hidden) p.textContent += " " + message;
+  else p.textContent = message;
+  p.hidden = false;
+  for (const c of new Set([control, fieldEl])) {
+    if (!c || !("value" in c || c.tagName === "FIELDSET")) continue;
+    c.setAttribute("aria-invalid", "true");
+    const ids = new Set((c.getAttribute("aria-describedby") || "").split(" ").filter(Boolean));
+    ids.add(p.id);
+    c.setAttribute("aria-describedby", [...ids].join(" "));
+  }
+}
+
+function showBoxError(calc, message) {
+  const box = calc.querySelector(".calc-error");
+  box.textContent = message;
+  box.hidden = false;
+}
+
+// engineError maps an error of the engine back to the form: "a.magic" to
+// the first duellist's Magic, "hits[2]" to the third hit, "events[1].at" to
+// the second action's minute; the message is the field's own, in the
+// reader's words, and the engine's names never reach the page.
+function showEngineError(calc, err) {
+  const form = calc.querySelector(".calc-form");
+  const m = /^([a-z_][a-z0-9_.]*?)(?:\[(\d+)\])?(?:\.([a-z_]+))?$/.exec(err.field || "");
+  const el = m && form.querySelector(`[data-path="${CSS.escape(m[1])}"]`);
+  const engineMsg = err["message_" + lang] || err.message || "";
+  const plain = (label) => label + (lang === "fr" ? " : " : ": ") + engineMsg.replace(/^[a-z_][\w.[\]]*\s*:?\s*/, "");
+  if (!el) {
+    showBoxError(calc, engineMsg.replace(/\b[a-z]+_[a-z_]+\b/g, "").trim() || t("calc.state.invalid"));
+    return;
+  }
+  const label = (el.closest(".field")?.querySelector("label, legend")?.textContent || "").trim();
+  // The field's own message says what is allowed; for a dice expression
+  // the engine's says where it went wrong.
+  const generic = ["missing", "type", "range", "enum", "integer"].includes(err.code) && el.dataset.kind !== "text";
+  if (m[2] !== undefined && el.dataset.kind === "events") {
+    const li = el.querySelectorAll(".events > li")[Number(m[2])];
+    const cell = li && m[3] ? li.querySelector(`[data-sub-path="${CSS.escape(m[3])}"]`) : null;
+    const rowLabel = li ? li.querySelector(".event-n").textContent : "";
+    const msg = cell && generic && cell.dataset.msg ? cell.dataset.msg : plain(cell ? cell.parentElement.querySelector("label").textContent : label);
+    showFieldError(calc, el, cell || el, rowLabel ? rowLabel + " — " + msg : msg);
+  } else if (m[2] !== undefined && el.dataset.itemMsg) {
+    showFieldError(calc, el, el, generic ? fill(el.dataset.itemMsg, { n: Number(m[2]) + 1 }) : plain(label));
+  } else {
+    showFieldError(calc, el, el, generic && el.dataset.msg ? el.dataset.msg : plain(label));
+  }
+}
+
+// Result states: the result region says whether its figures match the
+// inputs shown (ready), are being computed (loading) or cannot be because
+// an input is wrong (invalid). CSS dims stale figures.
+function setState(calc, state, reason) {
+  const result = calc.querySelector(".calc-result");
+  result.dataset.state = state;
+  if (state === "loading") result.setAttribute("aria-busy", "true");
+  else result.removeAttribute("aria-busy");
+  const p = result.querySelector(".calc-state");
+  p.textContent = reason || "";
+  p.hidden = state === "ready";
+  calc.querySelector(".calc-peek").dataset.state = state;
+}
+
+// The answer: the engine's sentence, key figures between ** marks.
+function answer(text) {
+  const p = document.createElement("p");
+  p.className = "calc-answer";
+  String(text || "")
+    .split("**")
+    .forEach((part, i) => {
+      if (!part) return;
+      if (i % 2) {
+        const s = document.createElement("strong");
+        s.textContent = part;
+        p.appendChild(s);
+      } else p.appendChild(document.createTextNode(part));
+    });
+  return p;
+}
 
 function showResult(calc, out, text) {
   const result = calc.querySelector(".calc-result");
+  const live = result.querySelector(".calc-live");
   result.dataset.static = "false";
-  result.dataset.output = text.length < BIG ? text : "";
-  for (const div of result.querySelectorAll("[data-figure]")) {
+  result.dataset.output = text;
+  const a = answer(out.answer && out.answer[lang]);
+  const old = live.querySelector(".calc-answer");
+  if (old) old.replaceWith(a);
+  else live.prepend(a);
+  calc.querySelector(".calc-peek").textContent = a.textContent;
+  for (const div of live.querySelectorAll("[data-figure]")) {
     const v = get(out, div.dataset.figure);
     div.hidden = v === undefined;
-    if (v !== undefined) {
-      div.querySelector("dd").textContent = formatFigure(v, div.dataset.format, t, lang, get(out, div.dataset.figure + "_fraction"));
-    }
+    if (v === undefined) continue;
+    const dd = div.querySelector("dd");
+    dd.textContent = formatFigure(v, div.dataset.format, t, lang, get(out, div.dataset.figure + "_fraction"));
+    if (typeof v === "number" && (div.dataset.format === "num" || div.dataset.format === "pct")) dd.title = String(div.dataset.format === "pct" ? Number((100 * v).toPrecision(10)) + " %" : v);
+    else dd.removeAttribute("title");
   }
-  for (const el of result.querySelectorAll(".calc-table, .calc-data, .calc-why, .calc-plot, .calc-raw")) el.remove();
-  const svg = plot(calc.dataset.plot, out, t, lang, calc.dataset.calc, result.clientWidth || 640);
-  const table = dataTable(calc.dataset.plot, out, t, lang);
+  const why = live.querySelector(".calc-why");
+  const wasOpen = why ? why.open : false;
+  for (const el of live.querySelectorAll(".calc-table, .calc-why, .calc-plot")) el.remove();
+  const svg = plot(calc.dataset.plot, out, t, lang, calc.dataset.calc, Math.round(live.clientWidth) || 640);
   if (svg) {
     const fig = document.createElement("figure");
     fig.className = "calc-plot";
     fig.appendChild(svg);
-    result.appendChild(fig);
-    if (table) {
-      // Under the plot, its values as a table, folded.
-      const d = document.createElement("details");
-      d.className = "calc-data";
-      const s = document.createElement("summary");
-      s.textContent = t("calc.values");
-      d.append(s, table);
-      result.appendChild(d);
-    }
-  } else if (table) {
-    result.appendChild(table);
+    live.appendChild(fig);
   }
-  result.appendChild(steps(calc, out));
-  const raw = document.createElement("details");
-  raw.className = "calc-raw";
-  const sum = document.createElement("summary");
-  sum.textContent = t("calc.json");
-  const pre = document.createElement("pre");
-  pre.tabIndex = 0;
-  // Written when opened: most readers never look, and a big output would
-  // cost its formatting at every keystroke.
-  raw.addEventListener("toggle", () => {
-    if (raw.open && !pre.textContent) pre.textContent = text.length < BIG ? JSON.stringify(out, null, 2) : text.slice(0, BIG) + " …";
-  });
-  raw.append(sum, pre);
-  result.appendChild(raw);
-  const reading = calc.querySelector(".calc-reading");
-  if (reading && out.reading && out.reading[lang]) reading.lastChild.textContent = " " + out.reading[lang];
+  // The values stay readable under the plot, as without JavaScript.
+  const table = dataTable(calc.dataset.plot, out, t, lang);
+  if (table) live.appendChild(table);
+  const s = steps(calc, out);
+  s.open = wasOpen;
+  live.appendChild(s);
+  const reading = calc.querySelector(".calc-reading span");
+  if (reading && out.reading && out.reading[lang]) reading.textContent = out.reading[lang];
 }
 
 function steps(calc, out) {
@@ -246,20 +358,23 @@ function steps(calc, out) {
   const slug = location.pathname.split("/").filter(Boolean).pop();
   const details = document.createElement("details");
   details.className = "calc-why";
-  details.open = true;
   const sum = document.createElement("summary");
   sum.textContent = t("calc.why");
   const ol = document.createElement("ol");
   ol.className = "calc-steps";
+  // One link per section, on the first line that applies it.
+  const seen = new Set();
   for (const s of out.steps || []) {
     const li = document.createElement("li");
-    li.textContent = s[lang] + " ";
-    if (s.rule) {
+    li.textContent = s[lang];
+    const key = s.doc + "#" + s.rule;
+    if (s.rule && !seen.has(key)) {
+      seen.add(key);
       const a = document.createElement("a");
       a.className = "calc-rule";
       a.href = (s.doc === slug ? "" : "../" + s.doc + "/") + "#" + s.rule;
-      a.textContent = "§\u202f" + (rules[s.doc + "#" + s.rule] || s.rule);
-      li.appendChild(a);
+      a.textContent = "§\u202f" + (rules[key] || s.rule);
+      li.append(" ", a);
     }
     ol.appendChild(li);
   }
@@ -267,118 +382,123 @@ function steps(calc, out) {
   return details;
 }
 
-function showError(calc, err) {
-  const box = calc.querySelector(".calc-error");
-  const result = calc.querySelector(".calc-result");
-  for (const el of calc.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
-  if (!err) {
-    box.textContent = "";
-    box.hidden = true;
-    delete result.dataset.error;
-    return;
-  }
-  box.hidden = false;
-  box.textContent = err.message;
-  result.dataset.error = JSON.stringify(err);
-  const base = (err.field || "").replace(/\[\d+\].*$/, "");
-  const el = calc.querySelector(`[data-path="${CSS.escape(base)}"]`);
-  if (el) el.setAttribute("aria-invalid", "true");
-}
-
 // The inputs live in the query string, one parameter per calculator (its
-// id), so a configured calculator can be linked and reopens as it was.
-function stateFromURL(calc) {
-  const raw = new URLSearchParams(location.search).get(calc.id);
-  if (raw === null) return null;
-  try {
-    const v = JSON.parse(raw);
-    if (v && typeof v === "object" && !Array.isArray(v)) return v;
-  } catch {
-    /* reported below */
-  }
-  return false;
-}
-
+// id), holding only what differs from the defaults (theme/js/link.js).
 function stateToURL(calc, values) {
-  const url = new URL(location.href);
-  url.searchParams.set(calc.id, JSON.stringify(values));
-  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
-  return url;
+  const form = calc.querySelector(".calc-form");
+  const search = withParam(location.search, calc.id, encodeState(form, values, JSON.parse(form.dataset.values || "{}")));
+  history.replaceState(history.state, "", location.pathname + search + location.hash);
+  return location.pathname + search;
 }
 
-async function compute(calc, { fromUser }) {
+let engineReady = false;
+
+// change reacts to an edit at once, before any computation: errors under
+// their fields, and the result marked out of date.
+function change(calc, { fromUser, quiet }) {
   const form = calc.querySelector(".calc-form");
   updateVisibility(form);
-  let read;
-  try {
-    read = readForm(form);
-  } catch (e) {
-    showError(calc, { field: e.path, message: e.path + " " + e.message });
+  const read = readForm(form);
+  clearErrors(calc);
+  calc._seq = (calc._seq || 0) + 1;
+  if (read.errors.length) {
+    for (const e of read.errors) showFieldError(calc, e.field, e.control, e.message);
+    setState(calc, "invalid", t("calc.state.invalid"));
     return;
   }
-  const api = await loadEngine();
-  const text = api.calcJSON(calc.dataset.calc, read.input);
-  const out = JSON.parse(text);
-  if (out && out.error) {
-    showError(calc, { field: out.error.field, code: out.error.code, message: out.error["message_" + lang] || out.error.message });
-    return;
-  }
-  showError(calc, null);
-  showResult(calc, out, text);
   if (fromUser) stateToURL(calc, read.values);
+  // quiet: the figures shown already match these inputs (the static
+  // result of the defaults), the computation only brings the plot.
+  if (!quiet) setState(calc, "loading", engineReady ? t("calc.state.loading") : t("calc.state.engine"));
+  compute(calc, read, calc._seq);
 }
 
-async function start(calc) {
+async function compute(calc, read, seq) {
+  let engine, res;
+  try {
+    engine = await loadEngine();
+    engineReady = true;
+    res = await engine.run(calc.id, calc.dataset.calc, JSON.stringify(read.input));
+  } catch (e) {
+    if (e instanceof Superseded || seq !== calc._seq) return;
+    showBoxError(calc, t("calc.load_failed"));
+    setState(calc, "invalid", t("calc.load_failed"));
+    calc.dataset.started = "";
+    return;
+  }
+  if (seq !== calc._seq) return; // the reader has changed the form since
+  const { out, text } = res;
+  if (out && out.error) {
+    showEngineError(calc, out.error);
+    setState(calc, "invalid", t("calc.state.invalid"));
+    return;
+  }
+  showResult(calc, out, text);
+  setState(calc, "ready", "");
+}
+
+function start(calc) {
   if (calc.dataset.started) return;
   calc.dataset.started = "true";
   const form = calc.querySelector(".calc-form");
   const defaults = JSON.parse(form.dataset.values || "{}");
-  const shared = stateFromURL(calc);
-  if (shared) writeForm(form, shared);
-  try {
-    await loadEngine();
-  } catch (e) {
-    showError(calc, { message: t("calc.load_failed") });
-    calc.dataset.started = "";
+  const shared = stateFromURL(location.search, calc.id, form, defaults);
+  if (shared === false) {
+    // A link the form cannot show (bad values, unknown fields, too big):
+    // the defaults, and say so.
+    writeForm(form, defaults);
+    change(calc, { fromUser: false });
+    showBoxError(calc, t("calc.url_error"));
+    calc._urlError = true;
     return;
   }
-  await compute(calc, { fromUser: false });
-  // A bad or hostile value in a shared link: say so, and fall back to the
-  // defaults rather than leave a broken form.
-  if (shared === false || (shared && calc.querySelector(".calc-result").dataset.error)) {
-    writeForm(form, defaults);
-    await compute(calc, { fromUser: false });
-    const box = calc.querySelector(".calc-error");
-    box.hidden = false;
-    box.textContent = t("calc.url_error");
-  }
+  if (shared) writeForm(form, shared);
+  change(calc, { fromUser: false, quiet: !shared });
 }
 
 function wire(calc) {
   const form = calc.querySelector(".calc-form");
   const defaults = JSON.parse(form.dataset.values || "{}");
-  const run = () => start(calc).then(() => compute(calc, { fromUser: true }));
-  form.addEventListener("input", run);
-  form.addEventListener("change", run);
+  // Without JavaScript the fields are read-only; with it they come alive.
+  form.querySelector(".calc-inputs").disabled = false;
+  const edited = () => {
+    start(calc);
+    change(calc, { fromUser: true });
+  };
+  form.addEventListener("input", edited);
+  form.addEventListener("change", (e) => {
+    // Text fields already reported their input; selects and checkboxes
+    // report only a change.
+    if (e.target.type === "text") return;
+    edited();
+  });
   form.addEventListener("submit", (e) => e.preventDefault());
   form.addEventListener("click", (e) => {
     const add = e.target.closest(".event-add");
     const rm = e.target.closest(".event-remove");
     if (add) {
       const field = add.closest(".field-events");
-      const rows = field.querySelectorAll("tbody tr");
-      const last = rows.length ? Number(rows[rows.length - 1].querySelector("input[type=number]").value) || 0 : 0;
-      addRow(field, { at: last + 10 });
-      run();
+      const rows = field.querySelectorAll(".events > li");
+      if (rows.length >= MAX_ROWS) return;
+      const last = rows.length ? parseNumber(rows[rows.length - 1].querySelector("input[inputmode]").value) || 0 : 0;
+      const li = addRow(field, { at: last + 10 });
+      numberRows(field);
+      li.querySelector("input, select").focus();
+      edited();
     } else if (rm) {
-      rm.closest("tr").remove();
-      run();
+      const field = rm.closest(".field-events");
+      const li = rm.closest("li");
+      (li.nextElementSibling || li.previousElementSibling)?.querySelector(".event-remove")?.focus();
+      li.remove();
+      numberRows(field);
+      if (!field.querySelector(".events > li")) field.querySelector(".event-add").focus();
+      edited();
     } else if (e.target.closest(".calc-reset")) {
       writeForm(form, defaults);
-      run();
+      edited();
     } else if (e.target.closest(".calc-share")) {
-      const { values } = safeRead(form);
-      const url = stateToURL(calc, values);
+      const read = readForm(form);
+      const url = new URL(stateToURL(calc, read.values), location.href);
       url.hash = calc.id;
       navigator.clipboard?.writeText(url.href).then(
         () => toast(t("calc.link_copied")),
@@ -390,6 +510,17 @@ function wire(calc) {
   for (const ev of ["focusin", "pointerdown", "touchstart"]) calc.addEventListener(ev, () => start(calc), { once: true, passive: true });
 }
 
+// watchAnswer tells the CSS whether the calculator's answer is on screen:
+// while an input has focus and the answer is not, a compact copy of it
+// stays at the bottom of the screen.
+function watchAnswer(calcs) {
+  if (!("IntersectionObserver" in window)) return;
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) e.target.closest(".calc").toggleAttribute("data-answer-seen", e.isIntersecting);
+  });
+  for (const c of calcs) io.observe(c.querySelector(".calc-result"));
+}
+
 export function initCalculators() {
   const calcs = document.querySelectorAll(".calc[data-calc]");
   if (calcs.length === 0) return;
@@ -398,7 +529,15 @@ export function initCalculators() {
   for (const c of calcs) {
     wire(c);
     updateVisibility(c.querySelector(".calc-form"));
+    const result = c.querySelector(".calc-result");
+    const peek = c.querySelector(".calc-peek");
+    const a = result.querySelector(".calc-answer");
+    if (a) peek.textContent = a.textContent;
+    // A shared link's values differ from the static result's: out of
+    // date until computed.
+    if (new URLSearchParams(location.search).has(c.id)) setState(c, "loading", t("calc.state.engine"));
   }
+  watchAnswer(calcs);
   if (!("IntersectionObserver" in window)) {
     calcs.forEach(start);
     return;
@@ -409,7 +548,7 @@ export function initCalculators() {
     const r = c.getBoundingClientRect();
     return r.bottom > -200 && r.top < innerHeight + 200;
   };
-  if ([...calcs].some(near)) loadEngine().catch(() => {});
+  for (const c of calcs) if (near(c)) start(c);
   // Near the viewport is enough: by the time the reader scrolls to it, the
   // result is live.
   const io = new IntersectionObserver(

@@ -1,33 +1,112 @@
-// loadEngine fetches and starts the rules engine's WebAssembly module, once
-// per page, and resolves to its API ({calc, list}). Nothing is fetched before
-// the first call: pages without a calculator in view pay nothing. The
-// promise lives on window because two bundles share it: boot.js, which a page
-// with a calculator in its first screen runs as soon as it arrives, and
-// main.js, which runs once the page is parsed.
+// loadEngine starts the rules engine, once per page, and resolves to an
+// Engine that runs calculators in a Web Worker (theme/js/worker.js), so that
+// no computation blocks the page. Nothing is fetched before the first
+// call: pages without a calculator in view pay nothing. The promise lives
+// on window because two bundles share it: boot.js, which a page with a
+// calculator in its first screen runs as soon as it arrives, and main.js,
+// which runs once the page is parsed.
 
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const s = document.createElement("script");
-    s.src = src;
-    s.onload = resolve;
-    s.onerror = () => reject(new Error("cannot load " + src));
-    document.head.appendChild(s);
-  });
-}
+// A running computation older than this is ended when a newer input for the
+// same calculator arrives; a younger one is let finish (starting a new
+// worker costs about 20 ms, more than most computations).
+const CANCEL_AFTER_MS = 40;
 
-async function instantiate(url, response, imports) {
-  // instantiateStreaming compiles while the bytes arrive; it needs the
+async function compile(url) {
+  // compileStreaming compiles while the bytes arrive; it needs the
   // application/wasm type, which some hosts do not send: fall back then.
-  if (WebAssembly.instantiateStreaming) {
+  if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.instantiateStreaming(response, imports);
+      return await WebAssembly.compileStreaming(fetch(url));
     } catch (e) {
       /* fall through to the buffered path */
     }
   }
   const resp = await fetch(url);
   if (!resp.ok) throw new Error(url + ": " + resp.status);
-  return WebAssembly.instantiate(await resp.arrayBuffer(), imports);
+  return WebAssembly.compile(await resp.arrayBuffer());
+}
+
+// Superseded is the rejection of a computation that a newer input replaced:
+// callers ignore it.
+export class Superseded extends Error {}
+
+class Engine {
+  constructor(workerURL, execURL, module) {
+    this.workerURL = workerURL;
+    this.execURL = execURL;
+    this.module = module;
+    this.current = null; // {key, id, started, resolve, reject}
+    this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
+    this.seq = 0;
+  }
+
+  // spawn starts a worker; its script and the Go support script load while
+  // the module compiles. It resolves when the engine in it is ready.
+  spawn() {
+    const w = new Worker(this.workerURL);
+    this.worker = w;
+    this.ready = new Promise((resolve, reject) => {
+      w.onmessage = (e) => {
+        const m = e.data;
+        if (m.type === "ready") resolve();
+        else if (m.type === "failed") reject(new Error(m.message));
+        else this.done(m);
+      };
+      w.onerror = (e) => reject(new Error(e.message || "worker failed"));
+    });
+    this.module.then((module) => w.postMessage({ type: "init", module, exec: this.execURL }), () => {});
+    this.ready.then(() => this.pump(), () => {});
+    return this.ready;
+  }
+
+  // run computes calculator name on input (JSON text) for key (one
+  // calculator of the page). It resolves to {text, out}; a newer run for
+  // the same key rejects this one with Superseded.
+  run(key, name, input) {
+    return new Promise((resolve, reject) => {
+      const old = this.waiting.get(key);
+      if (old) old.reject(new Superseded());
+      this.waiting.set(key, { name, input, resolve, reject });
+      const c = this.current;
+      if (c && c.key === key && performance.now() - c.started > CANCEL_AFTER_MS) {
+        // The running computation is for an input the reader has already
+        // changed: end it rather than queue behind it.
+        this.worker.terminate();
+        this.current = null;
+        c.reject(new Superseded());
+        this.spawn();
+        return;
+      }
+      this.pump();
+    });
+  }
+
+  pump() {
+    if (this.current || this.waiting.size === 0) return;
+    this.ready.then(() => {
+      if (this.current || this.waiting.size === 0) return;
+      const [key, job] = this.waiting.entries().next().value;
+      this.waiting.delete(key);
+      const id = ++this.seq;
+      this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
+      this.worker.postMessage({ type: "run", id, name: job.name, input: job.input });
+    }, (err) => {
+      for (const job of this.waiting.values()) job.reject(err);
+      this.waiting.clear();
+    });
+  }
+
+  done(m) {
+    const c = this.current;
+    if (!c || c.id !== m.id) return;
+    this.current = null;
+    try {
+      c.resolve(m.text !== undefined ? { text: m.text, out: JSON.parse(m.text) } : { text: "", out: m.out });
+    } catch (e) {
+      c.reject(e);
+    }
+    this.pump();
+  }
 }
 
 export function loadEngine() {
@@ -35,28 +114,13 @@ export function loadEngine() {
   // The URLs are on <html>: boot.js runs before <body> exists.
   const data = document.documentElement.dataset;
   const root = new URL(data.root || "./", location.href);
-  const wasmURL = new URL(data.wasm, root).href;
-  const execURL = new URL(data.wasmExec, root).href;
-  const engine = (async () => {
-    // The module's bytes and the Go support script travel at the same time.
-    const response = fetch(wasmURL);
-    if (!window.Go) await loadScript(execURL);
-    const go = new window.Go();
-    const ready = new Promise((resolve) => {
-      window.__compendiumReady = (api) => {
-        // The module answers JSON text: one crossing of the boundary
-        // instead of one per value. calc gives the object.
-        api.calc = (name, input) => JSON.parse(api.calcJSON(name, input));
-        resolve(api);
-      };
-    });
-    const { instance } = await instantiate(wasmURL, response, go.importObject);
-    go.run(instance);
-    return ready;
-  })();
-  window.__compendiumEngine = engine;
-  engine.catch(() => {
+  const url = (p) => new URL(p, root).href;
+  const module = compile(url(data.wasm));
+  const engine = new Engine(url(data.worker), url(data.wasmExec), module);
+  const p = engine.spawn().then(() => engine);
+  window.__compendiumEngine = p;
+  p.catch(() => {
     window.__compendiumEngine = undefined; // a later touch may try again (the network came back)
   });
-  return engine;
+  return p;
 }

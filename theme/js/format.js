@@ -8,6 +8,27 @@ export function num(x, lang) {
   return s;
 }
 
+// numPrec is num with at most prec decimals: expectations are read to one.
+export function numPrec(x, prec, lang) {
+  if (typeof x !== "number" || !isFinite(x)) return "—";
+  let s = x.toFixed(prec);
+  if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
+  if (s === "-0") s = "0";
+  if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
+  return s;
+}
+
+// parseNumber reads a number as people type it, whatever the browser's
+// locale: a decimal comma or dot, spaces (also the narrow no-break space
+// of French figures), a true minus sign, a trailing % when allowed. It
+// returns NaN for anything else: "1,5" is 1.5, never 15.
+export function parseNumber(s, percent) {
+  let t = String(s).replace(/[\s\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
+  if (percent) t = t.replace(/%$/, "");
+  if (!/^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(t)) return NaN;
+  return Number(t.replace(",", "."));
+}
+
 export function pct(x, lang) {
   let s = (100 * x).toFixed(1).replace(/\.0$/, "");
   return lang === "fr" ? s.replace(".", ",") + "\u202f%" : s + "%";
@@ -26,6 +47,8 @@ export function formatFigure(v, format, t, lang, fraction) {
       return v == null ? t("calc.none") : t("opt." + v);
     case "min":
       return num(v, lang) + " min";
+    case "num":
+      return numPrec(v, 1, lang);
     case "list":
       return Array.isArray(v) ? v.join(", ") : String(v);
     case "text":

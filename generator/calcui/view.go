@@ -1,0 +1,728 @@
+package calcui
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+
+	"compendium/wasm/engine"
+)
+
+// Page is what a calculator block needs to know about the page it is on.
+type Page struct {
+	Lang string
+	// T returns an interface string of the page's language.
+	T func(key string) string
+	// Rules maps "doc#id" to the section's title, for the links of the
+	// explanation steps.
+	Rules map[string]string
+	// DocURL returns the URL of a document from this page ("../fantasy/",
+	// "" for the page itself).
+	DocURL func(slug string) string
+}
+
+// Block is one calculator placed in a page.
+type Block struct {
+	Form   *Form
+	ID     string         // unique in the page, e.g. "calc-armor"
+	Values map[string]any // the form's values: defaults merged with the block's
+	// TitleID, when set, names an element outside the block (the
+	// calculators page's heading) that titles it; the block then shows no
+	// title of its own.
+	TitleID string
+}
+
+// View is everything theme/layouts/calc.html needs to draw one calculator:
+// the package prepares data, the theme owns the markup.
+type View struct {
+	ID, Name, Plot string
+	Kicker, Title  string
+	TitleID        string // the element that names the block
+	OwnTitle       bool   // false when a heading outside the block names it
+	Desc           string
+	ValuesJSON     string // the values the form starts from (reset goes back to them)
+	RulesJSON      string // "doc#id" → section title, for the live steps' links
+	Groups         []GroupView
+	Reading        string
+	Result         ResultView
+	Grid           *Table // casting: chance by magic and apprenticeship
+	T              func(string) string
+}
+
+// GroupView is a fieldset.
+type GroupView struct {
+	Legend string
+	Fields []FieldView
+}
+
+// FieldView is one control, ready for its partial (calc-field-<Kind>).
+type FieldView struct {
+	ID, Path, Key string
+	Kind          Kind
+	Label         string
+	When          string
+	UIOnly        bool
+	Optional      bool
+	Value         string // text of a text-like control
+	Checked       bool
+	InputMode     string
+	Unit          string  // "%" for a percentage
+	Scale         float64 // shown value = engine value × Scale (0 when 1)
+	Min, Max      string  // the engine's bounds, in engine units
+	Hint          string  // the allowed range, as shown
+	Msg           string  // the error a reader sees for this field: label and what is allowed
+	ItemMsg       string  // lists: the error of one item, "{n}" for its rank
+	Placeholder   string
+	Options       []Option
+	// Events: the rows, the columns' description for new rows and labels.
+	Rows        [][]FieldView
+	Blank       []FieldView // the cells of a new row
+	SubJSON     string
+	RowLabel    string // "Action {n}"
+	AddLabel    string
+	RemoveLabel string
+}
+
+// Option is one choice of a select or a checkbox set.
+type Option struct {
+	ID, Value, Text string
+	Selected        bool
+}
+
+// ResultView is the result region's content: the answer in words, the
+// secondary figures, the values as a table and the explanation.
+type ResultView struct {
+	Error   string // the defaults failed (reported by check; never on a built page)
+	Answer  []Segment
+	Figures []FigureView
+	Table   *Table
+	Steps   []StepView
+}
+
+// Segment is a run of the answer's text, emphasised or not.
+type Segment struct {
+	Text   string
+	Strong bool
+}
+
+// FigureView is one secondary figure.
+type FigureView struct {
+	Path, Format, Label, Text, Exact string
+	Hidden                           bool
+}
+
+// Table is a result's series as rows of text.
+type Table struct {
+	Caption string
+	Head    []string
+	RowHead bool // the first cell of each row heads it
+	Rows    [][]string
+}
+
+// StepView is one line of the explanation, with its rule link when it is
+// the first line citing that section.
+type StepView struct {
+	Text, Href, Rule string
+}
+
+// Prepare computes the block's static result with the engine and returns
+// everything its template needs.
+func Prepare(blk Block, p Page) (*View, error) {
+	f := blk.Form
+	info := Info(f.Name)
+	out, cerr := engine.Calculate(f.Name, f.EngineInput(blk.Values))
+	values, _ := json.Marshal(blk.Values)
+	rules, _ := json.Marshal(p.Rules)
+	v := &View{
+		ID: blk.ID, Name: f.Name, Plot: f.Plot,
+		Kicker: p.T("calc.kicker"), Title: p.T("calc." + f.Name + ".title"),
+		TitleID: blk.ID + "-title", OwnTitle: true,
+		Desc:       info.Fr,
+		ValuesJSON: string(values), RulesJSON: string(rules),
+		T:          p.T,
+	}
+	if blk.TitleID != "" {
+		v.TitleID, v.OwnTitle = blk.TitleID, false
+	}
+	if p.Lang != "fr" {
+		v.Desc = info.En
+	}
+	keys := shortKeys(f)
+	labels := map[string]int{}
+	for _, g := range f.Groups {
+		for _, fd := range g.Fields {
+			labels[label(p, f.Name, fd.Path)]++
+		}
+	}
+	for _, g := range f.Groups {
+		gv := GroupView{Legend: p.T("calc.group." + g.Legend)}
+		for _, fd := range g.Fields {
+			fv := fieldView(blk.ID, f.Name, fd, blk.Values, p)
+			fv.Key = keys[fd.Path]
+			// Two fields with one label (the duellists' "Magie"): the
+			// message names the group too.
+			if labels[fv.Label] > 1 {
+				fv.Msg = gv.Legend + " — " + fv.Msg
+			}
+			gv.Fields = append(gv.Fields, fv)
+		}
+		v.Groups = append(v.Groups, gv)
+	}
+	if cerr != nil {
+		v.Result.Error = cerr.Fr
+		if p.Lang != "fr" {
+			v.Result.Error = cerr.En
+		}
+		return v, cerr
+	}
+	if r, ok := out["reading"].(map[string]any); ok {
+		v.Reading = str(r[p.Lang])
+	}
+	v.Result = result(f, out, p)
+	if f.Name == "casting" {
+		v.Grid = castingGrid(blk.Values, p)
+	}
+	return v, nil
+}
+
+// shortKeys names each field in a short link: its last path segment when
+// no other field of the form ends the same way, else its whole path.
+func shortKeys(f *Form) map[string]string {
+	count := map[string]int{}
+	for _, g := range f.Groups {
+		for _, fd := range g.Fields {
+			count[lastKey(fd.Path)]++
+		}
+	}
+	keys := map[string]string{}
+	for _, g := range f.Groups {
+		for _, fd := range g.Fields {
+			k := lastKey(fd.Path)
+			if count[k] > 1 {
+				k = fd.Path
+			}
+			keys[fd.Path] = k
+		}
+	}
+	return keys
+}
+
+// Info returns the engine's description of the calculator name: its rule
+// document and section, and its one-line description.
+func Info(name string) engine.Info {
+	for _, i := range engine.Calculators() {
+		if i.Name == name {
+			return i
+		}
+	}
+	return engine.Info{}
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+// label returns the label of a field: a calculator's own key first, then
+// the shared one (calc.field.magic serves casting and spell-duel).
+func label(p Page, calc, path string) string {
+	if s := p.T("calc." + calc + "." + path); !strings.HasPrefix(s, "[") {
+		return s
+	}
+	return p.T("calc.field." + lastKey(path))
+}
+
+func lastKey(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+func option(p Page, v string) string { return p.T("opt." + v) }
+
+// fill replaces {name} placeholders of an interface string.
+func fill(s string, kv ...string) string {
+	for i := 0; i+1 < len(kv); i += 2 {
+		s = strings.ReplaceAll(s, "{"+kv[i]+"}", kv[i+1])
+	}
+	return s
+}
+
+func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldView {
+	v, _ := Get(values, fd.Path)
+	fv := FieldView{
+		ID: id + "-" + strings.NewReplacer(".", "-", "_", "-").Replace(fd.Path), Path: fd.Path, Kind: fd.Kind,
+		Label: label(p, calc, fd.Path), When: strings.Join(fd.When, "&"), UIOnly: fd.UIOnly, Optional: fd.Optional,
+	}
+	fillNumeric(&fv, fd, p)
+	if s := p.T("calc." + calc + ".item." + fd.Path); fd.Kind == IntList && !strings.HasPrefix(s, "[") {
+		fv.ItemMsg = fill(s, "min", num(fd.Min, p.Lang), "max", num(fd.Max, p.Lang))
+	}
+	switch fd.Kind {
+	case Bool:
+		fv.Checked, _ = v.(bool)
+	case EnumSet:
+		set := map[string]bool{}
+		if l, ok := v.([]any); ok {
+			for _, x := range l {
+				set[str(x)] = true
+			}
+		}
+		for _, o := range fd.Options {
+			fv.Options = append(fv.Options, Option{ID: fv.ID + "-" + o, Value: o, Text: option(p, o), Selected: set[o]})
+		}
+	case Enum, IntEnum:
+		cur := valueString(v, "en")
+		if fd.Optional {
+			fv.Options = append(fv.Options, Option{Value: "", Text: p.T("calc.default"), Selected: cur == ""})
+		}
+		for _, o := range fd.Options {
+			text := o
+			if fd.Kind == Enum {
+				text = option(p, o)
+			}
+			fv.Options = append(fv.Options, Option{Value: o, Text: text, Selected: o == cur})
+		}
+	case Events:
+		fv.SubJSON = subSpec(calc, fd, p)
+		fv.RowLabel = p.T("calc." + calc + ".row")
+		if strings.HasPrefix(fv.RowLabel, "[") {
+			fv.RowLabel = p.T("calc.row")
+		}
+		fv.AddLabel, fv.RemoveLabel = p.T("calc.add_event"), p.T("calc.remove_event")
+		fv.Msg = fill(p.T("calc.msg.events"), "label", fv.Label)
+		if l, ok := v.([]any); ok {
+			for _, row := range l {
+				m, _ := row.(map[string]any)
+				fv.Rows = append(fv.Rows, rowView(calc, fd, m, p))
+			}
+		}
+		fv.Blank = rowView(calc, fd, map[string]any{}, p)
+	default:
+		fv.Value = shownValue(v, fd, p.Lang)
+	}
+	return fv
+}
+
+// RowView is one row of timed actions as its partial draws it.
+type RowView struct {
+	Label, Remove string
+	Cells         []FieldView
+}
+
+// Row returns the i-th row of an Events field; i < 0 gives the blank row
+// that new rows are cloned from, numbered "__N__" for the script to fill.
+func (f FieldView) Row(i int) RowView {
+	n, cells := "__N__", f.Blank
+	if i >= 0 && i < len(f.Rows) {
+		n, cells = strconv.Itoa(i+1), f.Rows[i]
+	}
+	r := RowView{Label: fill(f.RowLabel, "n", n), Remove: fill(f.RemoveLabel, "n", n)}
+	for _, c := range cells {
+		c.ID = f.ID + "-" + n + "-" + strings.ReplaceAll(c.Path, "_", "-")
+		r.Cells = append(r.Cells, c)
+	}
+	return r
+}
+
+// rowView returns the cells of one row of timed actions.
+func rowView(calc string, fd Field, row map[string]any, p Page) []FieldView {
+	var cells []FieldView
+	for _, s := range fd.Sub {
+		c := FieldView{Path: s.Path, Kind: s.Kind, Label: label(p, calc, "events."+s.Path)}
+		fillNumeric(&c, s, p)
+		switch s.Kind {
+		case Bool:
+			c.Checked, _ = row[s.Path].(bool)
+		case Enum:
+			for _, o := range s.Options {
+				c.Options = append(c.Options, Option{Value: o, Text: option(p, o), Selected: o == str(row[s.Path])})
+			}
+		default:
+			c.Value = shownValue(row[s.Path], s, p.Lang)
+		}
+		cells = append(cells, c)
+	}
+	return cells
+}
+
+// fillNumeric sets what a number field shows and says: its keyboard, its
+// unit, its range and the message of a value outside it, in the player's
+// words ("Magie : un nombre entier de 0 à 50").
+func fillNumeric(fv *FieldView, fd Field, p Page) {
+	lo, hi := fd.Min, fd.Max
+	if fd.Percent {
+		fv.Unit, fv.Scale = "%", 100
+		lo, hi = 100*lo, 100*hi
+	}
+	what := ""
+	switch fd.Kind {
+	case Int:
+		what = "calc.msg.int"
+	case Number:
+		what = "calc.msg.number"
+		if fd.Percent {
+			what = "calc.msg.percent"
+		}
+	case IntList:
+		what = "calc.msg.ints"
+		fv.Placeholder = p.T("calc.list_placeholder")
+		fv.ItemMsg = fill(p.T("calc.msg.item"), "label", fv.Label, "min", num(lo, p.Lang), "max", num(hi, p.Lang))
+	case Text:
+		fv.InputMode = "text"
+		fv.Msg = fv.Label
+		return
+	default:
+		return
+	}
+	fv.Min, fv.Max = num(fd.Min, "en"), num(fd.Max, "en")
+	fv.Hint = num(lo, p.Lang) + " – " + num(hi, p.Lang)
+	if fd.Percent {
+		fv.Hint = pctRange(lo, hi, p.Lang)
+	}
+	fv.Msg = fill(p.T(what), "label", fv.Label, "min", num(lo, p.Lang), "max", num(hi, p.Lang))
+	// Phones' numeric keypads have no minus sign: a field that takes one
+	// gets the full keyboard.
+	switch {
+	case fd.Min < 0:
+		fv.InputMode = "text"
+	case fd.Kind == Number:
+		fv.InputMode = "decimal"
+	default:
+		fv.InputMode = "numeric"
+	}
+}
+
+func pctRange(lo, hi float64, lang string) string {
+	if lang == "fr" {
+		return num(lo, lang) + " – " + num(hi, lang) + "\u202f%"
+	}
+	return num(lo, lang) + "–" + num(hi, lang) + "%"
+}
+
+// shownValue writes a value as its field shows it: a decimal comma in
+// French, a percentage field in percent.
+func shownValue(v any, fd Field, lang string) string {
+	if x, ok := v.(float64); ok && fd.Percent {
+		return num(100*x, lang)
+	}
+	return valueString(v, lang)
+}
+
+// subSpec describes an Events row's columns for the script that adds rows.
+func subSpec(calc string, fd Field, p Page) string {
+	type col struct {
+		Path      string   `json:"path"`
+		Kind      Kind     `json:"kind"`
+		Label     string   `json:"label"`
+		Min       float64  `json:"min"`
+		Max       float64  `json:"max"`
+		InputMode string   `json:"inputmode,omitempty"`
+		Msg       string   `json:"msg,omitempty"`
+		Options   []string `json:"options,omitempty"`
+		Texts     []string `json:"texts,omitempty"`
+	}
+	var cols []col
+	for _, s := range fd.Sub {
+		var c FieldView
+		c.Label = label(p, calc, "events."+s.Path)
+		fillNumeric(&c, s, p)
+		var texts []string
+		for _, o := range s.Options {
+			texts = append(texts, option(p, o))
+		}
+		cols = append(cols, col{s.Path, s.Kind, c.Label, s.Min, s.Max, c.InputMode, c.Msg, s.Options, texts})
+	}
+	b, _ := json.Marshal(cols)
+	return string(b)
+}
+
+func valueString(v any, lang string) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case float64:
+		return num(x, lang)
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = valueString(e, lang)
+		}
+		return strings.Join(parts, ", ")
+	}
+	return ""
+}
+
+// num formats a number for a language: at most three decimals, no trailing
+// zeros, a decimal comma and a true minus sign in French.
+func num(x float64, lang string) string {
+	return numPrec(x, 3, lang)
+}
+
+func numPrec(x float64, prec int, lang string) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "—"
+	}
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	if lang == "fr" {
+		s = strings.Replace(s, ".", ",", 1)
+		s = strings.Replace(s, "-", "−", 1)
+	}
+	return s
+}
+
+func pct(x float64, lang string) string {
+	s := strconv.FormatFloat(100*x, 'f', 1, 64)
+	s = strings.TrimSuffix(s, ".0")
+	if lang == "fr" {
+		return strings.Replace(s, ".", ",", 1) + "\u202f%"
+	}
+	return s + "%"
+}
+
+// FormatFigure formats an output value as the page shows it: rounded for
+// people (probabilities to 0.1 %, expectations to one decimal); the exact
+// value stays in the element's title and in the values table.
+func FormatFigure(v any, format string, p Page, fraction string) string {
+	switch format {
+	case "pct":
+		x, _ := v.(float64)
+		s := pct(x, p.Lang)
+		if fraction != "" && fraction != "0" && fraction != "1" {
+			s += " (" + fraction + ")"
+		}
+		return s
+	case "bool":
+		if bv, _ := v.(bool); bv {
+			return p.T("calc.yes")
+		}
+		return p.T("calc.no")
+	case "enum":
+		if v == nil {
+			return p.T("calc.none")
+		}
+		return option(p, str(v))
+	case "min":
+		x, _ := v.(float64)
+		return num(x, p.Lang) + " min"
+	case "list":
+		return valueString(v, p.Lang)
+	case "text":
+		return str(v)
+	case "num":
+		x, _ := v.(float64)
+		return numPrec(x, 1, p.Lang)
+	}
+	x, _ := v.(float64)
+	return num(x, p.Lang)
+}
+
+// exact is a figure's unrounded value, for its title, when rounding hid
+// something.
+func exact(v any, format string, shown string) string {
+	x, ok := v.(float64)
+	if !ok || (format != "num" && format != "pct") {
+		return ""
+	}
+	s := strconv.FormatFloat(x, 'g', 10, 64)
+	if format == "pct" {
+		s = strconv.FormatFloat(100*x, 'g', 10, 64) + " %"
+	}
+	if strings.ReplaceAll(strings.ReplaceAll(shown, ",", "."), "\u202f", " ") == s {
+		return ""
+	}
+	return s
+}
+
+// Strings returns the interface strings the script needs to draw results
+// (options, yes/no, table heads, messages), for one data attribute a page.
+func Strings(t func(string) string, keys []string) map[string]string {
+	m := map[string]string{}
+	for _, k := range keys {
+		m[k] = t(k)
+	}
+	return m
+}
+
+// Answer splits the engine's answer (key figures between ** marks) into
+// runs of text.
+func Answer(s string) []Segment {
+	var out []Segment
+	strong := false
+	for _, part := range strings.Split(s, "**") {
+		if part != "" {
+			out = append(out, Segment{Text: part, Strong: strong})
+		}
+		strong = !strong
+	}
+	return out
+}
+
+func result(f *Form, out map[string]any, p Page) ResultView {
+	var r ResultView
+	if a, ok := out["answer"].(map[string]any); ok {
+		r.Answer = Answer(str(a[p.Lang]))
+	}
+	// Every figure is written, hidden when this output lacks it, so that
+	// the script shows and fills it when another input produces it.
+	for _, fig := range f.Figures {
+		v, ok := Get(out, fig.Path)
+		fv := FigureView{Path: fig.Path, Format: fig.Format, Label: label(p, f.Name, "out."+fig.Path), Hidden: !ok}
+		if ok {
+			frac, _ := Get(out, fig.Path+"_fraction")
+			fv.Text = FormatFigure(v, fig.Format, p, str(frac))
+			fv.Exact = exact(v, fig.Format, fv.Text)
+		}
+		r.Figures = append(r.Figures, fv)
+	}
+	r.Table = table(f, out, p)
+	r.Steps = steps(out, p)
+	return r
+}
+
+// table returns the result's series as a table: the static stand-in for
+// the plot the script draws, and its values under the plot.
+func table(f *Form, out map[string]any, p Page) *Table {
+	list := func(key string) []map[string]any {
+		l, _ := out[key].([]any)
+		var rows []map[string]any
+		for _, x := range l {
+			if m, ok := x.(map[string]any); ok {
+				rows = append(rows, m)
+			}
+		}
+		return rows
+	}
+	fl := func(m map[string]any, k string) float64 { x, _ := m[k].(float64); return x }
+	t := &Table{}
+	head := func(keys ...string) {
+		for _, k := range keys {
+			t.Head = append(t.Head, p.T("calc.col."+k))
+		}
+	}
+	row := func(cells ...string) { t.Rows = append(t.Rows, cells) }
+	switch f.Plot {
+	case "dist":
+		rows, atl := list("distribution"), list("at_least")
+		if len(rows) == 0 || len(rows) > 60 {
+			return nil
+		}
+		head("value", "p", "at_least")
+		for i, r := range rows {
+			al := 0.0
+			if i < len(atl) {
+				al = fl(atl[i], "p")
+			}
+			row(num(fl(r, "value"), p.Lang), pct(fl(r, "p"), p.Lang), pct(al, p.Lang))
+		}
+	case "rests":
+		rows := list("rests")
+		if len(rows) == 0 || len(rows) > 60 {
+			return nil
+		}
+		head("rests", "p")
+		for _, r := range rows {
+			row(num(fl(r, "rests"), p.Lang), pct(fl(r, "p"), p.Lang))
+		}
+	case "xp":
+		head("xp", "p")
+		for _, r := range list("distribution") {
+			row(num(fl(r, "xp"), p.Lang), pct(fl(r, "p"), p.Lang))
+		}
+	case "timeline":
+		head("at", "state", "cause")
+		for _, r := range list("timeline") {
+			row(num(fl(r, "at"), p.Lang)+" min", option(p, str(r["state"])), causeLabel(p, str(r["cause"])))
+		}
+	case "hits":
+		head("hit", "damage", "magic", "physical", "life_points", "state")
+		for _, r := range list("timeline") {
+			row(num(fl(r, "hit"), p.Lang), num(fl(r, "damage"), p.Lang), num(fl(r, "magic"), p.Lang), num(fl(r, "physical"), p.Lang),
+				num(fl(r, "life_points"), p.Lang), option(p, str(r["state"])))
+		}
+	case "rounds":
+		head("opponent", "score", "result")
+		for _, r := range list("rounds") {
+			row(num(fl(r, "opponent"), p.Lang), num(fl(r, "score"), p.Lang), option(p, str(r["result"])))
+		}
+	default:
+		return nil
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+// steps returns the explanation, with one rule link per distinct section:
+// on the first line that applies it.
+func steps(out map[string]any, p Page) []StepView {
+	l, _ := out["steps"].([]any)
+	seen := map[string]bool{}
+	var sv []StepView
+	for _, s := range l {
+		m, _ := s.(map[string]any)
+		doc, rule := str(m["doc"]), str(m["rule"])
+		st := StepView{Text: str(m[p.Lang])}
+		if rule != "" && !seen[doc+"#"+rule] {
+			seen[doc+"#"+rule] = true
+			st.Href = p.DocURL(doc) + "#" + rule
+			st.Rule = p.Rules[doc+"#"+rule]
+			if st.Rule == "" {
+				st.Rule = rule
+			}
+		}
+		sv = append(sv, st)
+	}
+	return sv
+}
+
+// castingGrid returns the chance to cast for magic 0–10 and every
+// apprenticeship: the table a player reads at a glance without JavaScript.
+func castingGrid(values map[string]any, p Page) *Table {
+	t := &Table{Caption: p.T("calc.casting.grid"), RowHead: true, Head: []string{p.T("calc.field.magic")}}
+	for a := 1; a <= 5; a++ {
+		t.Head = append(t.Head, p.T("calc.field.apprenticeship")+" "+strconv.Itoa(a))
+	}
+	reading, _ := values["reading"].(string)
+	for m := 0; m <= 10; m++ {
+		row := []string{strconv.Itoa(m)}
+		for a := 1; a <= 5; a++ {
+			in := map[string]any{"magic": float64(m), "apprenticeship": float64(a)}
+			if reading != "" {
+				in["reading"] = reading
+			}
+			cell := "—"
+			if out, err := engine.Calculate("casting", in); err == nil {
+				x, _ := out["p_cast"].(float64)
+				cell = pct(x, p.Lang)
+			}
+			row = append(row, cell)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// causeLabel names what changed a state: a timer, the start, or an action.
+func causeLabel(p Page, cause string) string {
+	if s := p.T("opt.cause_" + cause); !strings.HasPrefix(s, "[") {
+		return s
+	}
+	return option(p, cause)
+}

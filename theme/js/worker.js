@@ -1,0 +1,76 @@
+// worker.js runs the rules engine (WebAssembly) off the page's main thread:
+// the largest dice expression takes seconds to enumerate, and on the main
+// thread that froze the page (6.7 s of blocked page while typing
+// 100d1000+100d1000). The page compiles the module once and sends it here;
+// when a computation is superseded, the page ends this worker and starts
+// another from the same compiled module, which is how a running
+// computation is cancelled.
+//
+// Messages in: {type: "init", module, exec} then {type: "run", id, name, input}
+// where input is JSON text. Messages out: {type: "ready"}, {type: "failed",
+// message}, and {id, text} or {id, out} (a big output, reduced here).
+
+// Outputs longer than this are parsed and reduced here rather than on the
+// page: JSON.parse of the 13 MB output of 100d1000+100d1000 alone is a
+// 150 ms task.
+const BIG = 200000;
+// The most points a distribution keeps for the page: the plot draws at
+// most 120 bars, and the values table only up to 60 rows.
+const BINS = 120;
+
+let api = null;
+
+self.onmessage = async (e) => {
+  const m = e.data;
+  if (m.type === "init") {
+    try {
+      self.importScripts(m.exec);
+      const go = new self.Go();
+      const ready = new Promise((resolve) => {
+        self.__compendiumReady = resolve;
+      });
+      const instance = await WebAssembly.instantiate(m.module, go.importObject);
+      go.run(instance);
+      api = await ready;
+      self.postMessage({ type: "ready" });
+    } catch (err) {
+      self.postMessage({ type: "failed", message: String(err) });
+    }
+    return;
+  }
+  if (m.type !== "run") return;
+  let text;
+  try {
+    text = api.calcJSON(m.name, m.input);
+  } catch (err) {
+    text = JSON.stringify({ error: { field: "", code: "internal", message: String(err), message_en: "internal error in the module", message_fr: "erreur interne du module" } });
+  }
+  if (text.length <= BIG) {
+    self.postMessage({ id: m.id, text });
+    return;
+  }
+  self.postMessage({ id: m.id, out: reduce(JSON.parse(text)) });
+};
+
+// reduce bins every long series of {value, p} points (a distribution and
+// its "at least" line) to BINS points {value, value_hi, p}: a bin's p is
+// the sum of its points' for a distribution, its first point's for an
+// "at least" series (P(X ≥ its lowest value)).
+function reduce(out) {
+  for (const [k, v] of Object.entries(out)) {
+    if (!Array.isArray(v) || v.length <= BINS || !v[0] || typeof v[0].value !== "number") continue;
+    const size = Math.ceil(v.length / BINS);
+    const cumulative = k === "at_least";
+    const bins = [];
+    for (let i = 0; i < v.length; i += size) {
+      const last = Math.min(i + size, v.length) - 1;
+      let p = 0;
+      if (cumulative) p = v[i].p;
+      else for (let j = i; j <= last; j++) p += v[j].p;
+      bins.push({ value: v[i].value, value_hi: v[last].value, p });
+    }
+    out[k] = bins;
+    out[k + "_binned"] = true;
+  }
+  return out;
+}
