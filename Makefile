@@ -54,6 +54,12 @@ unit:
 
 test: vet browser axe
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 ./...
+	@# The WebAssembly entry point's own tests run in Node (there whenever
+	@# axe-core came from npm).
+	@if command -v node >/dev/null 2>&1; then \
+		echo "wasm entry point tests (Node)"; \
+		GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec"; \
+	else echo "node not found: the WebAssembly entry point's tests (wasm/main_test.go) did not run"; fi
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
 
 # fuzz runs each engine fuzz target for FUZZTIME (a few seconds in make test;

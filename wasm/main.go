@@ -6,11 +6,20 @@
 //	calcJSON(name, input) → the output object as JSON text, or {"error": {field, code, message, …}}
 //
 // and theme/js/engine.js adds calc(name, input), which returns the object.
-// The input, a plain JS object, is converted by hand; the output goes back
-// as JSON text (engine.AppendJSON) that the browser's JSON.parse reads: one
-// boundary crossing rather than one per value, which for the largest dice
-// expression is the difference between seconds and a fraction of one.
-// encoding/json and fmt would cost the module hundreds of KB.
+//
+// The input crosses as JSON text, whatever the caller passes: a string is
+// taken as the text, anything else goes through the page's JSON.stringify
+// first. engine.ParseJSON then reads it with hard limits (64 KiB, 2,000
+// values, 16 levels) checked as it reads, so a million-item array is refused
+// after its first bytes instead of freezing the tab while every value
+// crosses the boundary one by one. JSON.stringify runs through valueCall,
+// which catches JavaScript exceptions (a throwing getter, a cycle, a BigInt)
+// and hands them to Go as a panic, reported here as an error object: no call
+// ever throws. The output goes back the same way, as the text of
+// engine.AppendJSON that the browser's JSON.parse reads: one boundary
+// crossing rather than one per value, which for the largest dice expression
+// is the difference between seconds and a fraction of one. encoding/json and
+// fmt would cost the module hundreds of KB.
 package main
 
 import (
@@ -30,61 +39,71 @@ func main() {
 }
 
 // calcJSON runs one calculator and returns its output as JSON text.
-// Whatever happens, it returns an object's text: a panic in the conversion
-// is recovered here, and engine.Calculate recovers its own, so a bad input
-// never ends the Go program (after which every call would throw "Go program
-// has already exited").
+// Whatever happens, it returns an object's text: a panic is recovered here,
+// and engine.Calculate recovers its own, so a bad input never ends the Go
+// program (after which every call would throw "Go program has already
+// exited").
 func calcJSON(this js.Value, args []js.Value) (result string) {
 	defer func() {
 		if p := recover(); p != nil {
-			result = string(engine.AppendJSON(nil, (&engine.Error{Code: "internal", Fr: "erreur interne du module", En: "internal error in the module"}).Tree()))
+			result = fail(&engine.Error{Code: "internal", Fr: "erreur interne du module", En: "internal error in the module"})
 		}
 	}()
 	if len(args) < 2 || args[0].Type() != js.TypeString {
-		return string(engine.AppendJSON(nil, (&engine.Error{Field: "calculator", Code: "usage",
-			Fr: "appel attendu : calc(nom, entrée)", En: "expected call: calc(name, input)"}).Tree()))
+		return fail(&engine.Error{Field: "calculator", Code: "usage",
+			Fr: "appel attendu : calc(nom, entrée)", En: "expected call: calc(name, input)"})
 	}
-	out, err := engine.Calculate(args[0].String(), fromJS(args[1], 0))
+	text, err := inputText(args[1])
 	if err != nil {
-		return string(engine.AppendJSON(nil, err.Tree()))
+		return fail(err)
+	}
+	// syscall/js has no length of a string short of copying it (Length and
+	// Get panic on a string); the copy of even a megabytes-long text takes
+	// milliseconds, it is the value-by-value conversion that froze the tab.
+	src := text.String()
+	if len(src) > engine.MaxJSONBytes {
+		return fail(engine.JSONTooLarge())
+	}
+	in, err := engine.ParseJSON(src)
+	if err != nil {
+		return fail(err)
+	}
+	out, err := engine.Calculate(args[0].String(), in)
+	if err != nil {
+		return fail(err)
 	}
 	return string(engine.AppendJSON(nil, out))
 }
 
-// maxDepth bounds the conversion: inputs are a few levels deep, and a cyclic
-// object from a careless caller must not recurse forever.
-const maxDepth = 16
-
-// fromJS converts a JS value into the engine's tree. Values JSON cannot
-// carry (functions, symbols, undefined) become nil, which the engine reports
-// as a missing or mistyped field.
-func fromJS(v js.Value, depth int) any {
-	if depth > maxDepth {
-		return nil
+// inputText returns the input as a JS string: itself if it is one, else
+// what JSON.stringify makes of it. An exception thrown meanwhile (a getter,
+// a cyclic object, a BigInt) is recovered as a "json" error with its
+// message.
+func inputText(v js.Value) (text js.Value, err *engine.Error) {
+	if v.Type() == js.TypeString {
+		return v, nil
 	}
-	switch v.Type() {
-	case js.TypeNumber:
-		return v.Float()
-	case js.TypeString:
-		return v.String()
-	case js.TypeBoolean:
-		return v.Bool()
-	case js.TypeObject:
-		if js.Global().Get("Array").Call("isArray", v).Bool() {
-			n := v.Length()
-			a := make([]any, n)
-			for i := 0; i < n; i++ {
-				a[i] = fromJS(v.Index(i), depth+1)
+	defer func() {
+		if p := recover(); p != nil {
+			msg := "exception"
+			if e, ok := p.(js.Error); ok {
+				msg = e.Error()
 			}
-			return a
+			err = &engine.Error{Code: "json",
+				Fr: "l’entrée ne peut pas être écrite en JSON (" + msg + ")",
+				En: "the input cannot be written as JSON (" + msg + ")"}
 		}
-		keys := js.Global().Get("Object").Call("keys", v)
-		m := make(map[string]any, keys.Length())
-		for i := 0; i < keys.Length(); i++ {
-			k := keys.Index(i).String()
-			m[k] = fromJS(v.Get(k), depth+1)
-		}
-		return m
+	}()
+	text = js.Global().Get("JSON").Call("stringify", v)
+	if text.Type() != js.TypeString {
+		// JSON.stringify gives undefined for undefined, a function or a
+		// symbol.
+		return text, &engine.Error{Code: "json",
+			Fr: "l’entrée doit être un objet JSON ou son texte (reçu " + v.Type().String() + ")",
+			En: "the input must be a JSON object or its text (got " + v.Type().String() + ")"}
 	}
-	return nil
+	return text, nil
 }
+
+// fail returns an error's output text.
+func fail(err *engine.Error) string { return string(engine.AppendJSON(nil, err.Tree())) }

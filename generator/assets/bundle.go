@@ -21,7 +21,7 @@ type Bundle struct {
 	JS    string
 	// Worker runs the rules engine off the page's main thread.
 	Worker string
-	Boot  string // the engine's early start, for pages with a calculator in view
+	Boot   string // the engine's early start, for pages with a calculator in view
 }
 
 // Options configures Build.

@@ -140,7 +140,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 		TitleID: blk.ID + "-title", OwnTitle: true,
 		Desc:       info.Fr,
 		ValuesJSON: string(values), RulesJSON: string(rules),
-		T:          p.T,
+		T: p.T,
 	}
 	if blk.TitleID != "" {
 		v.TitleID, v.OwnTitle = blk.TitleID, false

@@ -104,7 +104,7 @@ var calcCases = []calcCase{
 		map[string]any{"dice": 8, "die": 8, "medicine_bonus": 5, "queue": []any{5, 3, 4}}},
 	{"casting", "calc-casting", map[string]string{"#calc-casting-magic": "7", "#calc-casting-apprenticeship": "5", "#calc-casting-reading": "natural"},
 		map[string]any{"magic": 7, "apprenticeship": 5, "difficulty": 2, "reading": "natural"}},
-	{"study", "calc-study", map[string]string{"#calc-study-hours": "6", "#calc-study-p-test": "0.75"}, map[string]any{"hours": 6, "p_test": 0.75}},
+	{"study", "calc-study", map[string]string{"#calc-study-hours": "6", "#calc-study-p-test": "75"}, map[string]any{"hours": 6, "p_test": 0.75}},
 	{"dying-magic", "calc-dying-magic", map[string]string{"#calc-dying-magic-slot-level": "9", "#calc-dying-magic-pact-slot": "true"},
 		map[string]any{"slot_level": 9, "con_save_bonus": 2, "pact_slot": true}},
 	{"spell-duel", "calc-spell-duel", map[string]string{"#calc-spell-duel-b-element": "neutral", "#calc-spell-duel-a-magic": "10"},
@@ -186,8 +186,8 @@ func normalise(m map[string]any) map[string]any {
 	return out
 }
 
-// TestCalculatorSurvivesBadInput: a bad input shows the engine's error in
-// the alert region, naming the field, and a valid input afterwards still
+// TestCalculatorSurvivesBadInput: a bad input shows its error under the
+// field, naming it and its range, and a valid input afterwards still
 // computes: the module did not die.
 func TestCalculatorSurvivesBadInput(t *testing.T) {
 	b := newBrowser(t, 1280, 900, false)
@@ -197,7 +197,7 @@ func TestCalculatorSurvivesBadInput(t *testing.T) {
 		chromedp.WaitReady("#calc-armor"),
 		chromedp.ScrollIntoView("#calc-armor"),
 		setField("#calc-armor-magic", "999"),
-		chromedp.Poll(`document.querySelector("#calc-armor .calc-error").textContent || null`, &alert, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Poll(`document.querySelector("#calc-armor-magic").closest(".field").querySelector(".field-error").textContent || null`, &alert, chromedp.WithPollingTimeout(10*time.Second)),
 		setField("#calc-armor-hits", "1, x"),
 		setField("#calc-armor-hits", "1, 2"),
 		setField("#calc-armor-magic", "3"),
@@ -207,8 +207,8 @@ func TestCalculatorSurvivesBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(alert, "magic") || !strings.Contains(alert, "50") {
-		t.Errorf("alert %q should name the field and its range", alert)
+	if !strings.Contains(alert, "Magie") || !strings.Contains(alert, "50") {
+		t.Errorf("error %q should name the field and its range", alert)
 	}
 	var role string
 	_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`document.querySelector("#calc-armor .calc-error").getAttribute("role")`, &role))
@@ -230,7 +230,8 @@ func TestCalculatorSharedURL(t *testing.T) {
 		setField("#calc-casting-magic", "9"),
 		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 8 ? r.dataset.output : null; })()`,
 			&out1, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Location(&shared),
+		// The URL follows once typing pauses.
+		chromedp.Poll(`location.search.includes("calc-casting=") ? location.href : null`, &shared, chromedp.WithPollingTimeout(5*time.Second)),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -306,7 +307,8 @@ func TestCalculatorTables(t *testing.T) {
 			&rounds, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Navigate(baseURL+"/fr/calculators/"),
 		chromedp.WaitReady("#calc-dice"),
-		chromedp.Poll(`document.querySelector("#calc-dice .calc-result").dataset.static === "false" ? document.querySelectorAll("#calc-dice .calc-data tbody tr").length : null`,
+		chromedp.ScrollIntoView("#calc-dice"),
+		chromedp.Poll(`document.querySelector("#calc-dice .calc-result").dataset.static === "false" ? document.querySelectorAll("#calc-dice .calc-table tbody tr").length : null`,
 			&distRows, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {

@@ -289,12 +289,19 @@ function showEngineError(calc, err) {
 function setState(calc, state, reason) {
   const result = calc.querySelector(".calc-result");
   result.dataset.state = state;
+  // Stale figures are dimmed at once when the wait is known to be long (an
+  // input to correct, the engine still loading), else after 30 ms, so that
+  // a computation of a few milliseconds does not flicker.
+  clearTimeout(calc._staleTimer);
+  if (state === "ready") result.removeAttribute("data-stale");
+  else if (state === "invalid" || !engineReady) result.setAttribute("data-stale", "");
+  else calc._staleTimer = setTimeout(() => result.setAttribute("data-stale", ""), 30);
   if (state === "loading") result.setAttribute("aria-busy", "true");
   else result.removeAttribute("aria-busy");
   const p = result.querySelector(".calc-state");
   p.textContent = reason || "";
   p.hidden = state === "ready";
-  calc.querySelector(".calc-peek").dataset.state = state;
+  updatePeek(calc);
 }
 
 // The answer: the engine's sentence, key figures between ** marks.
@@ -323,7 +330,7 @@ function showResult(calc, out, text) {
   const old = live.querySelector(".calc-answer");
   if (old) old.replaceWith(a);
   else live.prepend(a);
-  calc.querySelector(".calc-peek").textContent = a.textContent;
+  updatePeek(calc);
   for (const div of live.querySelectorAll("[data-figure]")) {
     const v = get(out, div.dataset.figure);
     div.hidden = v === undefined;
@@ -386,7 +393,7 @@ function steps(calc, out) {
 // id), holding only what differs from the defaults (theme/js/link.js).
 function stateToURL(calc, values) {
   const form = calc.querySelector(".calc-form");
-  const search = withParam(location.search, calc.id, encodeState(form, values, JSON.parse(form.dataset.values || "{}")));
+  const search = withParam(location.search, calc.id, encodeState(form, values, calc._defaults));
   history.replaceState(history.state, "", location.pathname + search + location.hash);
   return location.pathname + search;
 }
@@ -406,7 +413,12 @@ function change(calc, { fromUser, quiet }) {
     setState(calc, "invalid", t("calc.state.invalid"));
     return;
   }
-  if (fromUser) stateToURL(calc, read.values);
+  if (fromUser) {
+    // history.replaceState takes up to 20 ms in Chromium: once typing
+    // pauses, not at every key.
+    clearTimeout(calc._urlTimer);
+    calc._urlTimer = setTimeout(() => stateToURL(calc, read.values), 250);
+  }
   // quiet: the figures shown already match these inputs (the static
   // result of the defaults), the computation only brings the plot.
   if (!quiet) setState(calc, "loading", engineReady ? t("calc.state.loading") : t("calc.state.engine"));
@@ -442,7 +454,7 @@ function start(calc) {
   calc.dataset.started = "true";
   const form = calc.querySelector(".calc-form");
   const defaults = JSON.parse(form.dataset.values || "{}");
-  const shared = stateFromURL(location.search, calc.id, form, defaults);
+  const shared = stateFromURL(location.search, calc.id, form, calc._defaults);
   if (shared === false) {
     // A link the form cannot show (bad values, unknown fields, too big):
     // the defaults, and say so.
@@ -461,6 +473,9 @@ function wire(calc) {
   const defaults = JSON.parse(form.dataset.values || "{}");
   // Without JavaScript the fields are read-only; with it they come alive.
   form.querySelector(".calc-inputs").disabled = false;
+  // The defaults as the form reads them (an unticked box is false, not
+  // absent): a link holds only what differs from these.
+  calc._defaults = readForm(form).values;
   const edited = () => {
     start(calc);
     change(calc, { fromUser: true });
@@ -510,13 +525,54 @@ function wire(calc) {
   for (const ev of ["focusin", "pointerdown", "touchstart"]) calc.addEventListener(ev, () => start(calc), { once: true, passive: true });
 }
 
-// watchAnswer tells the CSS whether the calculator's answer is on screen:
-// while an input has focus and the answer is not, a compact copy of it
-// stays at the bottom of the screen.
+// The peek: while an input of a calculator has focus and its answer is off
+// screen (a phone, a long form), a compact copy of the answer stays at the
+// bottom of the screen. Where inputs and result sit side by side, the
+// answer is always in view and there is no peek.
+let peek = null;
+let focused = null;
+
+function updatePeek(calc) {
+  if (!peek || (calc && calc !== focused)) return;
+  const c = focused;
+  const a = c && c.querySelector(".calc-answer");
+  const sideBySide = c && getComputedStyle(c.querySelector(".calc-body")).display === "grid";
+  if (!c || !a || sideBySide || c.hasAttribute("data-answer-seen")) {
+    peek.hidden = true;
+    return;
+  }
+  peek.textContent = a.textContent;
+  peek.dataset.state = c.querySelector(".calc-result").dataset.state;
+  peek.dataset.for = c.id;
+  peek.hidden = false;
+}
+
 function watchAnswer(calcs) {
+  peek = document.createElement("div");
+  peek.className = "calc-peek";
+  peek.hidden = true;
+  // The result region already speaks to screen readers.
+  peek.setAttribute("aria-hidden", "true");
+  document.body.appendChild(peek);
+  for (const c of calcs) {
+    c.addEventListener("focusin", (e) => {
+      if (!e.target.matches("input, select")) return;
+      focused = c;
+      updatePeek(c);
+    });
+    c.addEventListener("focusout", (e) => {
+      if (c.contains(e.relatedTarget)) return;
+      focused = null;
+      updatePeek(null);
+    });
+  }
   if (!("IntersectionObserver" in window)) return;
   const io = new IntersectionObserver((entries) => {
-    for (const e of entries) e.target.closest(".calc").toggleAttribute("data-answer-seen", e.isIntersecting);
+    for (const e of entries) {
+      const c = e.target.closest(".calc");
+      c.toggleAttribute("data-answer-seen", e.isIntersecting);
+      updatePeek(c);
+    }
   });
   for (const c of calcs) io.observe(c.querySelector(".calc-result"));
 }
@@ -529,13 +585,14 @@ export function initCalculators() {
   for (const c of calcs) {
     wire(c);
     updateVisibility(c.querySelector(".calc-form"));
-    const result = c.querySelector(".calc-result");
-    const peek = c.querySelector(".calc-peek");
-    const a = result.querySelector(".calc-answer");
-    if (a) peek.textContent = a.textContent;
-    // A shared link's values differ from the static result's: out of
-    // date until computed.
-    if (new URLSearchParams(location.search).has(c.id)) setState(c, "loading", t("calc.state.engine"));
+  }
+  // A shared link's values differ from the static result's: out of date
+  // until computed, and computed at once, wherever the calculator is on
+  // the page: the reader came for it.
+  const linked = [...calcs].filter((c) => new URLSearchParams(location.search).has(c.id));
+  for (const c of linked) {
+    setState(c, "loading", t("calc.state.engine"));
+    start(c);
   }
   watchAnswer(calcs);
   if (!("IntersectionObserver" in window)) {

@@ -40,21 +40,33 @@ class Engine {
     this.seq = 0;
   }
 
-  // spawn starts a worker; its script and the Go support script load while
-  // the module compiles. It resolves when the engine in it is ready.
-  spawn() {
-    const w = new Worker(this.workerURL);
-    this.worker = w;
-    this.ready = new Promise((resolve, reject) => {
-      w.onmessage = (e) => {
+  // make starts a worker; its script and the Go support script load while
+  // the module compiles. Its promise resolves when the engine in it is
+  // ready.
+  make() {
+    const worker = new Worker(this.workerURL);
+    const ready = new Promise((resolve, reject) => {
+      worker.onmessage = (e) => {
         const m = e.data;
         if (m.type === "ready") resolve();
         else if (m.type === "failed") reject(new Error(m.message));
-        else this.done(m);
+        else if (worker === this.worker) this.done(m);
       };
-      w.onerror = (e) => reject(new Error(e.message || "worker failed"));
+      worker.onerror = (e) => reject(new Error(e.message || "worker failed"));
     });
-    this.module.then((module) => w.postMessage({ type: "init", module, exec: this.execURL }), () => {});
+    this.module.then((module) => worker.postMessage({ type: "init", module, exec: this.execURL }), () => {});
+    ready.catch(() => {});
+    return { worker, ready };
+  }
+
+  // spawn makes the current worker: the spare one if it is there (started
+  // while a long computation ran, so that cancelling it costs the page
+  // nothing: creating a worker is a main-thread task of up to 30 ms).
+  spawn() {
+    const w = this.spare || this.make();
+    this.spare = null;
+    this.worker = w.worker;
+    this.ready = w.ready;
     this.ready.then(() => this.pump(), () => {});
     return this.ready;
   }
@@ -90,6 +102,11 @@ class Engine {
       const id = ++this.seq;
       this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
       this.worker.postMessage({ type: "run", id, name: job.name, input: job.input });
+      // A computation still running after the cancel delay may be
+      // superseded: have a spare worker ready, in a task of its own.
+      setTimeout(() => {
+        if (this.current && this.current.id === id && !this.spare) this.spare = this.make();
+      }, CANCEL_AFTER_MS);
     }, (err) => {
       for (const job of this.waiting.values()) job.reject(err);
       this.waiting.clear();

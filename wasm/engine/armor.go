@@ -15,35 +15,50 @@ const (
 	maxArmorHits = 200
 )
 
-var locationFr = map[string]string{
-	"forearms": "aux avant-bras", "arms": "aux bras/épaules", "thighs": "aux cuisses/hanches", "legs": "aux jambes", "torso": "au torse",
+// The names of the locations, materials and armour types, in the order of
+// their lists: a material's index is also its armour points, and a type's
+// index plus one its residual points.
+var (
+	locationWords = []words{
+		{"aux avant-bras", "on the forearms"}, {"aux bras et aux épaules", "on the arms and shoulders"},
+		{"aux cuisses et aux hanches", "on the thighs and hips"}, {"aux jambes", "on the legs"}, {"au torse", "on the torso"},
+	}
+	materialWords = []words{{}, {"Cuir", "Leather"}, {"Maille", "Chain mail"}, {"Plaque", "Plate"}}
+	typeWords     = []words{{"légère", "Light"}, {"intermédiaire", "Intermediate"}, {"lourde", "Heavy"}}
+	armorStates   = []words{{"sain", "healthy"}, {"blessé", "wounded"}, {"agonisant", "dying"}}
+)
+
+// indexOf returns the position of s in l, or −1.
+func indexOf(l []string, s string) int {
+	for i, x := range l {
+		if x == s {
+			return i
+		}
+	}
+	return -1
 }
-var locationEn = map[string]string{
-	"forearms": "on the forearms", "arms": "on the arms/shoulders", "thighs": "on the thighs/hips", "legs": "on the legs", "torso": "on the torso",
-}
-var materialFr = map[string]string{"leather": "cuir", "chain": "maille", "plate": "plaque"}
-var materialPoints = map[string]int{"none": 0, "leather": 1, "chain": 2, "plate": 3}
-var materialType = map[string]string{"leather": "light", "chain": "intermediate", "plate": "heavy"}
-var typeResidual = map[string]int{"light": 1, "intermediate": 2, "heavy": 3}
-var typeFr = map[string]string{"light": "légère", "intermediate": "intermédiaire", "heavy": "lourde"}
 
 func runArmor(r *reader, in map[string]any) map[string]any {
 	in = r.object("", in, "locations", "real_chainmail", "helmet", "costume_bonus", "magic", "life_points", "armor_type", "hits")
-	worn := map[string]string{}
+	var worn [5]int // material index per location
 	if v, ok := r.get(in, "locations"); ok {
 		locs := r.object("locations", v, armorLocations...)
-		for _, l := range armorLocations {
-			worn[l], _ = r.optEnum(locs, "locations", l, armorMaterials)
+		for i, l := range armorLocations {
+			m, _ := r.optEnum(locs, "locations", l, armorMaterials)
+			worn[i] = max(indexOf(armorMaterials, m), 0)
 		}
 	}
-	chain := map[string]bool{}
-	var chainOrder []string
+	var chain [5]bool
+	var chainOrder []int
 	if l, ok := r.optList(in, "", "real_chainmail", len(armorLocations), enumDesc(armorLocations)); ok {
 		for i, v := range l {
-			loc := r.asEnum(at("real_chainmail", i), v, armorLocations)
-			if r.err == nil && chain[loc] {
+			loc := indexOf(armorLocations, r.asEnum(at("real_chainmail", i), v, armorLocations))
+			if r.err != nil {
+				break
+			}
+			if chain[loc] {
 				r.fail(at("real_chainmail", i), "duplicate",
-					at("real_chainmail", i)+" répète « "+loc+" », déjà cité", at("real_chainmail", i)+" repeats "+quote(loc)+", already listed")
+					at("real_chainmail", i)+" répète « "+armorLocations[loc]+" », déjà cité", at("real_chainmail", i)+" repeats "+quote(armorLocations[loc])+", already listed")
 			}
 			chain[loc] = true
 			chainOrder = append(chainOrder, loc)
@@ -66,86 +81,74 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 	var steps []any
 	uncapped := 0
 	heaviest := 0
-	for _, l := range armorLocations {
-		m := worn[l]
-		if pts := materialPoints[m]; pts > 0 {
-			uncapped += pts
-			if pts > heaviest {
-				heaviest = pts
-			}
-			steps = append(steps, step(docFantasy, "armor",
-				materialFr[m]+" "+locationFr[l]+" : +"+itoa(pts),
-				m+" "+locationEn[l]+": +"+itoa(pts)))
+	for l, m := range worn {
+		if m > 0 {
+			uncapped += m
+			heaviest = max(heaviest, m)
+			steps = append(steps, step(docFantasy, "armor", say(
+				"$1 $2 : +$3 point{|s} d’armure.", "$1 $2: +$3 armour point{|s}.", materialWords[m], locationWords[l], m)))
 		}
 	}
 	for _, l := range chainOrder {
 		uncapped += 2
-		if heaviest < 2 {
-			heaviest = 2
-		}
-		steps = append(steps, step(docFantasy, "armor",
-			"vraie cotte de maille "+locationFr[l]+", cumulée avec la pièce portée : +2",
-			"real chain-mail coat "+locationEn[l]+", on top of the piece worn there: +2"))
+		heaviest = max(heaviest, 2)
+		steps = append(steps, step(docFantasy, "armor", say(
+			"Vraie cotte de maille $1, portée en plus de la pièce de cet endroit : +2 points d’armure.",
+			"Real chain-mail coat $1, worn on top of the piece there: +2 armour points.", locationWords[l])))
 	}
 	if helmet {
 		uncapped++
-		steps = append(steps, step(docFantasy, "armor", "casque : +1", "helmet: +1"))
+		steps = append(steps, step(docFantasy, "armor", say("Casque : +1 point d’armure.", "Helmet: +1 armour point.")))
 	}
 	if costume {
 		uncapped++
-		steps = append(steps, step(docFantasy, "armor", "bonus de costume accordé par un organisateur : +1",
-			"costume bonus granted by an organiser: +1"))
+		steps = append(steps, step(docFantasy, "armor", say("Bonus de costume accordé par un organisateur : +1 point d’armure.",
+			"Costume bonus granted by an organiser: +1 armour point.")))
 	}
 	physical := uncapped
 	capped := uncapped > armorCap
 	if capped {
 		physical = armorCap
-		steps = append(steps, step(docFantasy, "armor",
-			"total "+itoa(uncapped)+", plafonné à "+itoa(armorCap)+" points d’armure physique",
-			"total "+itoa(uncapped)+", capped at "+itoa(armorCap)+" physical armour points"))
+		steps = append(steps, step(docFantasy, "armor", say(
+			"Ces pièces font $1 points, mais l’armure physique est plafonnée à $2 points.",
+			"These pieces add up to $1 points, but physical armour is capped at $2 points.", uncapped, armorCap)))
 	} else {
-		steps = append(steps, step(docFantasy, "armor",
-			"armure physique : "+itoa(physical)+" (plafond "+itoa(armorCap)+")",
-			"physical armour: "+itoa(physical)+" (cap "+itoa(armorCap)+")"))
+		steps = append(steps, step(docFantasy, "armor", say(
+			"Armure physique : $1 point{|s} en tout, le plafond étant de $2.",
+			"Physical armour: $1 point{|s} in all, the cap being $2.", physical, armorCap)))
 	}
 	canRun := physical <= armorRunMax
 	if canRun {
-		steps = append(steps, step(docFantasy, "armor",
-			itoa(physical)+" points physiques, pas plus de "+itoa(armorRunMax)+" : peut courir",
-			itoa(physical)+" physical points, not above "+itoa(armorRunMax)+": can run"))
+		steps = append(steps, step(docFantasy, "armor", say(
+			"Avec $1 point{|s} d’armure physique, pas plus de $2, le personnage peut courir.",
+			"With $1 physical armour point{|s}, no more than $2, the character can run.", physical, armorRunMax)))
 	} else {
-		steps = append(steps, step(docFantasy, "armor",
-			itoa(physical)+" points physiques, plus de "+itoa(armorRunMax)+" : ne peut pas courir",
-			itoa(physical)+" physical points, above "+itoa(armorRunMax)+": cannot run"))
+		steps = append(steps, step(docFantasy, "armor", say(
+			"Avec $1 points d’armure physique, plus de $2, le personnage ne peut pas courir.",
+			"With $1 physical armour points, more than $2, the character cannot run.", physical, armorRunMax)))
 	}
 	if magic > 0 {
-		steps = append(steps, step(docFantasy, "armor",
-			"armure magique : "+itoa(magic)+", décomptée en premier ; total "+itoa(physical+magic),
-			"magical armour: "+itoa(magic)+", taken first; total "+itoa(physical+magic)))
+		steps = append(steps, step(docFantasy, "armor", say(
+			"L’armure magique ajoute $1 point{|s}, pris en premier à chaque touche : $2 points d’armure en tout.",
+			"Magical armour adds $1 point{|s}, taken first by each hit: $2 armour points in all.", magic, physical+magic)))
 	}
 
-	if !typeGiven {
-		for _, m := range armorMaterials {
-			if materialPoints[m] == heaviest && heaviest > 0 {
-				armorType = materialType[m]
-			}
-		}
+	if !typeGiven && heaviest > 0 {
+		armorType = armorTypes[heaviest-1]
 	}
 	residual := 0
 	var typeOut any
 	if physical > 0 && armorType != "" {
 		typeOut = armorType
-		residual = typeResidual[armorType]
-		if residual > physical {
-			residual = physical
-		}
-		how, howEn := "matière la plus lourde portée", "heaviest material worn"
+		t := indexOf(armorTypes, armorType)
+		residual = min(t+1, physical)
+		how := words{"d’après la matière la plus lourde portée", "from the heaviest material worn"}
 		if typeGiven {
-			how, howEn = "type donné", "type given"
+			how = words{"comme indiqué", "as given"}
 		}
-		steps = append(steps, step(docFantasy, "armor",
-			"armure "+typeFr[armorType]+" ("+how+") : cassée, elle laisse "+itoa(residual)+" point(s) après une pause",
-			armorType+" armour ("+howEn+"): once broken, it leaves "+itoa(residual)+" point(s) after a pause"))
+		steps = append(steps, step(docFantasy, "armor", say(
+			"Armure $1, $2 : une fois cassée, elle garde $3 point{|s} après une pause.",
+			"$1 armour, $2: once broken, it keeps $3 point{|s} after a pause.", typeWords[t], how, residual)))
 	}
 
 	out := map[string]any{
@@ -161,58 +164,86 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 			"Une touche prend d’abord l’armure magique puis l’armure physique ; la touche qui prend le dernier point d’armure ne touche pas la vie. Sans armure, chaque touche d’au moins 1 dégât fait descendre d’un état. Le type d’armure par défaut est celui de la matière la plus lourde portée (une vraie cotte de maille compte comme maille) ; un casque ou un costume seuls ne donnent pas de type ; l’armure résiduelle ne dépasse jamais l’armure physique portée.",
 			"A hit takes magical armour first, then physical armour; the hit that takes the last armour point does not touch life. With no armour left, each hit of 1 damage or more takes one state. The default armour type is that of the heaviest material worn (a real chain-mail coat counts as chain); a helmet or a costume alone gives no type; the residual armour never exceeds the physical armour worn."),
 	}
+	ans := say("**$1 point{|s} d’armure**", "**$1 armour point{|s}**", physical+magic)
+	if magic > 0 {
+		ans = say("$1, dont $2 magique{|s}", "$1, $2 of them magical", ans, magic)
+	}
+	if capped {
+		ans = say("$1, plafond de $2 atteint", "$1, the cap of $2 reached", ans, armorCap)
+	}
+	if canRun {
+		ans = say("$1, vous pouvez courir.", "$1, you can run.", ans)
+	} else {
+		ans = say("$1, vous ne pouvez pas courir.", "$1, you cannot run.", ans)
+	}
 	if !hitsGiven {
 		out["steps"] = steps
+		out["answer"] = answer(ans)
 		return out
 	}
 
 	m, p, lp := magic, physical, life
-	state := "healthy"
+	state := 0 // index in armorStates
 	timeline := make([]any, 0, len(hits))
 	for i, d := range hits {
-		n := itoa(i + 1)
+		n := i + 1
 		switch {
 		case d == 0:
-			steps = append(steps, step(docFantasy, "weapon-categories",
-				"touche "+n+" : 0 dégât (bâton, gourdin, arme improvisée), rien ne change",
-				"hit "+n+": 0 damage (staff, club, improvised weapon), nothing changes"))
+			steps = append(steps, step(docFantasy, "weapon-categories", say(
+				"Touche $1 : aucun dégât (bâton, gourdin ou arme improvisée), rien ne change.",
+				"Hit $1: no damage (staff, club or improvised weapon), nothing changes.", n)))
 		case m+p > 0:
 			fromM := min(d, m)
 			fromP := min(d-fromM, p)
 			m -= fromM
 			p -= fromP
-			took, tookEn := takenText(fromM, fromP)
-			if m+p == 0 {
-				steps = append(steps, step(docFantasy, "armor",
-					"touche "+n+" : "+itoa(d)+" dégât(s), "+took+" ; elle prend le dernier point d’armure et ne touche pas la vie",
-					"hit "+n+": "+itoa(d)+" damage, "+tookEn+"; it takes the last armour point and does not touch life"))
-			} else {
-				steps = append(steps, step(docFantasy, "armor",
-					"touche "+n+" : "+itoa(d)+" dégât(s), "+took+" ; reste "+itoa(m)+" magique, "+itoa(p)+" physique",
-					"hit "+n+": "+itoa(d)+" damage, "+tookEn+"; "+itoa(m)+" magical, "+itoa(p)+" physical left"))
-			}
-		case state == "dying":
-			steps = append(steps, step(docFantasy, "life",
-				"touche "+n+" sans armure : reste agonisant", "hit "+n+" with no armour: still dying"))
-		default:
-			before := lifeFr(state, lp)
-			beforeEn := lifeEn(state, lp)
+			took := say("pris sur l’armure physique", "taken from the physical armour")
 			switch {
-			case state == "healthy" && lp > 1:
-				lp--
-			case state == "healthy":
-				lp = 0
-				state = "wounded"
-			default:
-				state = "dying"
+			case fromM == d:
+				took = say("pris sur l’armure magique", "taken from the magical armour")
+			case fromM > 0 && fromP > 0:
+				took = say("$1 pris sur l’armure magique, $2 sur l’armure physique", "$1 taken from the magical armour, $2 from the physical armour", fromM, fromP)
+			case fromM > 0:
+				took = say("dont $1 pris sur l’armure magique", "$1 of it taken from the magical armour", fromM)
+			case fromP < d:
+				took = say("dont $1 pris sur l’armure physique", "$1 of it taken from the physical armour", fromP)
 			}
-			steps = append(steps, step(docFantasy, "life",
-				"touche "+n+" sans armure : un état de moins, quels que soient les dégâts ("+before+" → "+lifeFr(state, lp)+")",
-				"hit "+n+" with no armour: one state down, whatever the damage ("+beforeEn+" → "+lifeEn(state, lp)+")"))
+			if m+p == 0 {
+				steps = append(steps, step(docFantasy, "armor", say(
+					"Touche $1 : $2 dégât{|s}, $3. Elle prend le dernier point d’armure et ne touche donc pas la vie.",
+					"Hit $1: $2 damage, $3. It takes the last armour point, so it does not touch life.", n, d, took)))
+			} else {
+				left := say("$1 point{|s} physique{|s}", "$1 physical point{|s}", p)
+				if m > 0 && p > 0 {
+					left = say("$1 point{|s} magique{|s} et $2", "$1 magical point{|s} and $2", m, left)
+				} else if m > 0 {
+					left = say("$1 point{|s} magique{|s}", "$1 magical point{|s}", m)
+				}
+				steps = append(steps, step(docFantasy, "armor", say(
+					"Touche $1 : $2 dégât{|s}, $3 ; il reste $4.",
+					"Hit $1: $2 damage, $3; $4 left.", n, d, took, left)))
+			}
+		case state == 2:
+			steps = append(steps, step(docFantasy, "life", say(
+				"Touche $1, sans armure : le personnage reste agonisant.",
+				"Hit $1, with no armour left: the character stays dying.", n)))
+		default:
+			if state == 0 && lp > 1 {
+				lp--
+				steps = append(steps, step(docFantasy, "life", say(
+					"Touche $1, sans armure : quels que soient les dégâts, le personnage perd un point de vie, il lui en reste $2.",
+					"Hit $1, with no armour left: whatever the damage, the character loses one life point, $2 left.", n, lp)))
+			} else {
+				lp = 0
+				state++
+				steps = append(steps, step(docFantasy, "life", say(
+					"Touche $1, sans armure : quels que soient les dégâts, le personnage perd un état et passe de $2 à $3.",
+					"Hit $1, with no armour left: whatever the damage, the character loses one state, from $2 to $3.", n, armorStates[state-1], armorStates[state])))
+			}
 		}
 		timeline = append(timeline, map[string]any{
-			"hit": f(i + 1), "damage": f(d),
-			"magic": f(m), "physical": f(p), "life_points": f(lp), "state": state,
+			"hit": f(n), "damage": f(d),
+			"magic": f(m), "physical": f(p), "life_points": f(lp), "state": fantasyStates[state],
 		})
 	}
 	after := p
@@ -220,54 +251,49 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 		after = residual
 	}
 	if len(hits) > 0 {
-		steps = append(steps, step(docFantasy, "armor",
-			"après le combat : armure magique rendue ("+itoa(magic)+")",
-			"after the fight: magical armour back ("+itoa(magic)+")"))
+		if magic > 0 {
+			steps = append(steps, step(docFantasy, "armor", say(
+				"Après le combat, l’armure magique revient entière : $1 point{|s}.",
+				"After the fight, the magical armour comes back whole: $1 point{|s}.", magic)))
+		} else {
+			steps = append(steps, step(docFantasy, "armor", say("Après le combat, il n’y a pas d’armure magique à récupérer.",
+				"After the fight, there is no magical armour to get back.")))
+		}
 		if p == 0 && physical > 0 {
-			steps = append(steps, step(docFantasy, "armor",
-				"armure physique cassée : "+itoa(residual)+" point(s) résiduel(s) après une pause de 2-3 minutes, à réparer chez le forgeron",
-				"physical armour broken: "+itoa(residual)+" residual point(s) after a 2-3 minute pause, to be repaired by a smith"))
+			if residual > 0 {
+				steps = append(steps, step(docFantasy, "armor", say(
+					"L’armure physique est cassée : après une pause de 2 à 3 minutes, elle garde $1 point{|s} résiduel{|s}, et un forgeron doit la réparer.",
+					"The physical armour is broken: after a pause of 2 to 3 minutes it keeps $1 residual point{|s}, and a smith must repair it.", residual)))
+			} else {
+				steps = append(steps, step(docFantasy, "armor", say("L’armure physique est cassée ; sans type d’armure, elle ne garde aucun point résiduel, et un forgeron doit la réparer.",
+					"The physical armour is broken; with no armour type it keeps no residual point, and a smith must repair it.")))
+			}
 		} else if p < physical {
-			steps = append(steps, step(docFantasy, "armor",
-				"armure physique : "+itoa(p)+" point(s) restant(s), à réparer chez le forgeron",
-				"physical armour: "+itoa(p)+" point(s) left, to be repaired by a smith"))
+			steps = append(steps, step(docFantasy, "armor", say(
+				"L’armure physique a perdu des points : il lui en reste $1, et un forgeron doit la réparer.",
+				"The physical armour has lost points: $1 left, and a smith must repair it.", p)))
+		}
+		st := say("**$1**", "**$1**", armorStates[state])
+		if state == 0 && life > 1 {
+			st = say("$1, $2 point{|s} de vie sur $3", "$1, $2 life point{|s} out of $3", st, lp, life)
+		}
+		ans = say("$1 Après {2:cette touche|ces $2 touches} : $3", "$1 After {2:this hit|these $2 hits}: $3", ans, len(hits), st)
+		switch {
+		case p == 0 && physical > 0 && residual == 0:
+			ans = say("$1, et l’armure cassée ne garde aucun point.", "$1, and the broken armour keeps no points.", ans)
+		case p == 0 && physical > 0:
+			ans = say("$1, et l’armure cassée garde $2 point{|s} jusqu’à sa réparation.", "$1, and the broken armour keeps $2 point{|s} until it is repaired.", ans, residual)
+		case p < physical:
+			ans = say("$1, et l’armure garde $2 point{|s} sur $3 jusqu’à sa réparation.", "$1, and the armour keeps $2 point{|s} out of $3 until it is repaired.", ans, p, physical)
+		default:
+			ans = say("$1.", "$1.", ans)
 		}
 	}
 	out["timeline"] = timeline
-	out["state"] = state
+	out["state"] = fantasyStates[state]
 	out["life_points_after"] = f(lp)
 	out["after_fight"] = map[string]any{"magic": f(magic), "physical": f(after)}
 	out["steps"] = steps
+	out["answer"] = answer(ans)
 	return out
-}
-
-func lifeFr(state string, lp int) string {
-	switch state {
-	case "healthy":
-		return "sain, " + itoa(lp) + " PV"
-	case "wounded":
-		return "blessé"
-	}
-	return "agonisant"
-}
-
-func lifeEn(state string, lp int) string {
-	switch state {
-	case "healthy":
-		return "healthy, " + itoa(lp) + " LP"
-	case "wounded":
-		return "wounded"
-	}
-	return "dying"
-}
-
-// takenText says what a hit took, magic first.
-func takenText(fromM, fromP int) (string, string) {
-	switch {
-	case fromM > 0 && fromP > 0:
-		return "−" + itoa(fromM) + " magique puis −" + itoa(fromP) + " physique", "−" + itoa(fromM) + " magical then −" + itoa(fromP) + " physical"
-	case fromM > 0:
-		return "−" + itoa(fromM) + " magique", "−" + itoa(fromM) + " magical"
-	}
-	return "−" + itoa(fromP) + " physique", "−" + itoa(fromP) + " physical"
 }

@@ -7,22 +7,18 @@ import "math"
 
 var castOutcomes = []string{"flawed", "success", "perfect", "failure", "critical_failure"}
 
-var outcomeFr = map[string]string{
-	"flawed": "lancé mais pas exactement comme souhaité", "success": "lancé avec succès", "perfect": "lancé parfaitement",
-	"failure": "échec", "critical_failure": "échec critique",
+// outcomeWords names the outcomes of castOutcomes, at the start of a sentence.
+var outcomeWords = []words{
+	{"Lancé, mais pas exactement comme souhaité,", "Cast, but not exactly as wished,"}, {"Lancé avec succès", "Cast"},
+	{"Lancé parfaitement", "Cast perfectly"}, {"Échec", "Failure"}, {"Échec critique", "Critical failure"},
 }
 
-var outcomeEn = map[string]string{
-	"flawed": "cast but not exactly as wished", "success": "cast", "perfect": "cast perfectly",
-	"failure": "failure", "critical_failure": "critical failure",
-}
-
-// castXP is the experience gained after a cast of each outcome.
-var castXP = map[string]int{"flawed": 3, "success": 3, "perfect": 5, "failure": 1, "critical_failure": 1}
+// castXP is the experience gained after a cast of each outcome of castOutcomes.
+var castXP = []int{3, 3, 5, 1, 1}
 
 // levelCost is the experience from apprenticeship level i to i+1, times the
 // spell's difficulty.
-var levelCost = map[int]int{1: 10, 2: 25, 3: 50, 4: 100}
+var levelCost = []int{1: 10, 2: 25, 3: 50, 4: 100}
 
 // castResult is the casting roll's result for one face of the d12.
 func castResult(face, magic, mod int) int { return face - magic/2 + mod }
@@ -74,56 +70,53 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 		return nil
 	}
 	natural := rd == "natural"
-	counts := map[string]int{}
+	var counts [5]int // by index in castOutcomes
+	var faces [5][]int
 	for face := 1; face <= 12; face++ {
-		counts[castOutcome(face, magic, appr, mod, natural)]++
+		o := indexOf(castOutcomes, castOutcome(face, magic, appr, mod, natural))
+		counts[o]++
+		faces[o] = append(faces[o], face)
 	}
 	outcomes := map[string]any{}
-	for _, o := range castOutcomes {
-		put(outcomes, o, mkRat(int64(counts[o]), 12))
-	}
-	pCast := mkRat(int64(counts["flawed"]+counts["success"]+counts["perfect"]), 12)
 	xpSum := 0
-	for o, c := range counts {
-		xpSum += c * castXP[o]
+	for o, name := range castOutcomes {
+		put(outcomes, name, mkRat(int64(counts[o]), 12))
+		xpSum += counts[o] * castXP[o]
 	}
+	nCast := counts[0] + counts[1] + counts[2]
+	pCast := mkRat(int64(nCast), 12)
 	expXP := mkRat(int64(xpSum), 12)
 
 	lo, hi := castResult(1, magic, mod), castResult(12, magic, mod)
-	modTxt := ""
-	if mod != 0 {
-		modTxt = " " + signed(mod)
-	}
-	steps := []any{step(docSpells, "casting",
-		"jet : 1d12 − ⌊"+itoa(magic)+"/2⌋"+modTxt+" = 1d12"+offset(-magic/2+mod)+", résultats de "+itoa(lo)+" à "+itoa(hi),
-		"roll: 1d12 − ⌊"+itoa(magic)+"/2⌋"+modTxt+" = 1d12"+offset(-magic/2+mod)+", results from "+itoa(lo)+" to "+itoa(hi))}
-	if natural {
-		steps = append(steps, step(docSpells, "casting",
-			"lecture naturelle : le 1 et le 12 sont les faces du dé ; sinon résultat < "+itoa(2*appr)+" (2 × apprentissage) : succès, = : parfait, > : échec",
-			"natural reading: the 1 and the 12 are the die's faces; otherwise result < "+itoa(2*appr)+" (2 × apprenticeship): cast, =: perfect, >: failure"))
+	var steps []any
+	if mod == 0 {
+		steps = append(steps, step(docSpells, "casting", say(
+			"On lance 1d12 et on retire $1, la moitié de la magie ($2) arrondie à l’inférieur : le résultat va de $3 à $4.",
+			"Roll 1d12 and take away $1, half the magic ($2) rounded down: the result runs from $3 to $4.", magic/2, magic, lo, hi)))
 	} else {
-		steps = append(steps, step(docSpells, "casting",
-			"lecture sur le résultat : 1 → lancé imparfait ; < "+itoa(2*appr)+" (2 × apprentissage) → succès ; = → parfait ; > → échec ; 12 ou plus → échec critique",
-			"reading on the result: 1 → flawed; < "+itoa(2*appr)+" (2 × apprenticeship) → cast; = → perfect; > → failure; 12 or more → critical failure"))
+		steps = append(steps, step(docSpells, "casting", say(
+			"On lance 1d12, on retire $1 (la moitié de la magie, $2, arrondie à l’inférieur) et on ajoute le modificateur $3 : le résultat va de $4 à $5.",
+			"Roll 1d12, take away $1 (half the magic, $2, rounded down) and add the modifier $3: the result runs from $4 to $5.", magic/2, magic, signed(mod), lo, hi)))
 	}
-	for _, o := range castOutcomes {
-		if counts[o] == 0 {
-			continue
-		}
-		var faces []int
-		for face := 1; face <= 12; face++ {
-			if castOutcome(face, magic, appr, mod, natural) == o {
-				faces = append(faces, face)
-			}
-		}
-		p := mkRat(int64(counts[o]), 12)
-		steps = append(steps, step(docSpells, "casting",
-			outcomeFr[o]+" : dé "+facesText(faces, "à")+", p = "+pFr(p),
-			outcomeEn[o]+": die "+facesText(faces, "to")+", p = "+pEn(p)))
+	if natural {
+		steps = append(steps, step(docSpells, "casting", say(
+			"Lecture naturelle : un 1 sur le dé donne un sort lancé imparfaitement, un 12 un échec critique. Sinon, un résultat sous $1 (deux fois l’apprentissage) est un succès, $1 tout juste un sort parfait, au-delà un échec.",
+			"Natural reading: a 1 on the die gives a flawed cast, a 12 a critical failure. Otherwise a result below $1 (twice the apprenticeship) is a success, exactly $1 a perfect cast, and above it a failure.", 2*appr)))
+	} else {
+		steps = append(steps, step(docSpells, "casting", say(
+			"Lecture sur le résultat : 1 donne un sort lancé imparfaitement, moins de $1 (deux fois l’apprentissage) un succès, $1 tout juste un sort parfait, plus de $1 un échec, et 12 ou plus un échec critique.",
+			"Reading on the result: 1 gives a flawed cast, less than $1 (twice the apprenticeship) a success, exactly $1 a perfect cast, more than $1 a failure, and 12 or more a critical failure.", 2*appr)))
 	}
-	steps = append(steps, step(docSpells, "experience",
-		"expérience par lancer : échec 1, lancé 3, parfait 5 ; espérance "+pFr(expXP),
-		"experience per cast: failure 1, cast 3, perfect 5; expectation "+pEn(expXP)))
+	for o := range castOutcomes {
+		if counts[o] > 0 {
+			steps = append(steps, step(docSpells, "casting", say(
+				"$1 sur $2 du dé : $3 face{|s} sur 12, soit $4.",
+				"$1 on $2 of the die: $3 face{|s} out of 12, that is $4.", outcomeWords[o], facesText(faces[o]), counts[o], pct(float64(counts[o])/12))))
+		}
+	}
+	steps = append(steps, step(docSpells, "experience", say(
+		"Chaque lancer rapporte 1 xp s’il échoue, 3 s’il réussit, 5 s’il est parfait : $1 xp en moyenne par lancer.",
+		"Each cast gives 1 xp on a failure, 3 on a success, 5 when perfect: $1 xp a cast on average.", dec(expXP.f()))))
 	out := map[string]any{
 		"outcomes":     outcomes,
 		"expected_xp":  expXP.f(),
@@ -141,34 +134,56 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 			"Lecture sur le résultat modifié (par défaut) : tous les cas de la liste, y compris le 1 et le 12, se lisent sur 1d12 − ⌊magie/2⌋ (+ modificateur).",
 			"Reading on the modified result (default): every case of the list, the 1 and the 12 included, is read on 1d12 − ⌊magic/2⌋ (+ modifier).")
 	}
+	ans := say("Vous lancez le sort **$1 fois sur 12** ($2).", "You cast the spell **$1 time{|s} out of 12** ($2).", nCast, pct(pCast.f()))
+	if nCast == 0 {
+		ans = say("Vous ne lancez **jamais** le sort (0 %).", "You **never** cast the spell (0%).")
+	}
 	if hasDiff {
 		if appr == 5 {
 			out["xp_to_next"] = nil
 			out["expected_casts_to_next"] = nil
-			steps = append(steps, step(docSpells, "experience",
-				"apprentissage 5 : le sort est parfaitement maîtrisé, il n’y a pas de niveau suivant",
-				"apprenticeship 5: the spell is fully mastered, there is no next level"))
+			steps = append(steps, step(docSpells, "experience", say(
+				"Apprentissage 5 : le sort est parfaitement maîtrisé, il n’y a pas de niveau suivant.",
+				"Apprenticeship 5: the spell is fully mastered, there is no next level.")))
+			ans = say("$1 Le sort est parfaitement maîtrisé.", "$1 The spell is fully mastered.", ans)
 		} else {
 			cost := levelCost[appr] * diff
 			need := max(cost-xp, 0)
 			e := expectedCasts(need, counts)
 			out["xp_to_next"] = f(need)
 			out["expected_casts_to_next"] = e
-			steps = append(steps, step(docSpells, "experience",
-				"niveau "+itoa(appr)+" → "+itoa(appr+1)+" : "+itoa(levelCost[appr])+" × difficulté "+itoa(diff)+" = "+itoa(cost)+" xp, moins "+itoa(xp)+" déjà acquis : "+itoa(need),
-				"level "+itoa(appr)+" → "+itoa(appr+1)+": "+itoa(levelCost[appr])+" × difficulty "+itoa(diff)+" = "+itoa(cost)+" xp, less "+itoa(xp)+" already held: "+itoa(need)))
-			steps = append(steps, step(docSpells, "experience",
-				"nombre moyen de lancers pour atteindre "+itoa(need)+" xp (calcul exact, gain 1, 3 ou 5 par lancer) : "+numFr(e)+" ; l’xp en trop reste acquise pour le niveau suivant",
-				"mean number of casts to reach "+itoa(need)+" xp (exact, gaining 1, 3 or 5 a cast): "+numEn(e)+"; the xp over the cost carries over"))
+			cost1 := say("Passer du niveau $1 au niveau $2 coûte $3 xp par point de difficulté, soit $4 xp pour une difficulté $5",
+				"Going from level $1 to level $2 costs $3 xp per point of difficulty, $4 xp at difficulty $5", appr, appr+1, levelCost[appr], cost, diff)
+			switch {
+			case xp == 0:
+				cost1 = say("$1.", "$1.", cost1)
+			case need == 0:
+				cost1 = say("$1 ; les $2 xp déjà acquis suffisent.", "$1; the $2 xp already held are enough.", cost1, xp)
+			default:
+				cost1 = say("$1 ; avec $2 xp déjà acquis, il en reste $3 à gagner.", "$1; with $2 xp already held, $3 remain to gain.", cost1, xp, need)
+			}
+			steps = append(steps, step(docSpells, "experience", cost1))
+			if need == 0 {
+				steps = append(steps, step(docSpells, "experience", say(
+					"Aucun lancer de plus n’est nécessaire, et l’xp en trop reste acquise pour le niveau suivant.",
+					"No more casts are needed, and the xp beyond the cost carries over to the next level.")))
+				ans = say("$1 Vous avez déjà l’expérience du niveau $2.", "$1 You already have the experience for level $2.", ans, appr+1)
+			} else {
+				steps = append(steps, step(docSpells, "experience", say(
+					"Il faut en moyenne $1 lancer{|s} pour gagner ces $2 xp (calcul exact, à 1, 3 ou 5 xp par lancer), et l’xp en trop reste acquise pour le niveau suivant.",
+					"It takes $1 cast{|s} on average to gain these $2 xp (exact, at 1, 3 or 5 xp a cast), and the xp beyond the cost carries over to the next level.", dec(e), need)))
+				ans = say("$1 Il faut en moyenne **$2 lancer{|s}** pour atteindre le niveau $3.", "$1 It takes **$2 cast{|s}** on average to reach level $3.", ans, dec(e), appr+1)
+			}
 		}
 	}
 	out["steps"] = steps
+	out["answer"] = answer(ans)
 	return out
 }
 
 // expectedCasts is the exact expected number of casts to gather need xp:
 // E[k] = 1 + Σ p(gain) E[k − gain], E[k ≤ 0] = 0.
-func expectedCasts(need int, counts map[string]int) float64 {
+func expectedCasts(need int, counts [5]int) float64 {
 	var gain [6]float64
 	for o, c := range counts {
 		gain[castXP[o]] += float64(c) / 12
@@ -186,25 +201,36 @@ func expectedCasts(need int, counts map[string]int) float64 {
 	return e[need]
 }
 
-// facesText writes a set of faces as ranges: "1", "3 to 5", "1, 4 to 9".
-func facesText(faces []int, to string) string {
-	s := ""
+// facesText names a set of die faces, runs of three or more as ranges:
+// "la face 3", "les faces 1, 2 et 4 à 9" / "face 3", "faces 1, 2 and 4 to 9".
+func facesText(faces []int) words {
+	var w words
 	for i := 0; i < len(faces); {
 		j := i
 		for j+1 < len(faces) && faces[j+1] == faces[j]+1 {
 			j++
 		}
-		if s != "" {
-			s += ", "
+		if j == i+1 {
+			j = i // two faces in a row read better as a list
 		}
-		if j == i {
-			s += itoa(faces[i])
-		} else {
-			s += itoa(faces[i]) + " " + to + " " + itoa(faces[j])
+		part := say("$1", "$1", faces[i])
+		if j > i {
+			part = say("$1 à $2", "$1 to $2", faces[i], faces[j])
+		}
+		switch {
+		case i == 0:
+			w = part
+		case j+1 == len(faces):
+			w = say("$1 et $2", "$1 and $2", w, part)
+		default:
+			w = say("$1, $2", "$1, $2", w, part)
 		}
 		i = j + 1
 	}
-	return s
+	if len(faces) == 1 {
+		return say("la face $1", "face $1", w)
+	}
+	return say("les faces $1", "faces $1", w)
 }
 
 // studyTotal is the experience for completing 1 to 6 hours of study.
@@ -238,13 +264,13 @@ func runStudy(r *reader, in map[string]any) map[string]any {
 		expected += fail * float64(xp)
 		dist = append(dist, map[string]any{"xp": f(xp), "p": fail, "failed_in_hour": f(h)})
 		if h == 1 {
-			steps = append(steps, step(docSpells, "study",
-				"heure 1 : test de compréhension puis de résolution ; un échec ne rapporte rien (p = "+numFr(fail)+")",
-				"hour 1: a comprehension then a resolution test; a failure gives nothing (p = "+numEn(fail)+")"))
+			steps = append(steps, step(docSpells, "study", say(
+				"Heure 1 : un test de compréhension puis un test de résolution. Un échec ici ne rapporte rien, et l’étude s’arrête ainsi dans $1 des cas.",
+				"Hour 1: a comprehension test, then a resolution test. Failing here gives nothing, and the study ends this way $1 of the time.", pct(fail))))
 		} else {
-			steps = append(steps, step(docSpells, "study",
-				"heure "+itoa(h)+" : "+itoa(n)+" tests de résolution ; un échec donne ⌈"+itoa(studyTotal[h-1])+"/2⌉ = "+itoa(xp)+" xp (p = "+numFr(fail)+")",
-				"hour "+itoa(h)+": "+itoa(n)+" resolution tests; a failure gives ⌈"+itoa(studyTotal[h-1])+"/2⌉ = "+itoa(xp)+" xp (p = "+numEn(fail)+")"))
+			steps = append(steps, step(docSpells, "study", say(
+				"Heure $1 : $2 tests de résolution. Un échec ici rapporte $3 xp, la moitié arrondie au supérieur des $4 xp {5:que vaut l’heure réussie|que valent les $5 heures réussies}, et l’étude s’arrête ainsi dans $6 des cas.",
+				"Hour $1: $2 resolution tests. Failing here gives $3 xp, half, rounded up, of the $4 xp that {5:the completed hour is|the $5 completed hours are} worth, and the study ends this way $6 of the time.", h, n, xp, studyTotal[h-1], h-1, pct(fail))))
 		}
 		before += n
 	}
@@ -252,9 +278,11 @@ func runStudy(r *reader, in map[string]any) map[string]any {
 	best := studyTotal[hours]
 	expected += done * float64(best)
 	dist = append(dist, map[string]any{"xp": f(best), "p": done, "failed_in_hour": nil})
-	steps = append(steps, step(docSpells, "study",
-		itoa(hours)+" heure(s) réussies : "+itoa(before)+" tests, p = "+numFr(p)+"^"+itoa(before)+" = "+numFr(done)+", "+itoa(best)+" xp ; espérance "+numFr(expected)+" xp",
-		itoa(hours)+" hour(s) completed: "+itoa(before)+" tests, p = "+numEn(p)+"^"+itoa(before)+" = "+numEn(done)+", "+itoa(best)+" xp; expectation "+numEn(expected)+" xp"))
+	steps = append(steps, step(docSpells, "study", say(
+		"Réussir {1:l’heure|les $1 heures}, pour $4 xp, demande $2 tests réussis à la suite, ce qui arrive dans $3 des cas. En moyenne, l’étude rapporte $5 xp.",
+		"Completing {1:the hour|the $1 hours}, for $4 xp, takes $2 passed tests in a row, which happens $3 of the time. On average the study gives $5 xp.", hours, before, pct(done), best, dec(expected))))
+	ans := say("L’étude rapporte en moyenne **$1 xp**. Vous réussissez {2:l’heure|les $2 heures}, pour $3 xp, dans **$4** des cas.",
+		"The study gives **$1 xp** on average. You complete {2:the hour|the $2 hours}, for $3 xp, **$4** of the time.", dec(expected), hours, best, pct(done))
 	return map[string]any{
 		"distribution": dist,
 		"expected_xp":  expected,
@@ -262,6 +290,7 @@ func runStudy(r *reader, in map[string]any) map[string]any {
 		"tests":        f(before),
 		"p_complete":   done,
 		"steps":        steps,
+		"answer":       answer(ans),
 		"reading": reading(
 			"Le premier test échoué pendant l’heure h arrête l’étude avec la moitié du total de l’heure h − 1, arrondie au supérieur (comme les 13 xp de l’exemple des règles) ; rien pour un échec pendant l’heure 1. Les tests sont indépendants, de même chance.",
 			"The first failed test during hour h ends the study with half the total of hour h − 1, rounded up (as the 13 xp of the rules' example); nothing for a failure during hour 1. Tests are independent, with the same chance."),

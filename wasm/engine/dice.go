@@ -356,29 +356,36 @@ func runDice(r *reader, in map[string]any) map[string]any {
 	}
 	steps := make([]any, 0, len(e.Terms)+2)
 	for _, t := range e.Terms {
-		op := "+"
-		if t.Neg {
-			op = "−"
+		switch {
+		case t.S == 0 && t.Neg:
+			steps = append(steps, step("", "", say("On retire $1.", "Take away $1.", t.N)))
+		case t.S == 0:
+			steps = append(steps, step("", "", say("On ajoute $1.", "Add $1.", t.N)))
+		case t.Neg:
+			steps = append(steps, step("", "", say("On retire $1d$2 : de $3 à $4, $5 en moyenne.", "Take away $1d$2: from $3 to $4, $5 on average.",
+				t.N, t.S, t.N, t.N*t.S, dec(float64(t.N*(t.S+1))/2))))
+		default:
+			steps = append(steps, step("", "", say("$1d$2 : de $3 à $4, $5 en moyenne.", "$1d$2: from $3 to $4, $5 on average.",
+				t.N, t.S, t.N, t.N*t.S, dec(float64(t.N*(t.S+1))/2))))
 		}
-		if t.S == 0 {
-			steps = append(steps, step("", "", "constante "+op+itoa(t.N), "constant "+op+itoa(t.N)))
-			continue
-		}
-		name := itoa(t.N) + "d" + itoa(t.S)
-		mean := numEn(float64(t.N*(t.S+1)) / 2)
-		meanFr := numFr(float64(t.N*(t.S+1)) / 2)
-		steps = append(steps, step("", "", op+name+" : de "+itoa(t.N)+" à "+itoa(t.N*t.S)+", moyenne "+meanFr,
-			op+name+": from "+itoa(t.N)+" to "+itoa(t.N*t.S)+", mean "+mean))
 	}
-	if exact {
-		steps = append(steps, step("", "", "loi exacte : décompte des "+numFr(total)+" résultats équiprobables des dés",
-			"exact distribution: count of the "+numEn(total)+" equally likely rolls"))
-	} else {
-		steps = append(steps, step("", "", "loi exacte par convolution, dé après dé (trop de résultats pour les compter un à un)",
-			"exact distribution by convolution, die after die (too many rolls to count one by one)"))
+	switch {
+	case lo == hi:
+		steps = append(steps, step("", "", say("Aucun dé : le résultat est connu d’avance.", "No dice: the result is known in advance.")))
+	case exact:
+		steps = append(steps, step("", "", say("Loi exacte : on compte un à un les $1 résultats équiprobables des dés.",
+			"Exact distribution: the $1 equally likely rolls of the dice are counted one by one.", int(total))))
+	default:
+		steps = append(steps, step("", "", say("Loi exacte, calculée dé après dé : il y a trop de résultats pour les compter un à un.",
+			"Exact distribution, computed die after die: there are too many rolls to count them one by one.")))
 	}
-	steps = append(steps, step("", "", "minimum "+itoa(lo)+", maximum "+itoa(hi)+", moyenne "+numFr(e.Mean()),
-		"minimum "+itoa(lo)+", maximum "+itoa(hi)+", mean "+numEn(e.Mean())))
+	sum := say("Au total, de $1 à $2, $3 en moyenne.", "In all, from $1 to $2, $3 on average.", lo, hi, dec(e.Mean()))
+	ans := say("Le jet donne de **$1 à $2**, en moyenne **$3**.", "The roll gives **$1 to $2**, **$3** on average.", lo, hi, dec(e.Mean()))
+	if lo == hi {
+		sum = say("Au total, toujours $1.", "In all, always $1.", lo)
+		ans = say("Le jet donne toujours **$1**.", "The roll always gives **$1**.", lo)
+	}
+	steps = append(steps, step("", "", sum))
 	return map[string]any{
 		"expr":         s,
 		"min":          f(lo),
@@ -387,5 +394,6 @@ func runDice(r *reader, in map[string]any) map[string]any {
 		"distribution": dist,
 		"at_least":     atLeast,
 		"steps":        steps,
+		"answer":       answer(ans),
 	}
 }

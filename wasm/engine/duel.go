@@ -6,10 +6,8 @@ package engine
 
 var (
 	elements = []string{"fire", "vine", "water", "neutral"}
-	// beats maps each element to the one it dominates; neutral is outside
-	// the circle.
-	beats     = map[string]string{"fire": "vine", "vine": "water", "water": "fire"}
-	elementFr = map[string]string{"fire": "feu", "vine": "vigne", "water": "eau", "neutral": "neutre"}
+	// elementWords names the elements, as the subject of a sentence.
+	elementWords = []words{{"Le feu", "Fire"}, {"La vigne", "Vine"}, {"L’eau", "Water"}, {"Neutre", "Neutral"}}
 )
 
 type wizard struct {
@@ -55,25 +53,26 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 	var dominant any
 	shiftA, shiftB := 0, 0
 	var steps []any
+	ia, ib := indexOf(elements, a.element), indexOf(elements, b.element)
 	switch {
-	case beats[a.element] == b.element:
+	case beats(ia, ib):
 		dominant, shiftA, shiftB = "a", -1, 1
-	case beats[b.element] == a.element:
+	case beats(ib, ia):
 		dominant, shiftA, shiftB = "b", 1, -1
 	}
+	ea, eb := elementWords[ia], elementWords[ib]
 	if dominant == nil {
-		steps = append(steps, step(docSpells, "spell-duel",
-			"a ("+elementFr[a.element]+") contre b ("+elementFr[b.element]+") : aucune dominance (même élément ou sort neutre), pas de modificateur",
-			"a ("+a.element+") against b ("+b.element+"): no dominance (same element or a neutral spell), no modifier"))
+		steps = append(steps, step(docSpells, "spell-duel", say(
+			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre (même élément ou sort neutre), donc pas de modificateur.",
+			"A’s spell: $1. B’s spell: $2. Neither dominates the other (same element or a neutral spell), so no modifier.", lower(ea), lower(eb))))
 	} else {
-		win, lose := a, b
-		wn, ln := "a", "b"
+		win, lose, wn, ln := ea, eb, "A", "B"
 		if dominant == "b" {
-			win, lose, wn, ln = b, a, "b", "a"
+			win, lose, wn, ln = eb, ea, "B", "A"
 		}
-		steps = append(steps, step(docSpells, "spell-duel",
-			elementFr[win.element]+" domine "+elementFr[lose.element]+" : "+wn+" a −1 sur le dé, "+ln+" +1",
-			win.element+" dominates "+lose.element+": "+wn+" gets −1 on the die, "+ln+" +1"))
+		steps = append(steps, step(docSpells, "spell-duel", say(
+			"$1 domine $2 : $3 a −1 sur son dé, $4 +1.",
+			"$1 dominates $2: $3 gets −1 on the die, $4 +1.", win, lower(lose), wn, ln)))
 	}
 	pa, pb := duelTest(a, shiftA), duelTest(b, shiftB)
 	for _, x := range []struct {
@@ -81,33 +80,51 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 		w     wizard
 		shift int
 		p     rat
-	}{{"a", a, shiftA, pa}, {"b", b, shiftB, pb}} {
-		mod := -x.w.magic/2 + x.shift
-		steps = append(steps, step(docSpells, "casting",
-			"test de "+x.name+" : 1d12"+offset(mod)+" ≤ "+itoa(2*x.w.appr)+" (2 × apprentissage) : p = "+pFr(x.p),
-			x.name+"'s test: 1d12"+offset(mod)+" ≤ "+itoa(2*x.w.appr)+" (2 × apprenticeship): p = "+pEn(x.p)))
+	}{{"A", a, shiftA, pa}, {"B", b, shiftB, pb}} {
+		roll := "1d12"
+		if mod := -x.w.magic/2 + x.shift; mod > 0 {
+			roll += " + " + itoa(mod)
+		} else if mod < 0 {
+			roll += " − " + itoa(-mod)
+		}
+		n := int(x.p.n * (12 / x.p.d))
+		steps = append(steps, step(docSpells, "casting", say(
+			"Test de $1 : il réussit si $2 fait au plus $3 (deux fois l’apprentissage), soit $4 face{|s} sur 12 ($5).",
+			"$1’s test: it passes if $2 is at most $3 (twice the apprenticeship), that is $4 face{|s} out of 12 ($5).", x.name, roll, 2*x.w.appr, n, pct(x.p.f()))))
 	}
 	one := mkRat(1, 1)
 	onlyA := pa.mul(one.sub(pb))
 	onlyB := pb.mul(one.sub(pa))
 	same := one.sub(onlyA).sub(onlyB)
 	aHits, bHits, cancel := onlyA, onlyB, rat{0, 1}
-	steps = append(steps, step(docSpells, "spell-duel",
-		"seul a réussit : "+pFr(onlyA)+" ; seul b réussit : "+pFr(onlyB)+" ; tous deux ou aucun : "+pFr(same),
-		"only a passes: "+pEn(onlyA)+"; only b passes: "+pEn(onlyB)+"; both or neither: "+pEn(same)))
+	steps = append(steps, step(docSpells, "spell-duel", say(
+		"Seul A réussit dans $1 des cas, seul B dans $2, et les deux ou aucun dans $3.",
+		"Only A passes $1 of the time, only B $2, and both or neither $3.", pct(onlyA.f()), pct(onlyB.f()), pct(same.f()))))
 	switch dominant {
 	case "a":
 		aHits = aHits.add(same)
-		steps = append(steps, step(docSpells, "spell-duel",
-			"tous deux ou aucun : le sort dominant de a touche", "both or neither: a's dominant spell hits"))
+		steps = append(steps, step(docSpells, "spell-duel", say(
+			"Quand les deux réussissent ou échouent, le sort dominant de A touche.", "When both pass or both fail, A’s dominant spell hits.")))
 	case "b":
 		bHits = bHits.add(same)
-		steps = append(steps, step(docSpells, "spell-duel",
-			"tous deux ou aucun : le sort dominant de b touche", "both or neither: b's dominant spell hits"))
+		steps = append(steps, step(docSpells, "spell-duel", say(
+			"Quand les deux réussissent ou échouent, le sort dominant de B touche.", "When both pass or both fail, B’s dominant spell hits.")))
 	default:
 		cancel = same
-		steps = append(steps, step(docSpells, "spell-duel",
-			"tous deux ou aucun, sans dominance : les deux sorts s’annulent", "both or neither, with no dominance: both spells cancel"))
+		steps = append(steps, step(docSpells, "spell-duel", say(
+			"Quand les deux réussissent ou échouent, sans dominance, les deux sorts s’annulent.", "When both pass or both fail, with no dominance, both spells cancel.")))
+	}
+	var ans words
+	switch dominant {
+	case "a":
+		ans = say("Le sort de A domine ($1 domine $2) : A touche dans **$3** des cas, B dans **$4**.",
+			"A’s spell dominates ($1 dominates $2): A hits **$3** of the time, B **$4**.", lower(ea), lower(eb), pct(aHits.f()), pct(bHits.f()))
+	case "b":
+		ans = say("Le sort de B domine ($1 domine $2) : B touche dans **$3** des cas, A dans **$4**.",
+			"B’s spell dominates ($1 dominates $2): B hits **$3** of the time, A **$4**.", lower(eb), lower(ea), pct(bHits.f()), pct(aHits.f()))
+	default:
+		ans = say("Aucun sort ne domine : A touche dans **$1** des cas, B dans **$2**, et les sorts s’annulent dans **$3**.",
+			"Neither spell dominates: A hits **$1** of the time, B **$2**, and the spells cancel **$3** of the time.", pct(aHits.f()), pct(bHits.f()), pct(cancel.f()))
 	}
 	pt := map[string]any{}
 	put(pt, "a", pa)
@@ -121,10 +138,27 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 		"p_test":   pt,
 		"outcomes": oc,
 		"steps":    steps,
+		"answer":   answer(ans),
 		"reading": reading(
 			"Le duel suppose les deux sorts lancés avec succès. Le test de magie réussit quand 1d12 − ⌊magie/2⌋ ± 1 est au plus 2 × apprentissage, lu sur le résultat modifié.",
 			"The duel assumes both spells were cast. The magic test passes when 1d12 − ⌊magic/2⌋ ± 1 is at most 2 × apprenticeship, read on the modified result."),
 	}
+}
+
+// beats says whether element i of elements dominates element j: fire burns
+// vine, vine drinks water, water puts out fire; neutral is outside the
+// circle.
+func beats(i, j int) bool { return i < 3 && j == (i+1)%3 }
+
+// lower puts the first letter of a name in lower case, for the middle of a
+// sentence: "Le feu" → "le feu", "Fire" → "fire", "L’eau" → "l’eau".
+func lower(w words) words {
+	for i, s := range w {
+		if s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+			w[i] = string(s[0]+'a'-'A') + s[1:]
+		}
+	}
+	return w
 }
 
 const maxOpponents = 20
@@ -150,18 +184,24 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 		}
 		over := att > 3*def
 		var steps []any
+		var ans words
 		if over {
-			steps = append(steps, step(docContemporary, "unarmed-combat",
-				itoa(att)+" attaquants contre "+itoa(def)+" : plus du triple ("+itoa(3*def)+") ; l’union fait la force, les défenseurs perdent sans duel et passent fatigués",
-				itoa(att)+" attackers against "+itoa(def)+": more than three times as many ("+itoa(3*def)+"); strength in numbers, the defenders lose with no duel and become fatigued"))
+			steps = append(steps, step(docContemporary, "unarmed-combat", say(
+				"$1 attaquants contre $2 défenseur{|s}, c’est plus du triple (plus de $3) : l’union fait la force, {2:le défenseur perd|les défenseurs perdent} sans duel et {2:passe fatigué|passent fatigués}.",
+				"$1 attackers against $2 defender{|s} is more than three times as many (more than $3): strength in numbers, {2:the defender loses|the defenders lose} with no duel and {2:becomes|become} fatigued.", att, def, 3*def)))
+			ans = say("{2:Le défenseur est **submergé**|Les défenseurs sont **submergés**} : $1 attaquants contre $2, c’est plus du triple, et {2:il perd|ils perdent} sans duel.",
+				"{2:The defender is|The defenders are} **overwhelmed**: $1 attackers against $2 is more than three times as many, so {2:the defender loses|they lose} with no duel.", att, def)
 		} else {
-			steps = append(steps, step(docContemporary, "unarmed-combat",
-				itoa(att)+" attaquants contre "+itoa(def)+" : pas plus du triple ("+itoa(3*def)+") ; le combat se règle en duels successifs",
-				itoa(att)+" attackers against "+itoa(def)+": not more than three times as many ("+itoa(3*def)+"); the fight is settled by successive duels"))
+			steps = append(steps, step(docContemporary, "unarmed-combat", say(
+				"$1 attaquant{|s} contre $2 défenseur{|s}, ce n’est pas plus du triple ($3 au plus) : le combat se règle en duels successifs.",
+				"$1 attacker{|s} against $2 defender{|s} is not more than three times as many ($3 at most): the fight is settled by successive duels.", att, def, 3*def)))
+			ans = say("**Duels successifs** : $1 attaquant{|s} contre $2, ce n’est pas plus du triple.",
+				"**Successive duels**: $1 attacker{|s} against $2 is not more than three times as many.", att, def)
 		}
 		return map[string]any{
 			"overwhelmed": over,
 			"steps":       steps,
+			"answer":      answer(ans),
 			"reading": reading(
 				"« Plus du triple » est strict : 3 contre 1 se règle en duels, 4 contre 1 submerge. La règle ne vaut qu’à main nue, si personne ne rééquilibre dans les 3 secondes.",
 				"\"More than three times\" is strict: 3 against 1 is settled by duels, 4 against 1 overwhelms. The rule holds only unarmed, if nobody evens the odds within 3 seconds."),
@@ -177,51 +217,52 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 	if r.err != nil {
 		return nil
 	}
-	steps := []any{step(docContemporary, "unarmed-combat",
-		"score de combat : "+itoa(score)+" ; le plus grand score gagne, l’égalité fait perdre les deux",
-		"combat score: "+itoa(score)+"; the higher score wins, a tie makes both lose")}
+	steps := []any{step(docContemporary, "unarmed-combat", say(
+		"Score de combat : $1. Le plus grand score gagne, et à égalité les deux perdent.",
+		"Combat score: $1. The higher score wins, and on a tie both lose.", score))}
 	s := score
 	state := "full_health"
 	if stun > 0 {
 		s = max(score-stun, 0)
 		if s == 0 {
 			state = "fatigued"
-			steps = append(steps, step(docContemporary, "stunning-weapons",
-				itoa(stun)+" coup(s) d’arme assommante : score "+itoa(score)+" → 0, fatigué (score de combat 0)",
-				itoa(stun)+" stunning blow(s): score "+itoa(score)+" → 0, fatigued (combat score 0)"))
+			steps = append(steps, step(docContemporary, "stunning-weapons", say(
+				"$1 coup{|s} d’arme assommante : le score passe de $2 à 0, et le personnage est fatigué.",
+				"$1 stunning blow{|s}: the score drops from $2 to 0, and the character is fatigued.", stun, score)))
 		} else {
-			steps = append(steps, step(docContemporary, "stunning-weapons",
-				itoa(stun)+" coup(s) d’arme assommante : score "+itoa(score)+" → "+itoa(s),
-				itoa(stun)+" stunning blow(s): score "+itoa(score)+" → "+itoa(s)))
+			steps = append(steps, step(docContemporary, "stunning-weapons", say(
+				"$1 coup{|s} d’arme assommante : le score passe de $2 à $3.",
+				"$1 stunning blow{|s}: the score drops from $2 to $3.", stun, score, s)))
 		}
 	}
 	rounds := []any{}
 	for i, o := range opps {
 		if state == "fatigued" && i == 0 {
-			steps = append(steps, step(docContemporary, "health-system",
-				"fatigué : il ne peut pas combattre, son score de combat est 0", "fatigued: cannot fight, the combat score is 0"))
+			steps = append(steps, step(docContemporary, "health-system", say(
+				"Fatigué, le personnage ne peut pas combattre : son score de combat est 0.",
+				"Fatigued, the character cannot fight: the combat score is 0.")))
 		}
-		n := itoa(i + 1)
+		n := i + 1
 		var res string
 		switch {
 		case s > o:
 			res = "win"
 			s--
-			steps = append(steps, step(docContemporary, "unarmed-combat",
-				"duel "+n+" : "+itoa(s+1)+" contre "+itoa(o)+", gagné ; le vainqueur perd 1 point de combat ("+itoa(s)+")",
-				"duel "+n+": "+itoa(s+1)+" against "+itoa(o)+", won; the winner loses 1 combat point ("+itoa(s)+")"))
+			steps = append(steps, step(docContemporary, "unarmed-combat", say(
+				"Duel $1 : $2 contre $3, gagné. Le vainqueur perd 1 point de combat, il lui en reste $4.",
+				"Duel $1: $2 against $3, won. The winner loses 1 combat point, $4 left.", n, s+1, o, s)))
 		case s < o:
 			res = "loss"
 			state = "fatigued"
-			steps = append(steps, step(docContemporary, "unarmed-combat",
-				"duel "+n+" : "+itoa(s)+" contre "+itoa(o)+", perdu ; le perdant passe fatigué",
-				"duel "+n+": "+itoa(s)+" against "+itoa(o)+", lost; the loser becomes fatigued"))
+			steps = append(steps, step(docContemporary, "unarmed-combat", say(
+				"Duel $1 : $2 contre $3, perdu. Le perdant passe fatigué.",
+				"Duel $1: $2 against $3, lost. The loser becomes fatigued.", n, s, o)))
 		default:
 			res = "tie"
 			state = "fatigued"
-			steps = append(steps, step(docContemporary, "unarmed-combat",
-				"duel "+n+" : "+itoa(s)+" contre "+itoa(o)+", égalité ; les deux perdent et passent fatigués",
-				"duel "+n+": "+itoa(s)+" against "+itoa(o)+", tie; both lose and become fatigued"))
+			steps = append(steps, step(docContemporary, "unarmed-combat", say(
+				"Duel $1 : $2 contre $3, égalité. Les deux perdent et passent fatigués.",
+				"Duel $1: $2 against $3, a tie. Both lose and become fatigued.", n, s, o)))
 		}
 		rounds = append(rounds, map[string]any{"opponent": f(o), "score": f(s), "result": res})
 		if res != "win" {
@@ -229,15 +270,24 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 		}
 	}
 	if len(opps) > 0 && score-stun > 0 {
-		steps = append(steps, step(docContemporary, "unarmed-combat",
-			"les points de combat perdus reviennent après 10 minutes sans combat",
-			"lost combat points come back after 10 minutes without a fight"))
+		steps = append(steps, step(docContemporary, "unarmed-combat", say(
+			"Les points de combat perdus reviennent après 10 minutes sans combat.",
+			"Lost combat points come back after 10 minutes without a fight.")))
+	}
+	st := say("en pleine forme", "in full health")
+	if state == "fatigued" {
+		st = say("fatigué", "fatigued")
+	}
+	ans := say("Sans duel : **$1**, score de combat **$2**.", "With no duel: **$1**, combat score **$2**.", st, s)
+	if len(rounds) > 0 {
+		ans = say("Après $1 duel{|s} : **$2**, score de combat **$3**.", "After $1 duel{|s}: **$2**, combat score **$3**.", len(rounds), st, s)
 	}
 	return map[string]any{
 		"rounds":      rounds,
 		"final_score": f(s),
 		"final_state": state,
 		"steps":       steps,
+		"answer":      answer(ans),
 		"reading": reading(
 			"Le score d’un tour est celui qui reste après le duel (le vainqueur perd 1 point). Les duels s’arrêtent au premier perdu ou à égalité. Un personnage fatigué (notamment ramené à 0 par des coups assommants) se bat avec un score de 0.",
 			"A round's score is what is left after the duel (the winner loses 1 point). The duels stop at the first lost or tied. A fatigued character (in particular one brought to 0 by stunning blows) fights with a score of 0."),
@@ -245,12 +295,13 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 }
 
 var (
-	pfModes     = []string{"counter", "parry", "dodge"}
-	relations   = []string{"same_spell", "same_school", "different_school"}
-	relationMod = map[string]int{"same_spell": 10, "same_school": 2, "different_school": -2}
-	relationFr  = map[string]string{"same_spell": "même sort", "same_school": "sort différent de la même école", "different_school": "sort d’une école différente"}
-	relationEn  = map[string]string{"same_spell": "same spell", "same_school": "different spell of the same school", "different_school": "spell of a different school"}
-	dispels     = []string{"dispel_magic", "greater_dispel"}
+	pfModes   = []string{"counter", "parry", "dodge"}
+	relations = []string{"same_spell", "same_school", "different_school"}
+	// Table 3-10's modifier and name of each relation, in the order of relations.
+	relationMod   = []int{10, 2, -2}
+	relationWords = []words{{"Même sort", "Same spell"}, {"Sort différent de la même école", "Different spell of the same school"},
+		{"Sort d’une école différente", "Spell of a different school"}}
+	dispels = []string{"dispel_magic", "greater_dispel"}
 )
 
 func runPathfinderDuel(r *reader, in map[string]any) map[string]any {
@@ -291,16 +342,16 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 		}
 		dc := 11 + opp
 		p := d20(cl, dc)
-		name, nameEn := "dissipation de la magie", "dispel magic"
+		name := words{"dissipation de la magie", "dispel magic"}
 		if dispel == "greater_dispel" {
-			name, nameEn = "dissipation suprême", "greater dispel magic"
+			name = words{"dissipation suprême", "greater dispel magic"}
 		}
-		steps = append(steps, step(docPathfinder, "duel-counter",
-			"contre par "+name+" : pas d’identification du sort, pas de modificateur de la table 3-10",
-			"counter with "+nameEn+": no identification of the spell, no Table 3-10 modifier"))
-		steps = append(steps, step(docPathfinder, "duel-counter",
-			"test de niveau de lanceur d20 + "+itoa(cl)+" ≥ DD 11 + "+itoa(opp)+" = "+itoa(dc)+" : p = "+pFr(p),
-			"caster level check d20 + "+itoa(cl)+" ≥ DC 11 + "+itoa(opp)+" = "+itoa(dc)+": p = "+pEn(p)))
+		steps = append(steps, step(docPathfinder, "duel-counter", say(
+			"Contre par $1 : pas besoin d’identifier le sort, et pas de modificateur de la table 3-10.",
+			"Counter with $1: no need to identify the spell, and no Table 3-10 modifier.", name)))
+		steps = append(steps, step(docPathfinder, "duel-counter", say(
+			"Test de niveau de lanceur : d20 + $1 contre un DD de $2 (11 plus $3, le niveau de lanceur adverse). Il réussit $4 fois sur 20, soit $5.",
+			"Caster level check: d20 + $1 against DC $2 (11 plus $3, the opposing caster level). It succeeds $4 time{|s} out of 20, that is $5.", cl, dc, opp, faces20(p), pct(p.f()))))
 		out["identify_dc"] = nil
 		put(out, "p_identify", mkRat(1, 1))
 		out["counter_dc"] = f(dc)
@@ -308,6 +359,8 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 		put(out, "p_counter", p)
 		put(out, "p_total", p)
 		out["steps"] = steps
+		out["answer"] = answer(say("Vous contrez le sort dans **$1** des cas, sans avoir à l’identifier.",
+			"You counter the spell **$1** of the time, without having to identify it.", pct(p.f())))
 		return out
 	}
 	if _, ok := r.get(in, "opponent_caster_level"); ok {
@@ -324,21 +377,26 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 	}
 	idDC := 15 + level
 	pID := d20(bonus, idDC)
-	mod := relationMod[rel] + (slot - level)
+	ri := indexOf(relations, rel)
+	mod := relationMod[ri] + (slot - level)
 	pC := d20(cl+mod, idDC)
 	total := pID.mul(pC)
-	steps = append(steps, step(docPathfinder, "duel-counter",
-		"identifier le sort : Art de la magie d20 "+signed(bonus)+" ≥ DD 15 + "+itoa(level)+" = "+itoa(idDC)+" : p = "+pFr(pID),
-		"identify the spell: Spellcraft d20 "+signed(bonus)+" ≥ DC 15 + "+itoa(level)+" = "+itoa(idDC)+": p = "+pEn(pID)))
-	steps = append(steps, step(docPathfinder, "table-3-10",
-		relationFr[rel]+" : "+signed(relationMod[rel])+" ; emplacement "+itoa(slot)+" pour un sort de niveau "+itoa(level)+" : "+signed(slot-level)+" ; modificateur "+signed(mod),
-		relationEn[rel]+": "+signed(relationMod[rel])+"; slot "+itoa(slot)+" for a level "+itoa(level)+" spell: "+signed(slot-level)+"; modifier "+signed(mod)))
-	steps = append(steps, step(docPathfinder, "duel-counter",
-		"contre : d20 + "+itoa(cl)+" (niveau de lanceur) "+signed(mod)+" ≥ DD "+itoa(idDC)+" : p = "+pFr(pC),
-		"counter: d20 + "+itoa(cl)+" (caster level) "+signed(mod)+" ≥ DC "+itoa(idDC)+": p = "+pEn(pC)))
-	steps = append(steps, step(docPathfinder, "duel-counter",
-		"identifier puis contrer : "+numFr(pID.f())+" × "+numFr(pC.f())+" = "+numFr(total.f()),
-		"identify then counter: "+numEn(pID.f())+" × "+numEn(pC.f())+" = "+numEn(total.f())))
+	steps = append(steps, step(docPathfinder, "duel-counter", say(
+		"Identifier le sort : Art de la magie d20 $1 contre un DD de $2 (15 plus $3, le niveau du sort). Il réussit $4 fois sur 20, soit $5.",
+		"Identify the spell: Spellcraft d20 $1 against DC $2 (15 plus $3, the spell level). It succeeds $4 time{|s} out of 20, that is $5.", signed(bonus), idDC, level, faces20(pID), pct(pID.f()))))
+	slotW := say("L’emplacement est du niveau du sort, sans bonus", "The slot is of the spell’s level, with no bonus")
+	if slot > level {
+		slotW = say("Un emplacement de niveau $1 pour un sort de niveau $2 ajoute $3", "A level $1 slot for a level $2 spell adds $3", slot, level, signed(slot-level))
+	}
+	steps = append(steps, step(docPathfinder, "table-3-10", say(
+		"$1 : $2. $3. Modificateur total : $4.",
+		"$1: $2. $3. Total modifier: $4.", relationWords[ri], signed(relationMod[ri]), slotW, signed(mod))))
+	steps = append(steps, step(docPathfinder, "duel-counter", say(
+		"Contre : avec d20 + $1 (niveau de lanceur) et le modificateur $2 contre le DD $3, il réussit $4 fois sur 20, soit $5.",
+		"Counter: with d20 + $1 (caster level) and the $2 modifier against DC $3, it succeeds $4 time{|s} out of 20, that is $5.", cl, signed(mod), idDC, faces20(pC), pct(pC.f()))))
+	steps = append(steps, step(docPathfinder, "duel-counter", say(
+		"Il faut identifier le sort puis le contrer : $1 de $2, soit $3 en tout.",
+		"It takes identifying the spell, then countering it: $1 of $2, that is $3 in all.", pct(pC.f()), pct(pID.f()), pct(total.f()))))
 	out["identify_dc"] = f(idDC)
 	put(out, "p_identify", pID)
 	out["counter_dc"] = f(idDC)
@@ -346,8 +404,13 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 	put(out, "p_counter", pC)
 	put(out, "p_total", total)
 	out["steps"] = steps
+	out["answer"] = answer(say("Vous contrez le sort dans **$1** des cas : il faut l’identifier (**$2**), puis le contrer (**$3**).",
+		"You counter the spell **$1** of the time: you must identify it (**$2**), then counter it (**$3**).", pct(total.f()), pct(pID.f()), pct(pC.f())))
 	return out
 }
+
+// faces20 is the number of faces of a d20 behind a probability in twentieths.
+func faces20(p rat) int { return int(p.n * (20 / p.d)) }
 
 func pfParry(r *reader, in map[string]any) map[string]any {
 	in = r.object("", in, "mode", "bab", "unarmed", "attack_bonus")
@@ -370,19 +433,18 @@ func pfParry(r *reader, in map[string]any) map[string]any {
 		}
 	}
 	p := mkRat(int64(n), 400)
-	un, unEn := "", ""
+	roll := say("Jet de parade : d20 + $1 (bonus de base à l’attaque), moins 5", "Parry roll: d20 + $1 (base attack bonus), minus 5", bab)
 	if unarmed {
-		un, unEn = " − 2 (à mains nues)", " − 2 (unarmed)"
+		roll = say("$1, moins 2 à mains nues", "$1, minus 2 unarmed", roll)
 	}
 	steps := []any{
-		step(docPathfinder, "duel-parry",
-			"jet de parade : d20 + "+itoa(bab)+" (BBA) − 5"+un+" = d20 "+signed(parry),
-			"parry roll: d20 + "+itoa(bab)+" (BAB) − 5"+unEn+" = d20 "+signed(parry)),
-		step(docPathfinder, "duel-parry",
-			"la parade réussit si elle égale ou dépasse l’attaque d20 "+signed(atk)+" : "+itoa(n)+" cas sur 400, p = "+pFr(p),
-			"the parry succeeds if it equals or beats the attack d20 "+signed(atk)+": "+itoa(n)+" cases out of 400, p = "+pEn(p)),
+		step(docPathfinder, "duel-parry", say("$1, soit d20 $2.", "$1, that is d20 $2.", roll, signed(parry))),
+		step(docPathfinder, "duel-parry", say(
+			"La parade réussit si elle égale ou dépasse l’attaque, d20 $1 : $2 cas sur 400, soit $3.",
+			"The parry succeeds if it equals or beats the attack, d20 $1: $2 cases out of 400, that is $3.", signed(atk), n, pct(p.f()))),
 	}
 	out := map[string]any{"mode": "parry", "parry_bonus": f(parry), "steps": steps,
+		"answer":  answer(say("Votre parade réussit dans **$1** des cas.", "Your parry succeeds **$1** of the time.", pct(p.f()))),
 		"reading": reading(pfReading, pfReadingEn)}
 	put(out, "p_parry", p)
 	return out
@@ -410,14 +472,16 @@ func pfDodge(r *reader, in map[string]any) map[string]any {
 	p := attackHits(atk, ac)
 	pd := attackHits(atk, ac+4)
 	steps := []any{
-		step(docPathfinder, "duel-dodge",
-			"attaque d20 "+signed(atk)+" contre CA "+itoa(ac)+" (20 naturel touche, 1 naturel rate) : p = "+pFr(p),
-			"attack d20 "+signed(atk)+" against AC "+itoa(ac)+" (natural 20 hits, natural 1 misses): p = "+pEn(p)),
-		step(docPathfinder, "duel-dodge",
-			"esquive de duel : +4 à la CA ("+itoa(ac+4)+") pour cette attaque : p = "+pFr(pd)+" ; ensuite −2 à la CA jusqu’au prochain tour",
-			"duel dodge: +4 AC ("+itoa(ac+4)+") against this attack: p = "+pEn(pd)+"; then −2 AC until the next turn"),
+		step(docPathfinder, "duel-dodge", say(
+			"Attaque d20 $1 contre CA $2 (le 20 naturel touche toujours, le 1 naturel rate toujours) : elle touche dans $3 des cas.",
+			"Attack d20 $1 against AC $2 (a natural 20 always hits, a natural 1 always misses): it hits $3 of the time.", signed(atk), ac, pct(p.f()))),
+		step(docPathfinder, "duel-dodge", say(
+			"Esquive de duel : +4 à la CA ($1) contre cette attaque, qui ne touche plus que dans $2 des cas. Ensuite, −2 à la CA jusqu’au prochain tour.",
+			"Duel dodge: +4 AC ($1) against this attack, which then hits only $2 of the time. Afterwards, −2 AC until the next turn.", ac+4, pct(pd.f()))),
 	}
 	out := map[string]any{"mode": "dodge", "steps": steps,
+		"answer": answer(say("L’attaque vous touche dans **$1** des cas, et dans **$2** si vous esquivez.",
+			"The attack hits you **$1** of the time, and **$2** if you dodge.", pct(p.f()), pct(pd.f()))),
 		"reading": reading(pfReading, pfReadingEn)}
 	put(out, "p_hit", p)
 	put(out, "p_hit_dodging", pd)

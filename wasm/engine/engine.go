@@ -3,7 +3,10 @@
 //
 // The trees are what encoding/json decodes into an any (map[string]any,
 // []any, float64, string, bool, nil), so that the command line, the generator
-// and the WebAssembly module all share one entry point, Calculate. The package
+// and the WebAssembly module all share one entry point, Calculate; the module
+// reads its input with ParseJSON, whose limits bound the work of any input,
+// and writes outputs with AppendJSON. Every output answers in words
+// (answer) and explains itself (steps) in French and English. The package
 // uses the standard library only and avoids fmt, encoding/json and reflect,
 // because it is compiled to WebAssembly where each of them costs hundreds of KB.
 package engine

@@ -1,7 +1,5 @@
 package engine
 
-import "sort"
-
 // Health timelines: health-fantasy follows seed 000, §2.5 (states and their
 // timers) and §2.6 (healing); health-modern follows seed 001, §2 (health
 // states) and its medicine rules (first aid, surgery).
@@ -20,25 +18,38 @@ var (
 	levels         = []string{"novice", "expert"}
 )
 
-var stateFr = map[string]string{
-	"healthy": "sain", "wounded": "blessé", "dying": "agonisant", "dead": "mort",
-	"full_health": "en pleine forme", "fatigued": "fatigué", "coma": "dans le coma",
+// named is a key and its words: the small tables below are slices rather
+// than maps, which the WebAssembly module would build in code at start-up.
+type named struct {
+	key string
+	w   words
 }
 
-var stateEn = map[string]string{
-	"healthy": "healthy", "wounded": "wounded", "dying": "dying", "dead": "dead",
-	"full_health": "full health", "fatigued": "fatigued", "coma": "in a coma",
+func findWords(t []named, key string) words {
+	for _, n := range t {
+		if n.key == key {
+			return n.w
+		}
+	}
+	return words{}
 }
 
-var actionFr = map[string]string{
-	"laying_on_hands": "imposition des mains", "first_aid": "premiers secours", "medicine": "médecine",
-	"potion": "philtre de soin", "surgery": "chirurgie",
+// stateNames names the states as attributes: "le personnage est …".
+var stateNames = []named{
+	{"healthy", words{"sain", "healthy"}}, {"wounded", words{"blessé", "wounded"}}, {"dying", words{"agonisant", "dying"}},
+	{"dead", words{"mort", "dead"}}, {"full_health", words{"en pleine forme", "in full health"}},
+	{"fatigued", words{"fatigué", "fatigued"}}, {"coma", words{"dans le coma", "in a coma"}},
 }
 
-var actionEn = map[string]string{
-	"laying_on_hands": "laying on hands", "first_aid": "first aid", "medicine": "medicine",
-	"potion": "healing potion", "surgery": "surgery",
+// actionNames names the actions, with an article in French.
+var actionNames = []named{
+	{"laying_on_hands", words{"l’imposition des mains", "laying on hands"}}, {"first_aid", words{"les premiers secours", "first aid"}},
+	{"medicine", words{"la médecine", "medicine"}}, {"potion", words{"le philtre de soin", "the healing potion"}},
+	{"surgery", words{"la chirurgie", "surgery"}},
 }
+
+func stateWords(state string) words   { return findWords(stateNames, state) }
+func actionWords(action string) words { return findWords(actionNames, action) }
 
 type healthEvent struct {
 	index  int
@@ -57,7 +68,7 @@ type pendingAction struct {
 type ignoredEvent struct {
 	index  int
 	reason string
-	fr, en string
+	why    words
 }
 
 // healthSim runs one character's timeline minute by minute of interest: the
@@ -144,8 +155,8 @@ func (s *healthSim) next() string {
 	return ""
 }
 
-func (s *healthSim) ignore(ev healthEvent, reason, fr, en string) {
-	s.ignored = append(s.ignored, ignoredEvent{index: ev.index, reason: reason, fr: fr, en: en})
+func (s *healthSim) ignore(ev healthEvent, reason string, why words) {
+	s.ignored = append(s.ignored, ignoredEvent{index: ev.index, reason: reason, why: why})
 	rule := "healing"
 	if s.modern {
 		rule = "medicine"
@@ -156,66 +167,69 @@ func (s *healthSim) ignore(ev healthEvent, reason, fr, en string) {
 			rule = "surgery"
 		}
 	}
-	s.steps = append(s.steps, step(s.doc(), rule,
-		"événement "+itoa(ev.index)+" ("+actionFr[ev.action]+" à "+itoa(ev.at)+") sans effet : "+fr,
-		"event "+itoa(ev.index)+" ("+actionEn[ev.action]+" at "+itoa(ev.at)+") has no effect: "+en))
+	s.steps = append(s.steps, step(s.doc(), rule, say(
+		"L’action $1, $2 à la minute $3, est sans effet, car $4.",
+		"Action $1, $2 at minute $3, has no effect, because $4.", ev.index+1, lower(actionWords(ev.action)), ev.at, why)))
 }
 
 // applicable says whether ev can act on the current state, and if not why.
-func (s *healthSim) applicable(ev healthEvent) (ok bool, reason, fr, en string) {
+func (s *healthSim) applicable(ev healthEvent) (ok bool, reason string, why words) {
 	st := s.state
 	if st == "dead" {
-		return false, "dead", "le personnage est mort", "the character is dead"
+		return false, "dead", say("le personnage est mort", "the character is dead")
 	}
-	notFor := func(needFr, needEn string) (bool, string, string, string) {
-		return false, "not_applicable",
-			actionFr[ev.action] + " s’applique " + needFr + " (état : " + stateFr[st] + ")",
-			actionEn[ev.action] + " applies " + needEn + " (state: " + stateEn[st] + ")"
+	notFor := func(need words) (bool, string, words) {
+		verb := "ne s’applique"
+		if ev.action == "first_aid" {
+			verb = "ne s’appliquent"
+		}
+		return false, "not_applicable", say("$1 $2 qu’$3, et le personnage est $4", "$1 applies only $3, and the character is $4",
+			actionWords(ev.action), verb, need, stateWords(st))
 	}
 	if s.modern {
 		if st != "wounded" && st != "coma" {
-			return notFor("à un blessé ou à quelqu’un dans le coma", "to a wounded character or one in a coma")
+			return notFor(say("à un blessé ou à quelqu’un dans le coma", "to a wounded character or one in a coma"))
 		}
 		if ev.self && st == "coma" {
-			return false, "inert", "dans le coma, on est inerte et on ne peut pas se soigner", "in a coma one is inert and cannot treat oneself"
+			return false, "inert", say("dans le coma, le personnage est inerte et ne peut pas se soigner", "in a coma the character is inert and cannot treat themselves")
 		}
 		if ev.action == "surgery" && ev.level == "novice" && !ev.calm {
-			return false, "calm_place_required", "un chirurgien novice n’opère que dans un endroit calme",
-				"a novice surgeon operates only in a calm place"
+			return false, "calm_place_required", say("un chirurgien novice n’opère que dans un endroit calme",
+				"a novice surgeon operates only in a calm place")
 		}
-		return true, "", "", ""
+		return true, "", words{}
 	}
 	switch ev.action {
 	case "laying_on_hands":
 		if !ev.self {
-			return false, "self_only", "l’imposition des mains ne s’utilise que sur soi", "laying on hands works on oneself only"
+			return false, "self_only", say("l’imposition des mains ne s’utilise que sur soi", "laying on hands works on oneself only")
 		}
 		if st != "wounded" {
-			return notFor("à un blessé", "to a wounded character")
+			return notFor(say("à un blessé", "to a wounded character"))
 		}
 	case "first_aid":
 		if ev.self {
-			return false, "not_on_self", "on ne peut pas s’administrer soi-même les premiers secours", "one cannot give first aid to oneself"
+			return false, "not_on_self", say("on ne peut pas s’administrer soi-même les premiers secours", "one cannot give first aid to oneself")
 		}
 		if st != "dying" {
-			return notFor("à un agonisant", "to a dying character")
+			return notFor(say("à un agonisant", "to a dying character"))
 		}
 	case "medicine":
 		if ev.self {
-			return false, "not_on_self", "on ne peut pas s’administrer soi-même des soins", "one cannot give medicine to oneself"
+			return false, "not_on_self", say("on ne peut pas se soigner soi-même par la médecine", "one cannot give medicine to oneself")
 		}
 		if st != "wounded" && st != "dying" {
-			return notFor("à un blessé ou à un agonisant", "to a wounded or dying character")
+			return notFor(say("à un blessé ou à un agonisant", "to a wounded or dying character"))
 		}
 	case "potion":
 		if st != "wounded" && st != "dying" {
-			return notFor("à un blessé ou à un agonisant", "to a wounded or dying character")
+			return notFor(say("à un blessé ou à un agonisant", "to a wounded or dying character"))
 		}
 		if ev.self && st == "dying" {
-			return false, "dying_cannot_drink_alone", "un agonisant ne peut pas boire le philtre seul", "a dying character cannot drink the potion alone"
+			return false, "dying_cannot_drink_alone", say("un agonisant ne peut pas boire le philtre seul", "a dying character cannot drink the potion alone")
 		}
 	}
-	return true, "", "", ""
+	return true, "", words{}
 }
 
 func (s *healthSim) duration(ev healthEvent) int {
@@ -238,24 +252,24 @@ func (s *healthSim) duration(ev healthEvent) int {
 
 // finish applies the effect of ev, which ends at t.
 func (s *healthSim) finish(ev healthEvent, t int) {
-	if ok, reason, fr, en := s.applicable(ev); !ok {
+	if ok, reason, why := s.applicable(ev); !ok {
 		if reason == "dead" {
-			reason, fr, en = "dead_before_end", "le personnage est mort avant la fin du soin", "the character died before the treatment ended"
+			reason, why = "dead_before_end", say("le personnage est mort avant la fin du soin", "the character died before the treatment ended")
 		} else {
-			reason, fr, en = "no_longer_applicable", "à la fin du soin : "+fr, "when the treatment ends: "+en
+			reason, why = "no_longer_applicable", say("à la fin du soin, $1", "when the treatment ends, $1", why)
 		}
-		s.ignore(ev, reason, fr, en)
+		s.ignore(ev, reason, why)
 		return
 	}
-	from := s.state
-	span := itoa(ev.at) + "–" + itoa(t)
+	from := stateWords(s.state)
+	span := say("Des minutes $1 à $2", "From minute $1 to $2", ev.at, t)
 	if ev.at == t {
-		span = itoa(t)
+		span = say("À la minute $1", "At minute $1", t)
 	}
 	if s.modern {
-		lvlFr, lvlEn := "novice", "novice"
+		lvl := say("de niveau novice", "novice")
 		if ev.level == "expert" {
-			lvlFr, lvlEn = "expert", "expert"
+			lvl = say("de niveau expert", "expert")
 		}
 		if ev.action == "first_aid" {
 			delay := 60
@@ -268,13 +282,12 @@ func (s *healthSim) finish(ev healthEvent, t int) {
 			}
 			e := map[string]any{"at": f(t), "state": s.state, "cause": ev.action, "event": f(ev.index)}
 			s.timeline = append(s.timeline, e)
-			keep, keepEn := "", ""
+			w := say("$1, premiers secours $2 (1 minute), alors que le personnage est $3 : la prochaine aggravation vient $4 minutes après, à la minute $5.",
+				"$1, $2 first aid (1 minute) while the character is $3: the next deterioration comes $4 minutes later, at minute $5.", span, lvl, from, delay, t+delay)
 			if s.due != t+delay {
-				keep, keepEn = " ; l’échéance déjà plus tardive ("+itoa(old)+") est gardée", "; the later deadline already set ("+itoa(old)+") is kept"
+				w = say("$1 L’échéance déjà fixée, plus tardive (minute $2), est gardée.", "$1 The later deadline already set (minute $2) is kept.", w, old)
 			}
-			s.steps = append(s.steps, step(docContemporary, "first-aid",
-				"premiers secours "+lvlFr+" ("+span+", 1 min) : "+stateFr[from]+", prochaine aggravation "+itoa(delay)+" min après, à "+itoa(t+delay)+keep,
-				lvlEn+" first aid ("+span+", 1 min): "+stateEn[from]+", next deterioration "+itoa(delay)+" min later, at "+itoa(t+delay)+keepEn))
+			s.steps = append(s.steps, step(docContemporary, "first-aid", w))
 			return
 		}
 		s.enter(t, "fatigued", ev.action, ev.index)
@@ -283,37 +296,37 @@ func (s *healthSim) finish(ev healthEvent, t int) {
 			d = 60
 		}
 		s.due = t + d
-		how, howEn := "pleine forme exactement 30 min après", "full health exactly 30 min later"
-		if ev.level == "novice" {
-			how, howEn = "pas de pleine forme avant 1 h", "no full health before 1 h"
-		}
-		place, placeEn := "", ""
+		place := say("", "")
 		if ev.calm {
-			place, placeEn = ", endroit calme", ", calm place"
+			place = say(", endroit calme", ", calm place")
 		}
-		s.steps = append(s.steps, step(docContemporary, "surgery",
-			"chirurgie "+lvlFr+" ("+span+", "+itoa(t-ev.at)+" min"+place+") : "+stateFr[from]+" → fatigué ; "+how+", à "+itoa(s.due),
-			lvlEn+" surgery ("+span+", "+itoa(t-ev.at)+" min"+placeEn+"): "+stateEn[from]+" → fatigued; "+howEn+", at "+itoa(s.due)))
+		w := say("$1, chirurgie $2 ($3 minutes$4) : le personnage, qui était $5, devient fatigué. Il sera en pleine forme exactement 30 minutes après, à la minute $6.",
+			"$1, $2 surgery ($3 minutes$4): the character, who was $5, becomes fatigued, and will be in full health exactly 30 minutes later, at minute $6.", span, lvl, t-ev.at, place, from, s.due)
+		if ev.level == "novice" {
+			w = say("$1, chirurgie $2 ($3 minutes$4) : le personnage, qui était $5, devient fatigué. Il ne sera pas en pleine forme avant 1 heure, à la minute $6.",
+				"$1, $2 surgery ($3 minutes$4): the character, who was $5, becomes fatigued, and will not be in full health before 1 hour, at minute $6.", span, lvl, t-ev.at, place, from, s.due)
+		}
+		s.steps = append(s.steps, step(docContemporary, "surgery", w))
 		return
 	}
 	switch ev.action {
 	case "laying_on_hands", "potion":
 		s.lp = 1
 		s.enter(t, "healthy", ev.action, ev.index)
-		s.steps = append(s.steps, step(docFantasy, "healing",
-			actionFr[ev.action]+" à "+span+" : "+stateFr[from]+" → sain (1 PV)",
-			actionEn[ev.action]+" at "+span+": "+stateEn[from]+" → healthy (1 LP)"))
+		s.steps = append(s.steps, step(docFantasy, "healing", say(
+			"$1, $2 : le personnage, qui était $3, redevient sain avec 1 point de vie.",
+			"$1, $2: the character, who was $3, is healthy again with 1 life point.", span, lower(actionWords(ev.action)), from)))
 	case "first_aid":
 		s.enter(t, "wounded", ev.action, ev.index)
-		s.steps = append(s.steps, step(docFantasy, "healing",
-			"premiers secours ("+span+", 2 min) : agonisant → blessé ; sans vrai soin, agonisant à "+itoa(s.due),
-			"first aid ("+span+", 2 min): dying → wounded; without real care, dying at "+itoa(s.due)))
+		s.steps = append(s.steps, step(docFantasy, "healing", say(
+			"$1, premiers secours (2 minutes) : l’agonisant redevient blessé. Sans vrai soin, il sera de nouveau agonisant à la minute $2.",
+			"$1, first aid (2 minutes): the dying character is wounded again. Without real care, they will be dying again at minute $2.", span, s.due)))
 	case "medicine":
 		s.lp = s.maxLife
 		s.enter(t, "healthy", ev.action, ev.index)
-		s.steps = append(s.steps, step(docFantasy, "healing",
-			"médecine ("+span+", 10 min) : "+stateFr[from]+" → sain avec tous ses PV ("+itoa(s.maxLife)+")",
-			"medicine ("+span+", 10 min): "+stateEn[from]+" → healthy with all life points ("+itoa(s.maxLife)+")"))
+		s.steps = append(s.steps, step(docFantasy, "healing", say(
+			"$1, médecine (10 minutes) : le personnage, qui était $2, redevient sain avec tous ses points de vie ($3).",
+			"$1, medicine (10 minutes): the character, who was $2, is healthy again with all life points ($3).", span, from, s.maxLife)))
 	}
 }
 
@@ -322,21 +335,31 @@ func (s *healthSim) fire(t int) {
 	from, since := s.state, s.since
 	to := s.next()
 	s.enter(t, to, "timer", never)
-	fr := stateFr[from] + " depuis " + itoa(since) + " : " + stateFr[to] + " à " + itoa(t)
-	en := stateEn[from] + " since " + itoa(since) + ": " + stateEn[to] + " at " + itoa(t)
-	if !s.modern && from == "dying" {
-		fr = "agonisant depuis " + itoa(since) + ", combat fini à " + itoa(s.combatEnd) + " : mort à max(" + itoa(since) + ", " + itoa(s.combatEnd) + ") + 5 = " + itoa(t)
-		en = "dying since " + itoa(since) + ", fight over at " + itoa(s.combatEnd) + ": dead at max(" + itoa(since) + ", " + itoa(s.combatEnd) + ") + 5 = " + itoa(t)
-	}
-	if !s.modern && from == "wounded" {
-		fr = "blessé sans vrai soin depuis " + itoa(since) + " : agonisant une heure après, à " + itoa(t)
-		en = "wounded without real care since " + itoa(since) + ": dying an hour later, at " + itoa(t)
+	var w words
+	switch {
+	case from == "wounded" && !s.modern:
+		w = say("Sans vrai soin, le blessé devient agonisant une heure plus tard, à la minute $1.",
+			"Without real care, the wounded character becomes dying an hour later, at minute $1.", t)
+	case from == "dying" && since >= s.combatEnd:
+		w = say("Sans soin, l’agonisant meurt 5 minutes plus tard, à la minute $1, le combat étant déjà fini.",
+			"Without care, the dying character dies 5 minutes later, at minute $1, the fight being already over.", t)
+	case from == "dying":
+		w = say("Sans soin, l’agonisant meurt 5 minutes après la fin du combat (minute $1), à la minute $2.",
+			"Without care, the dying character dies 5 minutes after the end of the fight (minute $1), at minute $2.", s.combatEnd, t)
+	case from == "wounded":
+		w = say("Blessé depuis la minute $1 et sans autre soin, le personnage tombe dans le coma à la minute $2.",
+			"Wounded since minute $1 and without further care, the character falls into a coma at minute $2.", since, t)
+	case from == "coma":
+		w = say("Dans le coma depuis la minute $1 et sans autre soin, le personnage meurt à la minute $2.",
+			"In a coma since minute $1 and without further care, the character dies at minute $2.", since, t)
+	default:
+		w = say("Fatigué depuis la minute $1, le personnage retrouve sa pleine forme à la minute $2.",
+			"Fatigued since minute $1, the character is back to full health at minute $2.", since, t)
 	}
 	if to == "dead" {
-		fr += " ; le corps reste fouillable jusqu’à " + itoa(s.bodyUntil)
-		en += "; the body may be searched until " + itoa(s.bodyUntil)
+		w = say("$1 Le corps reste fouillable jusqu’à la minute $2.", "$1 The body may be searched until minute $2.", w, s.bodyUntil)
 	}
-	s.steps = append(s.steps, step(s.doc(), s.timerRule(), fr, en))
+	s.steps = append(s.steps, step(s.doc(), s.timerRule(), w))
 }
 
 func (s *healthSim) run(events []healthEvent) {
@@ -350,11 +373,17 @@ func (s *healthSim) run(events []healthEvent) {
 	}
 	defer func() {
 		for _, ev := range late {
-			s.ignore(ev, "after_until", "après la fin de la période calculée ("+itoa(s.until)+")",
-				"after the end of the period computed ("+itoa(s.until)+")")
+			s.ignore(ev, "after_until", say("elle tombe après la fin de la période calculée (minute $1)",
+				"it falls after the end of the period computed (minute $1)", s.until))
 		}
 	}()
-	sort.SliceStable(evs, func(i, j int) bool { return evs[i].at < evs[j].at })
+	// A stable insertion sort: at most 100 events, and sort.SliceStable
+	// would bring reflection into the module.
+	for i := 1; i < len(evs); i++ {
+		for j := i; j > 0 && evs[j].at < evs[j-1].at; j-- {
+			evs[j], evs[j-1] = evs[j-1], evs[j]
+		}
+	}
 	var pending []pendingAction
 	ei := 0
 	for {
@@ -389,8 +418,8 @@ func (s *healthSim) run(events []healthEvent) {
 		for ei < len(evs) && evs[ei].at == t {
 			ev := evs[ei]
 			ei++
-			if ok, reason, fr, en := s.applicable(ev); !ok {
-				s.ignore(ev, reason, fr, en)
+			if ok, reason, why := s.applicable(ev); !ok {
+				s.ignore(ev, reason, why)
 				continue
 			}
 			d := s.duration(ev)
@@ -398,8 +427,8 @@ func (s *healthSim) run(events []healthEvent) {
 			case d == 0:
 				s.finish(ev, t)
 			case t+d > s.until:
-				s.ignore(ev, "ends_after_until", "le soin finirait à "+itoa(t+d)+", après la fin de la période calculée ("+itoa(s.until)+")",
-					"the treatment would end at "+itoa(t+d)+", after the end of the period computed ("+itoa(s.until)+")")
+				s.ignore(ev, "ends_after_until", say("le soin finirait à la minute $1, après la fin de la période calculée (minute $2)",
+					"the treatment would end at minute $1, after the end of the period computed (minute $2)", t+d, s.until))
 			default:
 				pending = append(pending, pendingAction{ev, t + d})
 			}
@@ -437,9 +466,13 @@ func readHealthEvents(r *reader, in map[string]any, modern bool) []healthEvent {
 
 func (s *healthSim) output() map[string]any {
 	ign := make([]any, 0, len(s.ignored))
-	sort.SliceStable(s.ignored, func(i, j int) bool { return s.ignored[i].index < s.ignored[j].index })
+	for i := 1; i < len(s.ignored); i++ {
+		for j := i; j > 0 && s.ignored[j].index < s.ignored[j-1].index; j-- {
+			s.ignored[j], s.ignored[j-1] = s.ignored[j-1], s.ignored[j]
+		}
+	}
 	for _, g := range s.ignored {
-		ign = append(ign, map[string]any{"index": f(g.index), "reason": g.reason, "fr": g.fr, "en": g.en})
+		ign = append(ign, map[string]any{"index": f(g.index), "reason": g.reason, "fr": g.why[0], "en": g.why[1]})
 	}
 	out := map[string]any{
 		"timeline":    s.timeline,
@@ -447,9 +480,20 @@ func (s *healthSim) output() map[string]any {
 		"ignored":     ign,
 		"steps":       s.steps,
 	}
+	ans := say("À la minute $1 : **$2** depuis la minute **$3**.", "At minute $1: **$2** since minute **$3**.", s.until, stateWords(s.state), s.since)
+	if s.since == 0 {
+		ans = say("À la minute $1 : **$2** depuis le début.", "At minute $1: **$2** since the start.", s.until, stateWords(s.state))
+	}
 	if s.state == "dead" {
 		out["body_until"] = f(s.bodyUntil)
+		ans = say("$1 Le corps reste fouillable jusqu’à la minute $2.", "$1 The body may be searched until minute $2.", ans, s.bodyUntil)
+	} else if s.due != never {
+		ans = say("$1 Ensuite : $2 à la minute $3.", "$1 Next: $2 at minute $3.", ans, stateWords(s.next()), s.due)
 	}
+	if len(ign) > 0 {
+		ans = say("$1 {2:Une action est restée|$2 actions sont restées} sans effet.", "$1 {2:One action|$2 actions} had no effect.", ans, len(ign))
+	}
+	out["answer"] = answer(ans)
 	return out
 }
 
@@ -465,8 +509,8 @@ func runHealthFantasy(r *reader, in map[string]any) map[string]any {
 	}
 	s := &healthSim{combatEnd: combatEnd, maxLife: life, until: until, lp: life, bodyUntil: never}
 	s.enter(0, state, "initial", never)
-	s.steps = append(s.steps, step(docFantasy, "life",
-		"état initial à 0 : "+stateFr[state], "initial state at 0: "+stateEn[state]))
+	s.steps = append(s.steps, step(docFantasy, "life", say(
+		"Au départ, à la minute 0, le personnage est $1.", "At the start, minute 0, the character is $1.", stateWords(state))))
 	s.run(evs)
 	out := s.output()
 	out["reading"] = reading(
@@ -485,8 +529,8 @@ func runHealthModern(r *reader, in map[string]any) map[string]any {
 	}
 	s := &healthSim{modern: true, until: until, bodyUntil: never}
 	s.enter(0, state, "initial", never)
-	s.steps = append(s.steps, step(docContemporary, "health-system",
-		"état initial à 0 : "+stateFr[state], "initial state at 0: "+stateEn[state]))
+	s.steps = append(s.steps, step(docContemporary, "health-system", say(
+		"Au départ, à la minute 0, le personnage est $1.", "At the start, minute 0, the character is $1.", stateWords(state))))
 	s.run(evs)
 	out := s.output()
 	out["reading"] = reading(

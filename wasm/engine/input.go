@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -175,7 +174,7 @@ func (r *reader) object(path string, v any, allowed ...string) map[string]any {
 		}
 	}
 	if len(unknown) > 0 {
-		sort.Strings(unknown)
+		sortStrings(unknown)
 		f := join(path, unknown[0])
 		list := strings.Join(allowed, ", ")
 		r.fail(f, "unknown_field",

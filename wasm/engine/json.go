@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"sort"
 	"strconv"
 	"unicode/utf8"
 )
@@ -41,7 +40,7 @@ func AppendJSON(dst []byte, v any) []byte {
 		for k := range x {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		sortStrings(keys)
 		dst = append(dst, '{')
 		for i, k := range keys {
 			if i > 0 {
@@ -121,4 +120,335 @@ func appendString(dst []byte, s string) []byte {
 		i += size
 	}
 	return append(dst, '"')
+}
+
+// sortStrings sorts a few strings in place. An insertion sort, because the
+// keys of an output object are a few dozen at most, and sort.Strings brings
+// a pattern-defeating quicksort (about 4 KB of brotli) into the module.
+func sortStrings(l []string) {
+	for i := 1; i < len(l); i++ {
+		for j := i; j > 0 && l[j] < l[j-1]; j-- {
+			l[j], l[j-1] = l[j-1], l[j]
+		}
+	}
+}
+
+// Limits of ParseJSON, checked while it reads, so that a huge input costs
+// no more than its first bytes. No calculator needs more: the largest input,
+// 100 health events of 5 fields, is about 600 values and 6 KB.
+const (
+	MaxJSONBytes  = 64 << 10 // bytes of text
+	maxJSONDepth  = 16       // nested objects and arrays
+	maxJSONValues = 2000     // values in all, objects and arrays included
+)
+
+// JSONTooLarge is the error of an input text longer than MaxJSONBytes, for a
+// caller that can tell before it has the text (the WebAssembly module reads
+// a JavaScript string's length before copying it).
+func JSONTooLarge() *Error {
+	return &Error{Code: "too_large",
+		Fr: "le texte JSON de l’entrée dépasse 64 Kio (65 536 octets)",
+		En: "the input's JSON text exceeds 64 KiB (65,536 bytes)"}
+}
+
+// ParseJSON reads the JSON text of an input into the tree Calculate takes:
+// objects become map[string]any, arrays []any, numbers float64, and null
+// nil; a repeated key keeps its last value, as with encoding/json. It is
+// strict (RFC 8259: no comments, no trailing commas, no NaN) and bounded:
+// a text over MaxJSONBytes, more than 2,000 values or more than 16 nested
+// levels is refused as soon as the limit is passed. Errors have the code
+// "json", or "too_large" for the size limits, and an empty Field; like
+// Calculate, it would return a panic as an "internal" error.
+func ParseJSON(text string) (v any, err *Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = nil, &Error{Code: "internal", Fr: "erreur interne du lecteur JSON", En: "internal error in the JSON reader"}
+		}
+	}()
+	if len(text) > MaxJSONBytes {
+		return nil, JSONTooLarge()
+	}
+	p := &jsonParser{s: text}
+	p.space()
+	v = p.value(1)
+	p.space()
+	if p.err == nil && p.i < len(p.s) {
+		p.fail("la fin du texte", "the end of the text")
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	return v, nil
+}
+
+type jsonParser struct {
+	s      string
+	i      int
+	values int
+	err    *Error
+}
+
+// at is the 1-based position of the current character, in characters
+// rather than bytes, as a text editor counts.
+func (p *jsonParser) at() string { return itoa(utf8.RuneCountInString(p.s[:p.i]) + 1) }
+
+// fail records a syntax error at the current character, where want was
+// expected; only the first error counts.
+func (p *jsonParser) fail(wantFr, wantEn string) {
+	if p.err != nil {
+		return
+	}
+	if p.i >= len(p.s) {
+		p.err = &Error{Code: "json",
+			Fr: "entrée JSON invalide : fin inattendue au caractère " + p.at() + " (attendu : " + wantFr + ")",
+			En: "invalid JSON input: unexpected end at character " + p.at() + " (expected " + wantEn + ")"}
+		return
+	}
+	r, _ := utf8.DecodeRuneInString(p.s[p.i:])
+	en := quote(string(r))
+	fr := "« " + string(r) + " »"
+	if r < 0x20 {
+		fr = en
+	}
+	p.err = &Error{Code: "json",
+		Fr: "entrée JSON invalide : " + fr + " inattendu au caractère " + p.at() + " (attendu : " + wantFr + ")",
+		En: "invalid JSON input: unexpected " + en + " at character " + p.at() + " (expected " + wantEn + ")"}
+}
+
+func (p *jsonParser) space() {
+	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t' || p.s[p.i] == '\n' || p.s[p.i] == '\r') {
+		p.i++
+	}
+}
+
+// eat skips c if it is the current byte.
+func (p *jsonParser) eat(c byte) bool {
+	if p.i < len(p.s) && p.s[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func (p *jsonParser) value(depth int) any {
+	if p.err != nil {
+		return nil
+	}
+	if p.values++; p.values > maxJSONValues {
+		p.err = &Error{Code: "too_large",
+			Fr: "l’entrée JSON a plus de 2 000 valeurs, bien plus qu’aucun calculateur n’en demande (lecture arrêtée au caractère " + p.at() + ")",
+			En: "the JSON input has more than 2,000 values, far more than any calculator needs (reading stopped at character " + p.at() + ")"}
+		return nil
+	}
+	if p.i < len(p.s) && (p.s[p.i] == '{' || p.s[p.i] == '[') && depth > maxJSONDepth {
+		p.err = &Error{Code: "json",
+			Fr: "entrée JSON trop imbriquée : plus de 16 niveaux d’objets et de listes au caractère " + p.at(),
+			En: "JSON input nested too deeply: more than 16 levels of objects and arrays at character " + p.at()}
+		return nil
+	}
+	switch {
+	case p.eat('{'):
+		m := map[string]any{}
+		p.space()
+		if p.eat('}') {
+			return m
+		}
+		for p.err == nil {
+			p.space()
+			if p.i >= len(p.s) || p.s[p.i] != '"' {
+				p.fail("un nom de champ entre guillemets", "a field name in double quotes")
+				break
+			}
+			k := p.str()
+			p.space()
+			if !p.eat(':') {
+				p.fail("« : »", `":"`)
+				break
+			}
+			p.space()
+			m[k] = p.value(depth + 1)
+			p.space()
+			if p.eat('}') {
+				return m
+			}
+			if !p.eat(',') {
+				p.fail("« , » ou « } »", `"," or "}"`)
+			}
+		}
+		return nil
+	case p.eat('['):
+		l := []any{}
+		p.space()
+		if p.eat(']') {
+			return l
+		}
+		for p.err == nil {
+			p.space()
+			l = append(l, p.value(depth+1))
+			p.space()
+			if p.eat(']') {
+				return l
+			}
+			if !p.eat(',') {
+				p.fail("« , » ou « ] »", `"," or "]"`)
+			}
+		}
+		return nil
+	case p.i < len(p.s) && p.s[p.i] == '"':
+		return p.str()
+	}
+	for _, lit := range []struct {
+		text string
+		v    any
+	}{{"true", true}, {"false", false}, {"null", nil}} {
+		if len(p.s)-p.i >= len(lit.text) && p.s[p.i:p.i+len(lit.text)] == lit.text {
+			p.i += len(lit.text)
+			return lit.v
+		}
+	}
+	return p.number()
+}
+
+// digits skips a run of decimal digits and says whether there was one.
+func (p *jsonParser) digits() bool {
+	start := p.i
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		p.i++
+	}
+	return p.i > start
+}
+
+func (p *jsonParser) number() any {
+	start := p.i
+	p.eat('-')
+	switch {
+	case p.eat('0'):
+	case p.i < len(p.s) && p.s[p.i] >= '1' && p.s[p.i] <= '9':
+		p.digits()
+	default:
+		p.fail("une valeur", "a value")
+		return nil
+	}
+	if p.eat('.') && !p.digits() {
+		p.fail("un chiffre", "a digit")
+		return nil
+	}
+	if p.eat('e') || p.eat('E') {
+		if !p.eat('+') {
+			p.eat('-')
+		}
+		if !p.digits() {
+			p.fail("un chiffre", "a digit")
+			return nil
+		}
+	}
+	f, ok := parseFloat(p.s[start:p.i])
+	if !ok {
+		// The text is a valid number: only its size can be wrong.
+		n := quote(clip(p.s[start:p.i]))
+		p.i = start
+		p.err = &Error{Code: "json",
+			Fr: "entrée JSON invalide : le nombre " + n + " au caractère " + p.at() + " est trop grand",
+			En: "invalid JSON input: the number " + n + " at character " + p.at() + " is too large"}
+		return nil
+	}
+	return f
+}
+
+// str reads a string, the current byte being its opening quote. Like
+// encoding/json, it turns invalid UTF-8 and lone surrogates into U+FFFD.
+func (p *jsonParser) str() string {
+	p.i++
+	var b []byte
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return string(b)
+		case c < 0x20:
+			p.fail("un caractère de contrôle échappé (\\n, \\t…)", "a control character escaped (\\n, \\t…)")
+			return ""
+		case c == '\\':
+			r := p.escape()
+			if p.err != nil {
+				return ""
+			}
+			b = utf8.AppendRune(b, r)
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			p.i++
+		default:
+			r, size := utf8.DecodeRuneInString(p.s[p.i:])
+			b = utf8.AppendRune(b, r)
+			p.i += size
+		}
+	}
+	p.fail("« \" »", `"\""`)
+	return ""
+}
+
+// escape reads one escape sequence, a surrogate pair being one.
+func (p *jsonParser) escape() rune {
+	p.i++
+	if p.i >= len(p.s) {
+		p.fail("un échappement", "an escape")
+		return 0
+	}
+	c := p.s[p.i]
+	p.i++
+	switch c {
+	case '"', '\\', '/':
+		return rune(c)
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	case 't':
+		return '\t'
+	case 'u':
+		r, ok := hex4(p.s, p.i)
+		if !ok {
+			p.fail("quatre chiffres hexadécimaux", "four hexadecimal digits")
+			return 0
+		}
+		p.i += 4
+		if r >= 0xd800 && r < 0xdc00 && len(p.s)-p.i >= 6 && p.s[p.i] == '\\' && p.s[p.i+1] == 'u' {
+			if r2, ok := hex4(p.s, p.i+2); ok && r2 >= 0xdc00 && r2 < 0xe000 {
+				p.i += 6
+				return (r-0xd800)<<10 | (r2 - 0xdc00) + 0x10000
+			}
+		}
+		// A lone surrogate, which utf8.AppendRune writes as U+FFFD.
+		return r
+	}
+	p.i--
+	p.fail("un échappement valide (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t, \\u)", `a valid escape (\", \\, \/, \b, \f, \n, \r, \t, \u)`)
+	return 0
+}
+
+// hex4 reads the four hexadecimal digits of a \u escape at s[i:].
+func hex4(s string, i int) (rune, bool) {
+	if len(s)-i < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }

@@ -15,15 +15,198 @@ const (
 	docSpells       = "spellcasting"
 )
 
+// words is a text in French and in English, in that order.
+type words [2]string
+
+// Arguments of a text template, besides int and string, which read the same
+// in both languages (an int with its digits grouped and a true minus sign).
+type (
+	pct float64 // a probability, as a percentage to 0.1 %
+	dec float64 // an expectation, to one decimal
+)
+
+// say fills a French and an English template with the same arguments: the
+// numbers are given once for both texts, which keeps the WebAssembly module
+// small. In a template, $1 to $9 insert an argument, and {one|many} chooses
+// the singular or the plural by the number inserted last, or by argument N
+// with {N:one|many}. French takes the singular below 2 (0 point, 1,5 repos),
+// English for 1 only (0 points).
+func say(fr, en string, args ...any) words {
+	return words{fill(fr, 0, args), fill(en, 1, args)}
+}
+
+// fill fills one template in language lang, 0 for French, 1 for English.
+func fill(t string, lang int, args []any) string {
+	b := make([]byte, 0, len(t)+24)
+	n := 0.0 // the number inserted last, for the plurals
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '$':
+			i++
+			var s string
+			s, n = show(args[t[i]-'1'], lang, n)
+			b = append(b, s...)
+		case '{':
+			x := n
+			if t[i+2] == ':' {
+				_, x = show(args[t[i+1]-'1'], lang, n)
+				i += 2
+			}
+			if !one(x, lang) {
+				i += strings.IndexByte(t[i:], '|')
+			}
+		case '|':
+			// The end of the singular chosen: skip the plural.
+			i += strings.IndexByte(t[i:], '}')
+		case '}':
+		case ' ':
+			b = append(b, space(b, t[i+1:], lang)...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// space sets a French template's spaces as generator/markdown/frtypo.go
+// sets the rules' text: a narrow no-break space before ; ! ? and %, a
+// no-break space before : and inside « », so that a phone never breaks a
+// line before a colon. Templates are written with plain spaces.
+func space(prev []byte, next string, lang int) string {
+	if lang == 0 && len(prev) > 1 && prev[len(prev)-2] == 0xc2 && prev[len(prev)-1] == 0xab { // «
+		return "\u00a0"
+	}
+	if lang == 0 && next != "" {
+		switch next[0] {
+		case ';', '!', '?', '%':
+			return "\u202f"
+		case ':':
+			return "\u00a0"
+		}
+		if strings.HasPrefix(next, "»") {
+			return "\u00a0"
+		}
+	}
+	return " "
+}
+
+// one says whether the number x takes the singular in language lang.
+func one(x float64, lang int) bool {
+	if lang == 0 {
+		return x > -2 && x < 2
+	}
+	return x == 1 || x == -1
+}
+
+// show writes one argument of a template and returns the number it shows,
+// or n for a text.
+func show(a any, lang int, n float64) (string, float64) {
+	switch x := a.(type) {
+	case int:
+		return integer(x, lang), float64(x)
+	case string:
+		return x, n
+	case words:
+		return x[lang], n
+	case pct:
+		return percent(float64(x), lang), n
+	case dec:
+		v := math.Round(float64(x)*10) / 10
+		if v < 0 {
+			return "−" + group(fixed(-v, 1, lang), lang), v
+		}
+		return group(fixed(v, 1, lang), lang), v
+	}
+	panic("engine: say: argument of an unsupported type")
+}
+
+// integer writes an integer for people, with a true minus sign.
+func integer(i, lang int) string {
+	if i < 0 {
+		return "−" + integer(-i, lang)
+	}
+	return group(itoa(i), lang)
+}
+
+// group groups by three the digits before the decimal point of a number of
+// five digits or more: with a narrow no-break space in French, a comma in
+// English (10 080, 10,080).
+func group(s string, lang int) string {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n < 5 {
+		return s
+	}
+	sep := ","
+	if lang == 0 {
+		sep = "\u202f"
+	}
+	out := s[:(n-1)%3+1]
+	for k := len(out); k < n; k += 3 {
+		out += sep + s[k:k+3]
+	}
+	return out + s[n:]
+}
+
+// percent writes a probability as the page shows it, to 0.1 %, without
+// rounding a possible outcome to 0 % or a possible miss to 100 %.
+func percent(p float64, lang int) string {
+	s := fixed(100*p, 1, lang)
+	switch {
+	case s == "0" && p > 0:
+		return [2]string{"moins de 0,1\u202f%", "less than 0.1%"}[lang]
+	case s == "100" && p < 1:
+		return [2]string{"plus de 99,9\u202f%", "more than 99.9%"}[lang]
+	}
+	if lang == 0 {
+		return s + "\u202f%"
+	}
+	return s + "%"
+}
+
+// fixed writes x with at most prec decimals, without trailing zeros, and
+// with a decimal comma in French (lang 0).
+func fixed(x float64, prec, lang int) string {
+	b := strconv.AppendFloat(nil, x, 'f', prec, 64)
+	for prec > 0 && b[len(b)-1] == '0' {
+		b = b[:len(b)-1]
+	}
+	if b[len(b)-1] == '.' {
+		b = b[:len(b)-1]
+	}
+	if lang == 0 {
+		b = comma(b)
+	}
+	return string(b)
+}
+
+// comma turns a decimal point into the French decimal comma.
+func comma(b []byte) []byte {
+	for i, c := range b {
+		if c == '.' {
+			b[i] = ','
+		}
+	}
+	return b
+}
+
 // step is one line of an explanation, citing the rule section it applies.
-func step(doc, rule, fr, en string) map[string]any {
-	return map[string]any{"doc": doc, "rule": rule, "fr": fr, "en": en}
+func step(doc, rule string, w words) map[string]any {
+	return map[string]any{"doc": doc, "rule": rule, "fr": w[0], "en": w[1]}
 }
 
 // reading is the short note that shows which reading of an ambiguous rule a
 // calculator applies, so that players can see it and contest it.
 func reading(fr, en string) map[string]any {
 	return map[string]any{"fr": fr, "en": en}
+}
+
+// answer is the output's answer to the player's question, in words, with
+// the key figures between ** marks that the page sets in bold.
+func answer(w words) map[string]any {
+	return map[string]any{"fr": w[0], "en": w[1]}
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -36,38 +219,28 @@ func signed(i int) string {
 	return "−" + itoa(-i)
 }
 
-// offset writes a term added to a roll: "" for 0, " + 2", " − 3".
-func offset(i int) string {
-	switch {
-	case i > 0:
-		return " + " + itoa(i)
-	case i < 0:
-		return " − " + itoa(-i)
-	}
-	return ""
-}
-
 // numEn formats a number for an English message: integers without a
 // fraction, others with at most 4 decimals.
-func numEn(f float64) string {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return strconv.FormatFloat(f, 'g', -1, 64)
-	}
+func numEn(f float64) string { return numText(f, 1) }
+
+// numFr is numEn with the French decimal comma.
+func numFr(f float64) string { return numText(f, 0) }
+
+func numText(f float64, lang int) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return strconv.FormatInt(int64(f), 10)
 	}
-	s := strconv.FormatFloat(f, 'f', 4, 64)
-	s = strings.TrimRight(s, "0")
-	s = strings.TrimSuffix(s, ".")
-	if s == "0" || s == "-0" {
+	s := fixed(f, 4, lang)
+	if s == "0" || s == "-0" || math.IsInf(f, 0) || math.IsNaN(f) {
 		// A tiny non-zero figure must not read as zero.
-		return strconv.FormatFloat(f, 'g', 3, 64)
+		b := strconv.AppendFloat(nil, f, 'g', 3, 64)
+		if lang == 0 {
+			b = comma(b)
+		}
+		return string(b)
 	}
 	return s
 }
-
-// numFr is numEn with the French decimal comma.
-func numFr(f float64) string { return strings.Replace(numEn(f), ".", ",", 1) }
 
 // rat is an exact fraction with a small denominator: the dice probabilities
 // of the calculators are counts over 12, 20, 144 or 400 outcomes.
@@ -107,21 +280,6 @@ func (a rat) String() string {
 func put(m map[string]any, key string, p rat) {
 	m[key] = p.f()
 	m[key+"_fraction"] = p.String()
-}
-
-// pEn and pFr show a probability in a step: the fraction and its decimal.
-func pEn(p rat) string {
-	if p.d == 1 {
-		return p.String()
-	}
-	return p.String() + " = " + numEn(p.f())
-}
-
-func pFr(p rat) string {
-	if p.d == 1 {
-		return p.String()
-	}
-	return p.String() + " = " + numFr(p.f())
 }
 
 // d20 counts the faces of a d20 for which face+bonus reaches dc: checks

@@ -23,15 +23,14 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 
 	// One die heals in 1dS long rests; several dice in 1dS + N.
 	add := 0
-	formula := "1d" + itoa(s)
+	heal := say("1d$1", "1d$1", s)
 	if n > 1 {
 		add = n
-		formula += "+" + itoa(n)
+		heal = say("1d$1+$2", "1d$1+$2", s, n)
 	}
-	weapon := itoa(n) + "d" + itoa(s)
-	steps := []any{step(docHeroes, "wounds",
-		"dés de l’arme "+weapon+" : la blessure guérit en "+formula+" repos longs ("+itoa(1+add)+" à "+itoa(s+add)+")",
-		"weapon dice "+weapon+": the wound heals in "+formula+" long rests ("+itoa(1+add)+" to "+itoa(s+add)+")")}
+	steps := []any{step(docHeroes, "wounds", say(
+		"Une arme à $1d$2 inflige une blessure qui guérit en $3 repos longs, de $4 à $5.",
+		"A $1d$2 weapon inflicts a wound that heals in $3 long rests, $4 to $5.", n, s, heal, 1+add, s+add))}
 	each := mkRat(1, int64(s))
 	rests := make([]any, 0, s)
 	sum, halfSum := 0, 0
@@ -46,14 +45,14 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 	expected := mkRat(int64(sum), int64(s))
 	medDC := 10 + s + n
 	careDC := 8 + s + n
-	steps = append(steps, step(docHeroes, "wounds",
-		"moyenne : "+numFr(expected.f())+" repos longs", "mean: "+numEn(expected.f())+" long rests"))
-	steps = append(steps, step(docHeroes, "wounds",
-		"DD de Médecine = 10 + "+itoa(s)+" (valeur maximale du dé) + "+itoa(n)+" (nombre de dés) = "+itoa(medDC),
-		"Medicine DC = 10 + "+itoa(s)+" (highest face) + "+itoa(n)+" (number of dice) = "+itoa(medDC)))
-	steps = append(steps, step(docHeroes, "wounds",
-		"DD des soins du soir = 8 + "+itoa(s)+" + "+itoa(n)+" = "+itoa(careDC)+" ; une réussite compte comme un repos long",
-		"nightly care DC = 8 + "+itoa(s)+" + "+itoa(n)+" = "+itoa(careDC)+"; a success counts as a long rest"))
+	steps = append(steps, step(docHeroes, "wounds", say(
+		"En moyenne, $1 repos long{|s}.", "On average, $1 long rest{|s}.", dec(expected.f()))))
+	steps = append(steps, step(docHeroes, "wounds", say(
+		"DD du test de Médecine : 10, plus $1 (la plus haute face du dé), plus $2 (le nombre de dés), soit $3.",
+		"Medicine DC: 10, plus $1 (the die’s highest face), plus $2 (the number of dice), that is $3.", s, n, medDC)))
+	steps = append(steps, step(docHeroes, "wounds", say(
+		"DD des soins du soir : 8, plus $1, plus $2, soit $3. Chaque réussite compte comme un repos long.",
+		"Nightly care DC: 8, plus $1, plus $2, that is $3. Each success counts as a long rest.", s, n, careDC)))
 	out := map[string]any{
 		"rests":           rests,
 		"min_rests":       f(1 + add),
@@ -65,6 +64,7 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 			"Un seul dé : 1dS repos longs ; plusieurs dés : 1dS + nombre de dés. Un test est d20 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie divise le temps par deux, arrondi à l’inférieur, au moins 1 repos.",
 			"One die: 1dS long rests; several dice: 1dS + number of dice. A check is d20 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check halves the time, rounded down, at least 1 rest."),
 	}
+	ans := say("La blessure guérit en **$1 repos long{|s}** en moyenne, de $2 à $3.", "The wound heals in **$1 long rest{|s}** on average, $2 to $3.", dec(expected.f()), 1+add, s+add)
 	if hasBonus {
 		p := d20(bonus, medDC)
 		halved := mkRat(int64(halfSum), int64(s))
@@ -88,12 +88,13 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 			}
 		}
 		out["rests_with_medicine"] = dist
-		steps = append(steps, step(docHeroes, "wounds",
-			"test de Médecine d20 "+signed(bonus)+" ≥ "+itoa(medDC)+" : p = "+pFr(p),
-			"Medicine check d20 "+signed(bonus)+" ≥ "+itoa(medDC)+": p = "+pEn(p)))
-		steps = append(steps, step(docHeroes, "wounds",
-			"réussite : temps divisé par deux, arrondi à l’inférieur, au moins 1 (moyenne "+numFr(halved.f())+") ; espérance "+pFr(p)+" × "+numFr(halved.f())+" + "+numFr(1-p.f())+" × "+numFr(expected.f())+" = "+numFr(withMed.f()),
-			"success: time halved, rounded down, at least 1 (mean "+numEn(halved.f())+"); expectation "+numEn(p.f())+" × "+numEn(halved.f())+" + "+numEn(1-p.f())+" × "+numEn(expected.f())+" = "+numEn(withMed.f())))
+		steps = append(steps, step(docHeroes, "wounds", say(
+			"Test de Médecine : d20 $1 contre le DD $2, réussi $3 fois sur 20, soit $4.",
+			"Medicine check: d20 $1 against DC $2, passed $3 time{|s} out of 20, that is $4.", signed(bonus), medDC, faces20(p), pct(p.f()))))
+		steps = append(steps, step(docHeroes, "wounds", say(
+			"Une réussite divise le temps par deux, arrondi à l’inférieur, avec au moins 1 repos : $1 repos en moyenne. Avec la médecine, cela fait donc $2 repos long{|s} en moyenne.",
+			"A success halves the time, rounded down, to at least 1 rest: $1 rest{|s} on average. With medicine, that makes $2 long rest{|s} on average.", dec(halved.f()), dec(withMed.f()))))
+		ans = say("$1 Avec la médecine, réussie dans **$2** des cas : **$3 repos long{|s}** en moyenne.", "$1 With medicine, which succeeds **$2** of the time: **$3 long rest{|s}** on average.", ans, pct(p.f()), dec(withMed.f()))
 	}
 	if hasQueue {
 		healed := make([]any, len(queue))
@@ -103,14 +104,24 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 			healed[i] = f(total)
 		}
 		out["healed_after"] = healed
+		exp := float64(total) + expected.f()
 		out["new_wound_healed_after"] = map[string]any{
-			"min": f(total + 1 + add), "max": f(total + s + add), "expected": float64(total) + expected.f(),
+			"min": f(total + 1 + add), "max": f(total + s + add), "expected": exp,
 		}
-		steps = append(steps, step(docHeroes, "wounds",
-			"les blessures guérissent l’une après l’autre : les "+itoa(len(queue))+" déjà portées demandent "+itoa(total)+" repos longs, puis la nouvelle",
-			"wounds heal one after the other: the "+itoa(len(queue))+" already carried need "+itoa(total)+" long rests, then the new one"))
+		if len(queue) == 0 {
+			steps = append(steps, step(docHeroes, "wounds", say(
+				"Aucune autre blessure n’attend : la nouvelle commence à guérir tout de suite.",
+				"No other wound is waiting: the new one starts healing at once.")))
+		} else {
+			steps = append(steps, step(docHeroes, "wounds", say(
+				"Les blessures guérissent l’une après l’autre : {1:celle déjà portée demande|les $1 déjà portées demandent} $2 repos long{|s}, puis vient la nouvelle.",
+				"Wounds heal one after the other: {1:the one|the $1} already carried {1:needs|need} $2 long rest{|s}, then comes the new one.", len(queue), total)))
+			ans = say("$1 Après {2:la blessure déjà portée|les $2 blessures déjà portées}, la nouvelle guérit au bout de **$3 repos long{|s}** en moyenne.",
+				"$1 After the {2:wound|$2 wounds} already carried, the new one heals after **$3 long rest{|s}** on average.", ans, len(queue), dec(exp))
+		}
 	}
 	out["steps"] = steps
+	out["answer"] = answer(ans)
 	return out
 }
 
