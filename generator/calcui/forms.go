@@ -115,8 +115,10 @@ var Forms = []Form{
 			"locations": map[string]any{"forearms": "leather", "arms": "none", "thighs": "none", "legs": "none", "torso": "chain"},
 			"helmet":    true, "magic": 0.0, "life_points": 1.0, "hits": []any{2.0, 1.0, 1.0, 1.0, 1.0},
 		},
-		Figures: []Figure{{"physical", "int"}, {"magic", "int"}, {"total", "int"}, {"can_run", "bool"}, {"capped", "bool"},
-			{"armor_type", "enum"}, {"residual", "int"}, {"state", "enum"}, {"after_fight.physical", "int"}, {"after_fight.magic", "int"}},
+		// The answer says the total, running, the state after the fight and
+		// the armour left: the figures below it are the details.
+		Figures: []Figure{{"physical", "int"}, {"magic", "int"}, {"capped", "bool"},
+			{"armor_type", "enum"}, {"residual", "int"}, {"after_fight.magic", "int"}},
 		Plot: "hits",
 	},
 	{

@@ -697,7 +697,7 @@ func steps(out map[string]any, p Page) []StepView {
 func castingGrid(values map[string]any, p Page) *Table {
 	t := &Table{Caption: p.T("calc.casting.grid"), RowHead: true, Head: []string{p.T("calc.field.magic")}}
 	for a := 1; a <= 5; a++ {
-		t.Head = append(t.Head, p.T("calc.field.apprenticeship")+" "+strconv.Itoa(a))
+		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a))
 	}
 	reading, _ := values["reading"].(string)
 	for m := 0; m <= 10; m++ {

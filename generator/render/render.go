@@ -96,6 +96,9 @@ type Page struct {
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
 	PreloadEngine bool
+	// CalcSections lists the IDs of the sections holding a calculator: the
+	// page starts the engine at once when it is opened at one of them.
+	CalcSections string
 }
 
 // Pair is one section of a document beside its translation.
@@ -279,6 +282,7 @@ func (t *Theme) Site(s *site.Site, a Assets, extra Extra) (map[string][]byte, er
 			p := &Page{Lang: l.Code, Title: d.Title + " — " + t.T(l.Code, "site_title"), Description: d.Summary, Root: "../../", Assets: a, Doc: d}
 			if len(d.Calcs) > 0 && extra.CalcStrings != nil {
 				p.CalcStrings = extra.CalcStrings(l.Code, calcNames(d))
+				p.CalcSections = calcSections(d)
 			}
 			if i > 0 {
 				p.Prev = l.Docs[i-1]
@@ -367,6 +371,26 @@ type Extra struct {
 type GlossaryEntry struct {
 	ID, Term, Abbr, Other, OtherAbbr, OtherLang, Definition string
 	URL, Section                                            string
+}
+
+// calcSections returns the IDs of the sections that hold a calculator: a
+// page opened at one of them starts the engine before the page is parsed
+// (theme/js/boot.js), and no other page pays for it.
+func calcSections(d *site.Doc) string {
+	var ids []string
+	for _, c := range d.Calcs {
+		line := d.Line(c.Offset)
+		id := ""
+		for _, sec := range d.Sections {
+			if sec.Line <= line {
+				id = sec.ID
+			}
+		}
+		if id != "" && (len(ids) == 0 || ids[len(ids)-1] != id) {
+			ids = append(ids, id)
+		}
+	}
+	return strings.Join(ids, " ")
 }
 
 func calcNames(d *site.Doc) []string {

@@ -605,7 +605,14 @@ export function initCalculators() {
     const r = c.getBoundingClientRect();
     return r.bottom > -200 && r.top < innerHeight + 200;
   };
-  for (const c of calcs) if (near(c)) start(c);
+  // The page may not have scrolled to its fragment yet: the calculator it
+  // targets, or those of the section it targets, start at once too.
+  const hash = decodeURIComponent(location.hash.slice(1));
+  let section = "";
+  for (const el of document.querySelectorAll("h2[id], h3[id], h4[id], h5[id], .calc[data-calc]")) {
+    if (!el.matches(".calc")) section = el.id;
+    else if (near(el) || (hash && (el.id === hash || section === hash))) start(el);
+  }
   // Near the viewport is enough: by the time the reader scrolls to it, the
   // result is live.
   const io = new IntersectionObserver(
