@@ -412,14 +412,14 @@ func TestCalcPhoneLayout(t *testing.T) {
 	}
 	var out string
 	err = chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out),
-		chromedp.Focus("#calc-armor-magic"), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Focus("#calc-armor-locations-forearms"), chromedp.Sleep(300*time.Millisecond),
 		chromedp.Evaluate(`(() => { const p = document.querySelector(".calc-peek[data-for=calc-armor]"); if (!p) return { shown: false }; const r = p.getBoundingClientRect();
 		  return { shown: getComputedStyle(p).display !== "none", text: p.textContent, top: r.top, bottom: r.bottom }; })()`, &peek))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !peek.Shown || peek.Text == "" || peek.Top < 0 || peek.Bottom > 740 {
-		t.Errorf("editing the armour's magic on a phone: summary %+v, want it shown in the screen", peek)
+		t.Errorf("editing the armour's first field on a phone: summary %+v, want it shown in the screen", peek)
 	}
 	wide := newBrowser(t, 1280, 900, false)
 	var cols int

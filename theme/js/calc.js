@@ -326,9 +326,10 @@ function showResult(calc, out, text) {
   const live = result.querySelector(".calc-live");
   result.dataset.static = "false";
   result.dataset.output = text;
+  // The answer's element stays (the peek watches it); its text changes.
   const a = answer(out.answer && out.answer[lang]);
   const old = live.querySelector(".calc-answer");
-  if (old) old.replaceWith(a);
+  if (old) old.replaceChildren(...a.childNodes);
   else live.prepend(a);
   updatePeek(calc);
   for (const div of live.querySelectorAll("[data-figure]")) {
@@ -567,14 +568,21 @@ function watchAnswer(calcs) {
     });
   }
   if (!("IntersectionObserver" in window)) return;
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      const c = e.target.closest(".calc");
-      c.toggleAttribute("data-answer-seen", e.isIntersecting);
-      updatePeek(c);
-    }
-  });
-  for (const c of calcs) io.observe(c.querySelector(".calc-result"));
+  // Seen means read: most of the answer on screen, not its first line.
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const c = e.target.closest(".calc");
+        c.toggleAttribute("data-answer-seen", e.isIntersecting);
+        updatePeek(c);
+      }
+    },
+    { threshold: 0.8 },
+  );
+  for (const c of calcs) {
+    const a = c.querySelector(".calc-answer");
+    if (a) io.observe(a);
+  }
 }
 
 export function initCalculators() {
