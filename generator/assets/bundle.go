@@ -44,7 +44,7 @@ func Build(opt Options) (*Bundle, []string) {
 	generated := api.Plugin{
 		Name: "generated",
 		Setup: func(b api.PluginBuild) {
-			b.OnResolve(api.OnResolveOptions{Filter: `^[a-z0-9-]+\.(css|js)$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			b.OnResolve(api.OnResolveOptions{Filter: `^[a-z0-9_-]+\.(css|js)$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 				if _, ok := opt.Generated[a.Path]; !ok {
 					return api.OnResolveResult{}, nil
 				}

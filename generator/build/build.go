@@ -140,7 +140,7 @@ func Generate(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css}, Minify: true})
+	bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css, "wasm_exec.js": string(module.ExecBytes)}, Minify: true})
 	if len(msgs) > 0 {
 		return nil, &Error{Problems: msgs}
 	}

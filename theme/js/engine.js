@@ -31,17 +31,16 @@ async function compile(url) {
 export class Superseded extends Error {}
 
 class Engine {
-  constructor(workerURL, execURL, module) {
+  constructor(workerURL, module) {
     this.workerURL = workerURL;
-    this.execURL = execURL;
     this.module = module;
     this.current = null; // {key, id, started, resolve, reject}
     this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
     this.seq = 0;
   }
 
-  // make starts a worker; its script and the Go support script load while
-  // the module compiles. Its promise resolves when the engine in it is
+  // make starts a worker; its script (with the Go support script bundled
+  // in) loads while the module compiles. Its promise resolves when the engine in it is
   // ready.
   make() {
     const worker = new Worker(this.workerURL);
@@ -54,7 +53,7 @@ class Engine {
       };
       worker.onerror = (e) => reject(new Error(e.message || "worker failed"));
     });
-    this.module.then((module) => worker.postMessage({ type: "init", module, exec: this.execURL }), () => {});
+    this.module.then((module) => worker.postMessage({ type: "init", module }), () => {});
     ready.catch(() => {});
     return { worker, ready };
   }
@@ -133,7 +132,7 @@ export function loadEngine() {
   const root = new URL(data.root || "./", location.href);
   const url = (p) => new URL(p, root).href;
   const module = compile(url(data.wasm));
-  const engine = new Engine(url(data.worker), url(data.wasmExec), module);
+  const engine = new Engine(url(data.worker), module);
   const p = engine.spawn().then(() => engine);
   window.__compendiumEngine = p;
   p.catch(() => {

@@ -10,9 +10,11 @@ import { initOffline } from "./offline.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
+// Calculators first: their first computation goes to the engine while the
+// rest of the page's script runs.
+initCalculators();
 initToc();
 initCopyLinks();
 initLangSwitch();
-initCalculators();
 initSearch();
 initOffline();

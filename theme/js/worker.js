@@ -6,7 +6,7 @@
 // another from the same compiled module, which is how a running
 // computation is cancelled.
 //
-// Messages in: {type: "init", module, exec} then {type: "run", id, name, input}
+// Messages in: {type: "init", module} then {type: "run", id, name, input}
 // where input is JSON text. Messages out: {type: "ready"}, {type: "failed",
 // message}, and {id, text} or {id, out} (a big output, reduced here).
 
@@ -18,13 +18,16 @@ const BIG = 200000;
 // most 120 bars, and the values table only up to 60 rows.
 const BINS = 120;
 
+// The Go runtime's support script, bundled in (the build provides it from
+// the Go toolchain): one request less before the engine can start.
+import "wasm_exec.js";
+
 let api = null;
 
 self.onmessage = async (e) => {
   const m = e.data;
   if (m.type === "init") {
     try {
-      self.importScripts(m.exec);
       const go = new self.Go();
       const ready = new Promise((resolve) => {
         self.__compendiumReady = resolve;
