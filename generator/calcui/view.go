@@ -64,6 +64,7 @@ type FieldView struct {
 	When          string
 	UIOnly        bool
 	Optional      bool
+	Hidden        bool   // its conditions do not hold for the values shown
 	Value         string // text of a text-like control
 	Checked       bool
 	InputMode     string
@@ -255,6 +256,9 @@ func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldVi
 	fv := FieldView{
 		ID: id + "-" + strings.NewReplacer(".", "-", "_", "-").Replace(fd.Path), Path: fd.Path, Kind: fd.Kind,
 		Label: label(p, calc, fd.Path), When: strings.Join(fd.When, "&"), UIOnly: fd.UIOnly, Optional: fd.Optional,
+		// Hidden from the first paint, as the script would hide it: a field
+		// that disappeared once the script ran moved the text below it.
+		Hidden: !fd.Holds(values),
 	}
 	fillNumeric(&fv, fd, p)
 	if s := p.T("calc." + calc + ".item." + fd.Path); fd.Kind == IntList && !strings.HasPrefix(s, "[") {

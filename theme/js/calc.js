@@ -361,6 +361,25 @@ function showResult(calc, out, text) {
   if (reading && out.reading && out.reading[lang]) reading.textContent = out.reading[lang];
 }
 
+function onScreen(el) {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight;
+}
+
+// drawWhenHidden adds the plot of out once the result is off screen, where
+// the space it takes moves nothing the reader sees (scroll anchoring keeps
+// the text in place when it grows above the screen).
+function drawWhenHidden(calc, out) {
+  const result = calc.querySelector(".calc-result");
+  const seq = calc._seq;
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) return;
+    io.disconnect();
+    if (seq === calc._seq) showResult(calc, out, result.dataset.output || "");
+  });
+  io.observe(result);
+}
+
 function steps(calc, out) {
   const rules = JSON.parse(calc.querySelector(".calc-form").dataset.rules || "{}");
   const slug = location.pathname.split("/").filter(Boolean).pop();
@@ -423,10 +442,10 @@ function change(calc, { fromUser, quiet }) {
   // quiet: the figures shown already match these inputs (the static
   // result of the defaults), the computation only brings the plot.
   if (!quiet) setState(calc, "loading", engineReady ? t("calc.state.loading") : t("calc.state.engine"));
-  compute(calc, read, calc._seq);
+  compute(calc, read, calc._seq, quiet);
 }
 
-async function compute(calc, read, seq) {
+async function compute(calc, read, seq, quiet) {
   let engine, res;
   try {
     engine = await loadEngine();
@@ -446,7 +465,15 @@ async function compute(calc, read, seq) {
     setState(calc, "invalid", t("calc.state.invalid"));
     return;
   }
-  showResult(calc, out, text);
+  if (quiet && onScreen(calc.querySelector(".calc-result"))) {
+    // The figures shown are already these (the static result of the same
+    // engine); drawing the plot now would push the text the reader is on.
+    // It comes when the result is off screen, or with the first change.
+    const result = calc.querySelector(".calc-result");
+    result.dataset.static = "false";
+    result.dataset.output = text;
+    drawWhenHidden(calc, out);
+  } else showResult(calc, out, text);
   setState(calc, "ready", "");
 }
 
