@@ -9,8 +9,13 @@ import { loadEngine } from "./engine.js";
 
 const sections = (document.documentElement.dataset.calcSections || "").split(" ");
 const hash = decodeURIComponent(location.hash.slice(1));
-if (sections.includes("*") || sections.includes(hash) || hash.startsWith("calc-") || /[?&]calc-/.test(location.search)) {
-  loadEngine().catch(() => {
+// On a slow or metered connection the page's own text comes first: the
+// engine waits for main.js (measured at 400 kbit/s, fetched this early it
+// kept a rules page from reaching its #section for seconds).
+const c = navigator.connection;
+const fast = !c || (!c.saveData && (!c.effectiveType || c.effectiveType === "4g"));
+if (fast && (sections.includes("*") || sections.includes(hash) || hash.startsWith("calc-") || /[?&]calc-/.test(location.search))) {
+  loadEngine({ early: true }).catch(() => {
     /* main.js reports a failure when a calculator needs the engine */
   });
 }

@@ -11,12 +11,12 @@
 // worker costs about 20 ms, more than most computations).
 const CANCEL_AFTER_MS = 40;
 
-async function compile(url) {
+async function compile(url, priority) {
   // compileStreaming compiles while the bytes arrive; it needs the
   // application/wasm type, which some hosts do not send: fall back then.
   if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.compileStreaming(fetch(url));
+      return await WebAssembly.compileStreaming(fetch(url, { priority }));
     } catch (e) {
       /* fall through to the buffered path */
     }
@@ -125,13 +125,16 @@ class Engine {
   }
 }
 
-export function loadEngine() {
+// loadEngine's early option is boot.js's: the engine is fetched before the
+// page is parsed, at low priority, so that on a slow network its half
+// megabyte does not hold back the page's own text, style and script.
+export function loadEngine({ early = false } = {}) {
   if (window.__compendiumEngine) return window.__compendiumEngine;
   // The URLs are on <html>: boot.js runs before <body> exists.
   const data = document.documentElement.dataset;
   const root = new URL(data.root || "./", location.href);
   const url = (p) => new URL(p, root).href;
-  const module = compile(url(data.wasm));
+  const module = compile(url(data.wasm), early ? "low" : "auto");
   const engine = new Engine(url(data.worker), module);
   const p = engine.spawn().then(() => engine);
   window.__compendiumEngine = p;
