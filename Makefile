@@ -11,8 +11,8 @@ FUZZ_TARGETS = $(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' wasm/engine/*_test.go 
 .PHONY: site serve check test unit e2e fuzz fuzz-long bench browser axe vet
 
 # axe-core, the accessibility checker the browser tests inject into every
-# page. Taken from the npm registry by version, with npm when the machine
-# has it, else as the registry's tarball.
+# page, taken with npm (Node.js and npm come with the machine; Debian's
+# npm package otherwise).
 AXE_VERSION ?= 4.14.1
 AXE_JS = .cache/axe-core-$(AXE_VERSION)/axe.min.js
 
@@ -40,13 +40,10 @@ browser:
 axe: $(AXE_JS)
 
 $(AXE_JS):
+	@command -v npm >/dev/null 2>&1 || { echo "npm is needed to fetch axe-core for the browser tests: install Node.js and npm (Debian: apt-get install npm)"; exit 1; }
 	@mkdir -p .cache/axe-core-$(AXE_VERSION)
-	@if command -v npm >/dev/null 2>&1; then \
-		npm install --no-save --no-audit --no-fund --silent --prefix .cache/npm axe-core@$(AXE_VERSION) && \
-		cp .cache/npm/node_modules/axe-core/axe.min.js $@; \
-	else \
-		curl -fsSL https://registry.npmjs.org/axe-core/-/axe-core-$(AXE_VERSION).tgz | tar -xz -C .cache/axe-core-$(AXE_VERSION) --strip-components=1 package/axe.min.js; \
-	fi
+	@npm install --no-save --no-audit --no-fund --silent --prefix .cache/npm axe-core@$(AXE_VERSION)
+	@cp .cache/npm/node_modules/axe-core/axe.min.js $@
 	@test -s $@ && echo "axe-core $(AXE_VERSION) ready"
 
 unit:
