@@ -13,10 +13,11 @@ import (
 	"strings"
 )
 
-// Module is the rules engine compiled to WebAssembly, with the Go runtime's
-// JavaScript support file, both named by content hash.
+// Module is the rules engine compiled to WebAssembly, named by content
+// hash, with the Go runtime's JavaScript support file, which the theme's
+// worker bundles in.
 type Module struct {
-	WASM, WASMExec       string // paths relative to the site root
+	WASM                 string // path relative to the site root
 	WASMBytes, ExecBytes []byte
 	Cached               bool // the compile was skipped
 }
@@ -75,7 +76,6 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 	}
 	m.ExecBytes = execJS
 	m.WASM = "assets/engine-" + shortHash(m.WASMBytes) + ".wasm"
-	m.WASMExec = "assets/wasm_exec-" + shortHash(execJS) + ".js"
 	return m, nil
 }
 

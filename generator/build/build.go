@@ -148,7 +148,7 @@ func Generate(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
-	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, WASMExec: module.WASMExec, Search: indexPaths},
+	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
 		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
@@ -164,7 +164,6 @@ func Generate(opt Options) (*Result, error) {
 		res.Files[k] = v
 	}
 	res.Files[module.WASM] = module.WASMBytes
-	res.Files[module.WASMExec] = module.ExecBytes
 	icon, err := os.ReadFile(filepath.Join(opt.ThemeDir, "favicon.svg"))
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}

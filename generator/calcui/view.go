@@ -536,21 +536,19 @@ func FormatFigure(v any, format string, p Page, fraction string) string {
 	return num(x, p.Lang)
 }
 
-// exact is a figure's unrounded value, for its title, when rounding hid
-// something.
-func exact(v any, format string, shown string) string {
+// exact is a rounded figure's unrounded value, for its title, as the
+// script writes it (theme/js/calc.js showResult).
+func exact(v any, format string) string {
 	x, ok := v.(float64)
-	if !ok || (format != "num" && format != "pct") {
+	switch {
+	case !ok:
 		return ""
+	case format == "num":
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case format == "pct":
+		return strconv.FormatFloat(100*x, 'g', 10, 64) + " %"
 	}
-	s := strconv.FormatFloat(x, 'g', 10, 64)
-	if format == "pct" {
-		s = strconv.FormatFloat(100*x, 'g', 10, 64) + " %"
-	}
-	if strings.ReplaceAll(strings.ReplaceAll(shown, ",", "."), "\u202f", " ") == s {
-		return ""
-	}
-	return s
+	return ""
 }
 
 // Strings returns the interface strings the script needs to draw results
@@ -590,7 +588,7 @@ func result(f *Form, out map[string]any, p Page) ResultView {
 		if ok {
 			frac, _ := Get(out, fig.Path+"_fraction")
 			fv.Text = FormatFigure(v, fig.Format, p, str(frac))
-			fv.Exact = exact(v, fig.Format, fv.Text)
+			fv.Exact = exact(v, fig.Format)
 		}
 		r.Figures = append(r.Figures, fv)
 	}

@@ -33,9 +33,9 @@ type Assets struct {
 	CSS, JS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
-	// WASM and WASMExec are the rules engine and the Go runtime's support
-	// script, fetched only when a calculator is used.
-	WASM, WASMExec string
+	// WASM is the rules engine, fetched only when a calculator is used (the
+	// Go runtime's support script is bundled into Worker).
+	WASM string
 	// Worker runs the engine off the main thread.
 	Worker string
 	// Search maps a language to its search index.
