@@ -2,7 +2,7 @@
 // its calculators and search from the command line. main only wires: each
 // command's work is in its package.
 //
-//	go run ./generator build  [-content content] [-theme theme] [-out public]
+//	go run ./generator build  [-content content] [-theme theme] [-out public] [-config compendium.json] [-base-url URL]
 //	go run ./generator check  [-content content] [-theme theme]
 //	go run ./generator serve  [-addr 127.0.0.1:8080] [-content …] [-theme …] [-out …]
 //	go run ./generator calc NAME < input.json      (calc --list lists them)
@@ -57,6 +57,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opt.ContentDir, "content", "content", "content folder")
 	fs.StringVar(&opt.ThemeDir, "theme", "theme", "theme folder")
 	fs.StringVar(&opt.OutDir, "out", "public", "output folder (replaced whole on success)")
+	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
+	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
 	if err := fs.Parse(args); err != nil {
 		return 2

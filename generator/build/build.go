@@ -14,12 +14,14 @@ import (
 	"github.com/yuin/goldmark"
 
 	"compendium/generator/assets"
+	"compendium/generator/config"
 	"compendium/generator/glossary"
 	"compendium/generator/headers"
 	"compendium/generator/markdown"
 	"compendium/generator/render"
 	"compendium/generator/search"
 	"compendium/generator/site"
+	"compendium/generator/sitemap"
 )
 
 // Options configures Build.
@@ -30,6 +32,11 @@ type Options struct {
 	// Root is the Go module's root, where ./wasm is compiled; empty means
 	// the theme folder's parent.
 	Root string
+	// ConfigFile is the site configuration (compendium.json); empty means
+	// none: the theme's strings give the titles, links stay relative.
+	ConfigFile string
+	// BaseURL, when set, overrides the configuration's base URL.
+	BaseURL string
 }
 
 // Result describes a build: its files (paths relative to the site root) and
@@ -62,12 +69,32 @@ func (e *Error) Error() string { return strings.Join(e.Problems, "\n") }
 // Load loads and checks the content with the theme's strings, without
 // writing anything: the check command.
 func Load(opt Options) (*site.Site, *render.Theme, error) {
-	s, theme, _, err := load(opt)
-	return s, theme, err
+	l, err := load(opt)
+	return l.site, l.theme, err
 }
 
-func load(opt Options) (*site.Site, *render.Theme, *calcs, error) {
+// loaded is what load gathers: the content, the theme with the
+// configuration's strings, the calculators and the configuration.
+type loaded struct {
+	site   *site.Site
+	theme  *render.Theme
+	calc   *calcs
+	config *config.Config
+}
+
+func load(opt Options) (*loaded, error) {
 	theme, terrs := render.Load(opt.ThemeDir)
+	cfg, cerr := loadConfig(opt)
+	if cerr != nil {
+		terrs = append(terrs, cerr.Error())
+	} else {
+		for lang, v := range cfg.Title {
+			theme.SetString(lang, "site_title", v)
+		}
+		for lang, v := range cfg.Tagline {
+			theme.SetString(lang, "site_tagline", v)
+		}
+	}
 	langs := site.Present(opt.ContentDir)
 	calc := newCalcs(theme)
 	s, ds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang, slug string) goldmark.Markdown {
@@ -98,10 +125,11 @@ func load(opt Options) (*site.Site, *render.Theme, *calcs, error) {
 		problems = strings.Split(ds.Error(), "\n")
 	}
 	problems = append(problems, terrs...)
+	l := &loaded{site: s, theme: theme, calc: calc, config: cfg}
 	if len(problems) > 0 {
-		return s, theme, calc, &Error{Problems: problems}
+		return l, &Error{Problems: problems}
 	}
-	return s, theme, calc, nil
+	return l, nil
 }
 
 // Build runs the pipeline and writes the site into opt.OutDir.
@@ -120,10 +148,11 @@ func Build(opt Options) (*Result, error) {
 
 // Generate runs the pipeline in memory.
 func Generate(opt Options) (*Result, error) {
-	s, theme, calc, err := load(opt)
+	l, err := load(opt)
 	if err != nil {
 		return nil, err
 	}
+	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
 	root := opt.Root
 	if root == "" {
 		abs, err := filepath.Abs(opt.ThemeDir)
@@ -148,7 +177,8 @@ func Generate(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
-	pages, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
+	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
+		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition},
 		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
@@ -157,8 +187,19 @@ func Generate(opt Options) (*Result, error) {
 	for k, v := range bundle.Files {
 		res.Files[k] = v
 	}
-	for k, v := range pages {
+	for k, v := range out.Files {
 		res.Files[k] = v
+	}
+	images, err := drawImages(out.Previews, theme, cfg, filepath.Join(root, ".cache", "cards"), root)
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	for k, v := range images {
+		res.Files[k] = v
+	}
+	res.Files["robots.txt"] = sitemap.Robots(cfg.BaseURL)
+	if cfg.BaseURL != "" {
+		res.Files["sitemap.xml"] = sitemap.XML(cfg.BaseURL, listed(out.Pages))
 	}
 	for k, v := range index {
 		res.Files[k] = v
@@ -169,7 +210,7 @@ func Generate(opt Options) (*Result, error) {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res.Files["favicon.svg"] = icon
-	sw, err := serviceWorker(opt.ThemeDir, res.Files)
+	sw, err := serviceWorker(opt.ThemeDir, res.Files, out.Shares)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -182,6 +223,38 @@ func Generate(opt Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// loadConfig reads the site configuration and applies the -base-url
+// override.
+func loadConfig(opt Options) (*config.Config, error) {
+	cfg := &config.Config{}
+	if opt.ConfigFile != "" {
+		c, err := config.Load(opt.ConfigFile)
+		if err != nil {
+			return cfg, err
+		}
+		cfg = c
+	}
+	if opt.BaseURL != "" {
+		if err := cfg.SetBaseURL(opt.BaseURL); err != nil {
+			return cfg, errors.New("-base-url: " + err.Error())
+		}
+	}
+	return cfg, nil
+}
+
+// listed converts the rendered pages for the sitemap.
+func listed(pages []render.Listed) []sitemap.Page {
+	out := make([]sitemap.Page, 0, len(pages))
+	for _, p := range pages {
+		sp := sitemap.Page{Path: p.Path, XDefault: p.XDefault}
+		for _, a := range p.Alternates {
+			sp.Alternates = append(sp.Alternates, sitemap.Alternate{Lang: a.Lang, Path: a.Path})
+		}
+		out = append(out, sp)
+	}
+	return out
 }
 
 // WriteAtomic writes files into a new folder beside out and swaps it in for

@@ -32,12 +32,12 @@ const goodSite = `
 -- content/fr/alpha.md --
 ---
 title: Premier document
+short: Jeu — Premier document
 order: 1
 slug: alpha
 summary: Le premier.
 source: 000_test.txt
 ---
-
 Introduction : voir [l'armure](#armor) et [le duel](beta#duel).
 
 ## 1. Combats {#combat}
@@ -56,12 +56,12 @@ Une petite pause.
 -- content/fr/beta.md --
 ---
 title: Second document
+short: Jeu — Second document
 order: 2
 slug: beta
 summary: Le second.
 source: 001_test.txt
 ---
-
 ## Duel {#duel}
 
 Retour au [premier](alpha).
@@ -103,7 +103,10 @@ func TestBuildSite(t *testing.T) {
 		{alpha, "language", `<html lang="fr"`},
 		{beta, "previous document", `<a class="prev" rel="prev" href="../alpha/">`},
 		{beta, "document link", `<a href="../alpha/" class="xref">premier</a>`},
-		{home, "index lists documents", `<a href="alpha/"><span class="doc-title">Premier document</span></a>`},
+		{home, "index lists documents", `<a href="alpha/"><span class="doc-short">Jeu — Premier document</span> <span class="doc-title">Premier document</span></a>`},
+		{alpha, "breadcrumb", `<nav class="crumbs" aria-label="Fil d’Ariane"><a href="./">Jeu — Premier document</a>`},
+		{alpha, "title names the game", `<title>Premier document · Jeu — Premier document</title>`},
+		{alpha, "pager names the game", `<span class="pager-title">Jeu — Second document</span>`},
 		{home, "summary", `<p>Le second.</p>`},
 	} {
 		if !strings.Contains(tt.page, tt.want) {
@@ -139,12 +142,12 @@ func TestCheckReportsEveryProblem(t *testing.T) {
 -- content/fr/alpha.md --
 ---
 title: Premier
+short: Jeu — Premier
 order: 1
 slug: alpha
 summary: Un.
 source: a.txt
 ---
-
 ## Combats {#combat}
 
 Voir [la vie](#life), [ailleurs](gamma#x) et [beta](beta#nope).
@@ -161,12 +164,12 @@ title: Sans front matter
 -- content/fr/gamma.md --
 ---
 title: Gamma
+short: Jeu — Gamma
 order: 1
 slug: gamma
 source: c.txt
 colour: rouge
 ---
-
 ## Rien {#x}
 `)
 	_, _, err := Load(opt)
@@ -185,8 +188,8 @@ colour: rouge
 		alpha + ":17: section ID “Bad_ID” is not English kebab-case",
 		beta + ":1: missing front matter",
 		gamma + ":1: front matter lacks “summary”",
-		gamma + ":6: unknown front matter key “colour”",
-		gamma + ":3: order 1 is already used by " + alpha,
+		gamma + ":7: unknown front matter key “colour”",
+		gamma + ":4: order 1 is already used by " + alpha,
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("messages lack %q\ngot:\n%s", want, msg)
@@ -267,12 +270,12 @@ func TestCheckTranslations(t *testing.T) {
 -- content/fr/alpha.md --
 ---
 title: Alpha
+short: Jeu — Alpha
 order: 1
 slug: alpha
 summary: Un.
 source: a.txt
 ---
-
 ## Un {#one}
 
 ## Deux {#two}
@@ -283,12 +286,12 @@ source: a.txt
 -- content/en/alpha.md --
 ---
 title: Alpha
+short: Jeu — Alpha
 order: 1
 slug: alpha
 summary: One.
 source: a.txt
 ---
-
 ## One {#one}
 
 ## Three {#three}
@@ -299,12 +302,12 @@ source: a.txt
 -- content/fr/beta.md --
 ---
 title: Beta
+short: Jeu — Beta
 order: 2
 slug: beta
 summary: Deux.
 source: b.txt
 ---
-
 ## Seul {#alone}
 `)
 	_, _, err := Load(opt)
@@ -334,12 +337,12 @@ func TestGlossary(t *testing.T) {
 -- content/fr/alpha.md --
 ---
 title: Alpha
+short: Jeu — Alpha
 order: 1
 slug: alpha
 summary: Un.
 source: a.txt
 ---
-
 ## L'armure {#armor}
 
 Les points d'armure (PA) protègent. L'écu aussi.
@@ -350,12 +353,12 @@ Perdre ses PA fait mal.
 -- content/en/alpha.md --
 ---
 title: Alpha
+short: Jeu — Alpha
 order: 1
 slug: alpha
 summary: One.
 source: a.txt
 ---
-
 ## Armour {#armor}
 
 Armour points (AP) protect. So does the heater shield.

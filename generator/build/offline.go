@@ -14,15 +14,21 @@ import (
 
 // serviceWorker returns sw.js: theme/sw/sw.js with the list of every file
 // of the site to keep for offline reading, and a version that changes with
-// any file, so that a new build replaces the old copy.
-func serviceWorker(themeDir string, files map[string][]byte) ([]byte, error) {
+// any file, so that a new build replaces the old copy. What a reader
+// offline never needs is left out: share pages (the worker redirects them
+// to their section), link-preview images, sitemap and robots.txt.
+func serviceWorker(themeDir string, files map[string][]byte, shares []string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
 	}
+	skip := map[string]bool{"_headers": true, "sw.js": true, "robots.txt": true, "sitemap.xml": true}
+	for _, s := range shares {
+		skip[s] = true
+	}
 	var names []string
 	for name := range files {
-		if name == "_headers" || name == "sw.js" {
+		if skip[name] || strings.HasPrefix(name, "og/") || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
 			continue
 		}
 		names = append(names, name)
@@ -33,6 +39,9 @@ func serviceWorker(themeDir string, files map[string][]byte) ([]byte, error) {
 	for _, name := range names {
 		h.Write([]byte(name))
 		h.Write(files[name])
+		if name == "404.html" {
+			continue // served for unknown addresses; the worker falls back to each language's
+		}
 		// Pages by their folder URL, as links name them.
 		urls = append(urls, "./"+strings.TrimSuffix(name, "index.html"))
 	}

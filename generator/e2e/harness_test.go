@@ -47,7 +47,7 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "public")
 	siteDir = out
-	if _, err := build.Build(build.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out}); err != nil {
+	if _, err := build.Build(build.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		return 1
 	}

@@ -26,7 +26,7 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) { if (e.hadRece
 // header's search are decided by CSS (the scripting media feature), not by
 // the script. The worst shift measured before: 0.86 on a rules page.
 func TestNoLayoutShift(t *testing.T) {
-	pages := []string{"/fr/fantasy/", "/fr/fantasy/#calc-armor", "/en/calculators/#casting", "/en/contemporary/#first-aid", "/fr/", "/fr/calculators/", "/en/glossary/", "/fr/spellcasting/side-by-side/"}
+	pages := []string{"/fr/fantasy/", "/fr/fantasy/#calc-armor", "/en/calculators/#casting", "/en/contemporary/#first-aid", "/fr/", "/fr/calculators/", "/en/glossary/", "/fr/spellcasting/side-by-side/", "/fr/fantasy/#armour", "/en/no-such-page/"}
 	worst := 0.0
 	for _, width := range []int64{412, 1280} {
 		for _, slow := range []bool{false, true} {

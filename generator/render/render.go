@@ -57,9 +57,14 @@ type CalcGroup struct {
 	Entries          []CalcEntry
 }
 
-// Alternate is a page's version in another language.
+// Alternate is a page's version in a language.
 type Alternate struct {
 	Lang, Href, Name string
+	// Path is the version's path from the site root ("en/fantasy/"), for
+	// absolute hreflang links and the sitemap.
+	Path string
+	// Locale is the language's Open Graph locale ("en_GB").
+	Locale string
 }
 
 // Language is an entry of the root page's language choice.
@@ -99,6 +104,50 @@ type Page struct {
 	// CalcSections lists the IDs of the sections holding a calculator: the
 	// page starts the engine at once when it is opened at one of them.
 	CalcSections string
+
+	// Path is the page's path from the site root ("fr/fantasy/").
+	Path string
+	// Base is the site's absolute address (ending in "/"), or "" when the
+	// build was given none: links then stay relative.
+	Base string
+	// Edition names the rules' edition, from the site configuration.
+	Edition string
+	// XDefault is the path of the version for readers of no listed
+	// language (hreflang="x-default").
+	XDefault string
+	// OGType, OGTitle, Image and ImageAlt are the link preview's
+	// (Open Graph) type, title and image path from the site root.
+	OGType, OGTitle, Image, ImageAlt string
+	// Robots, when set, is the robots meta ("noindex" for share pages).
+	Robots string
+	// Refresh, when set, sends the reader on at once (share pages).
+	Refresh string
+	// Manifest is the web app manifest's path from the site root.
+	Manifest string
+	// Section is the section a share page stands for; Text quotes it.
+	Section *site.Section
+	Text    string
+	// Share marks the pages whose headings' links copy share URLs.
+	Share bool
+	// NotFound marks the 404 pages.
+	NotFound bool
+}
+
+// Link returns the URL of a path from the site root as this page should
+// write it: absolute with a base URL, else relative to the page.
+func (p *Page) Link(path string) string {
+	if p.Base != "" {
+		return p.Base + path
+	}
+	return p.Root + path
+}
+
+// Canonical returns the page's absolute URL, or "" without a base URL.
+func (p *Page) Canonical() string {
+	if p.Base == "" {
+		return ""
+	}
+	return p.Base + p.Path
 }
 
 // Pair is one section of a document beside its translation.
@@ -107,7 +156,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -155,6 +204,15 @@ func Load(dir string) (*Theme, []string) {
 		}
 	}
 	return t, errs
+}
+
+// SetString sets an interface string of lang: the site configuration's
+// titles override the theme's.
+func (t *Theme) SetString(lang, key, value string) {
+	if t.strings[lang] == nil {
+		t.strings[lang] = map[string]string{}
+	}
+	t.strings[lang][key] = value
 }
 
 // T returns the interface string key in lang, or the key itself, marked, when
@@ -205,135 +263,6 @@ func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// Site renders every page of s: the root language choice, one index per
-// language and one page per document. Keys are paths relative to the site root.
-func (t *Theme) Site(s *site.Site, a Assets, extra Extra) (map[string][]byte, error) {
-	out := map[string][]byte{}
-	var langs []Language
-	for _, l := range s.Langs {
-		langs = append(langs, Language{Code: l.Code, Name: t.T(l.Code, "lang_name")})
-	}
-	first := s.Langs[0].Code
-	root := &Page{Lang: first, Title: t.T(first, "site_title"), Description: t.T(first, "site_tagline"), Root: "", Assets: a, Languages: langs}
-	for _, l := range s.Langs {
-		root.Alternates = append(root.Alternates, Alternate{Lang: l.Code, Href: l.Code + "/"})
-	}
-	b, err := t.Render("root", root)
-	if err != nil {
-		return nil, err
-	}
-	out["index.html"] = b
-	for _, l := range s.Langs {
-		home := &Page{Lang: l.Code, Title: t.T(l.Code, "site_title"), Description: t.T(l.Code, "site_tagline"), Root: "../", Assets: a, Docs: l.Docs}
-		for _, other := range s.Langs {
-			alt := Alternate{Lang: other.Code, Href: "../" + other.Code + "/", Name: t.T(other.Code, "lang_name")}
-			home.Alternates = append(home.Alternates, alt)
-			if other.Code != l.Code && home.Switch == nil {
-				home.Switch = &alt
-			}
-		}
-		if b, err = t.Render("home", home); err != nil {
-			return nil, err
-		}
-		out[l.Code+"/index.html"] = b
-		if extra.Glossary != nil {
-			if entries := extra.Glossary(l.Code); len(entries) > 0 {
-				gp := &Page{Lang: l.Code, Title: t.T(l.Code, "glossary") + " — " + t.T(l.Code, "site_title"),
-					Description: t.T(l.Code, "glossary_intro"), Root: "../../", Assets: a, Glossary: entries}
-				for _, other := range s.Langs {
-					alt := Alternate{Lang: other.Code, Href: "../../" + other.Code + "/glossary/", Name: t.T(other.Code, "lang_name")}
-					gp.Alternates = append(gp.Alternates, alt)
-					if other.Code != l.Code && gp.Switch == nil {
-						gp.Switch = &alt
-					}
-				}
-				if b, err = t.Render("glossary", gp); err != nil {
-					return nil, err
-				}
-				out[l.Code+"/glossary/index.html"] = b
-			}
-		}
-		if extra.Calculators != nil {
-			cp := &Page{Lang: l.Code, Title: t.T(l.Code, "calculators") + " — " + t.T(l.Code, "site_title"),
-				Description: t.T(l.Code, "calculators_intro"), Root: "../../", Assets: a, PreloadEngine: true}
-			var names []string
-			cp.Calcs, names, err = extra.Calculators(l.Code, l.Docs)
-			if err != nil {
-				return nil, err
-			}
-			if extra.CalcStrings != nil {
-				cp.CalcStrings = extra.CalcStrings(l.Code, names)
-			}
-			for _, other := range s.Langs {
-				alt := Alternate{Lang: other.Code, Href: "../../" + other.Code + "/calculators/", Name: t.T(other.Code, "lang_name")}
-				cp.Alternates = append(cp.Alternates, alt)
-				if other.Code != l.Code && cp.Switch == nil {
-					cp.Switch = &alt
-				}
-			}
-			if b, err = t.Render("calcs", cp); err != nil {
-				return nil, err
-			}
-			out[l.Code+"/calculators/index.html"] = b
-		}
-		for i, d := range l.Docs {
-			p := &Page{Lang: l.Code, Title: d.Title + " — " + t.T(l.Code, "site_title"), Description: d.Summary, Root: "../../", Assets: a, Doc: d}
-			if len(d.Calcs) > 0 && extra.CalcStrings != nil {
-				p.CalcStrings = extra.CalcStrings(l.Code, calcNames(d))
-				p.CalcSections = calcSections(d)
-			}
-			if i > 0 {
-				p.Prev = l.Docs[i-1]
-			}
-			if i+1 < len(l.Docs) {
-				p.Next = l.Docs[i+1]
-			}
-			var od *site.Doc
-			for _, other := range s.Langs {
-				if other.Doc(d.Slug) == nil {
-					continue
-				}
-				alt := Alternate{Lang: other.Code, Href: "../../" + other.Code + "/" + d.Slug + "/", Name: t.T(other.Code, "lang_name")}
-				p.Alternates = append(p.Alternates, alt)
-				if other.Code != l.Code && p.Switch == nil {
-					p.Switch, od = &alt, other.Doc(d.Slug)
-				}
-			}
-			if od != nil {
-				p.SideBySide = "side-by-side/"
-			}
-			if b, err = t.Render("doc", p); err != nil {
-				return nil, err
-			}
-			out[l.Code+"/"+d.Slug+"/index.html"] = b
-			if od == nil {
-				continue
-			}
-			// The bilingual view: the original on the left, whatever the
-			// page's language, as readers compare a translation to it.
-			left, right := d, od
-			if l.Code != s.Langs[0].Code {
-				left, right = od, d
-			}
-			sp := &Page{Lang: l.Code, Title: d.Title + " — " + t.T(l.Code, "side_by_side"), Description: d.Summary,
-				Root: "../../../", Assets: a, Doc: d, Other: od, Pairs: pairs(left, right),
-				LeftLang: left.Lang, RightLang: right.Lang}
-			for _, other := range s.Langs {
-				alt := Alternate{Lang: other.Code, Href: "../../../" + other.Code + "/" + d.Slug + "/side-by-side/", Name: t.T(other.Code, "lang_name")}
-				sp.Alternates = append(sp.Alternates, alt)
-				if other.Code != l.Code && sp.Switch == nil {
-					sp.Switch = &alt
-				}
-			}
-			if b, err = t.Render("side", sp); err != nil {
-				return nil, err
-			}
-			out[l.Code+"/"+d.Slug+"/side-by-side/index.html"] = b
-		}
-	}
-	return out, nil
 }
 
 // Strip returns the visible text of an HTML fragment, for tests and the

@@ -7,7 +7,7 @@ import (
 )
 
 // frontMatterKeys are the keys every document declares; see content/README.md.
-var frontMatterKeys = []string{"title", "order", "slug", "summary", "source"}
+var frontMatterKeys = []string{"title", "short", "order", "slug", "summary", "source"}
 
 // parseFrontMatter reads the flat "key: value" block between the two "---"
 // lines that open a document into d, and returns the body after it with the
@@ -45,6 +45,8 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 		switch key {
 		case "title":
 			d.Title = value
+		case "short":
+			d.Short = value
 		case "slug":
 			d.Slug = value
 		case "summary":
@@ -71,7 +73,7 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 		}
 	}
 	for k, line := range d.meta {
-		if k == "title" && d.Title == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" || k == "source" && d.Source == "" {
+		if k == "title" && d.Title == "" || k == "short" && d.Short == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" || k == "source" && d.Source == "" {
 			ds.Add(d.File, line, "front matter “"+k+"” is empty")
 		}
 	}

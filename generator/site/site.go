@@ -37,9 +37,13 @@ type Lang struct {
 
 // Doc is one rules document in one language.
 type Doc struct {
-	Lang    string
-	File    string // path as given to Load, for messages
-	Title   string // typeset
+	Lang  string
+	File  string // path as given to Load, for messages
+	Title string // typeset
+	// Short names the game the document belongs to, for titles, the
+	// breadcrumb and search results ("GN fantasy — Règles"): the source's
+	// own titles ("II. Les Règles") do not say it.
+	Short   string
 	Order   int
 	Slug    string
 	Summary string
@@ -77,6 +81,10 @@ type Options struct {
 	// rendered; it may check what rendering relies on (calculator blocks).
 	BeforeRender func(s *Site) Diagnostics
 }
+
+// reservedIDs are the section IDs a document cannot use: each section has a
+// share page at /<lang>/<slug>/<id>/, beside the document's own folders.
+var reservedIDs = map[string]bool{"side-by-side": true}
 
 // Lang returns the language with the given code, or nil.
 func (s *Site) Lang(code string) *Lang {
@@ -228,6 +236,8 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 			ds.Add(d.File, line, "heading “"+title+"” has no ID: end it with an explicit English kebab-case ID, e.g. {#"+suggestID(title)+"}")
 		case !validID(id):
 			ds.Add(d.File, line, "section ID “"+id+"” is not English kebab-case (lower-case letters and digits separated by single hyphens)")
+		case reservedIDs[id]:
+			ds.Add(d.File, line, "section ID “"+id+"” is reserved: /<lang>/<slug>/"+id+"/ is a page of the site; choose another ID")
 		}
 		if id != "" {
 			if first, dup := seen[id]; dup {

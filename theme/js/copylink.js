@@ -19,7 +19,10 @@ async function copyText(text) {
 }
 
 // initCopyLinks turns each heading's link control into "copy the full URL of
-// this section": organisers paste these links into chats.
+// this section": organisers paste these links into chats. On a rules page
+// (html[data-share]) the URL is the section's share page,
+// /<lang>/<doc>/<id>/, whose preview in a chat names and quotes the section
+// and which sends the reader on to #<id>.
 export function initCopyLinks() {
   const body = document.body;
   document.addEventListener("click", async (ev) => {
@@ -31,13 +34,15 @@ export function initCopyLinks() {
     url.hash = id;
     history.replaceState(null, "", url.hash);
     const heading = document.getElementById(id);
+    const share = document.documentElement.hasAttribute("data-share") && heading?.matches("article :is(h2, h3, h4, h5, h6)");
+    const copied = share ? new URL(encodeURIComponent(id) + "/", new URL(".", location.href)) : url;
     if (heading) {
       heading.classList.remove("flash");
       void heading.offsetWidth;
       heading.classList.add("flash");
     }
     try {
-      await copyText(url.href);
+      await copyText(copied.href);
       toast(body.dataset.copied || "Link copied");
     } catch {
       toast(body.dataset.copyFailed || "Could not copy");

@@ -7,6 +7,8 @@ import { initLangSwitch, followBrowserLanguage } from "./langswitch.js";
 import { initCalculators } from "./calc.js";
 import { initSearch } from "./search.js";
 import { initOffline } from "./offline.js";
+import { initMissingSection } from "./missing.js";
+import { initNotFound } from "./notfound.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
@@ -18,3 +20,5 @@ initCopyLinks();
 initLangSwitch();
 initSearch();
 initOffline();
+initMissingSection();
+initNotFound();

@@ -39,10 +39,12 @@ export function initToc() {
   toc.querySelectorAll("a[href^='#']").forEach((a) => links.set(a.getAttribute("href").slice(1), a));
   const headings = [...links.keys()].map((id) => document.getElementById(id)).filter(Boolean);
   if (!("IntersectionObserver" in window) || headings.length === 0) return;
+  // The header's breadcrumb names the same section: "game › section".
+  const crumb = document.querySelector(".crumb-section");
   let current;
   const observer = new IntersectionObserver(
     () => {
-      let best = headings[0];
+      let best = null;
       for (const h of headings) {
         if (h.getBoundingClientRect().top < 150) best = h;
         else break;
@@ -50,7 +52,8 @@ export function initToc() {
       if (best === current) return;
       if (current) links.get(current.id).removeAttribute("aria-current");
       current = best;
-      links.get(current.id).setAttribute("aria-current", "true");
+      if (crumb) crumb.textContent = current ? links.get(current.id).textContent : "";
+      if (current) links.get(current.id).setAttribute("aria-current", "true");
     },
     { rootMargin: "0px 0px -70% 0px" },
   );

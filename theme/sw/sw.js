@@ -46,8 +46,25 @@ self.addEventListener("fetch", (event) => {
         }
         return resp;
       })
-      .catch(() =>
-        caches.match(req, { ignoreSearch: true }).then((hit) => hit || caches.match(url.pathname.replace(/[^/]*$/, "") + "index.html")),
-      ),
+      .catch(() => offline(req, url)),
   );
 });
+
+// offline answers a request the network could not: the kept copy, under
+// the names a link may give it; a section's share page
+// (/<lang>/<doc>/<id>/, not kept) as a redirect to its section; else, for
+// a page, the language's "not found" page.
+async function offline(req, url) {
+  const path = url.pathname;
+  const dir = path.endsWith("/") ? path : path.replace(/index\.html$/, "");
+  for (const name of [path, dir, dir + "index.html", path + "/", path + "/index.html"]) {
+    const hit = await caches.match(name, { ignoreSearch: true });
+    if (hit) return hit;
+  }
+  if (req.mode !== "navigate") return Response.error();
+  const m = dir.match(/^(.*\/)([a-z0-9-]+)\/$/);
+  if (m && (await caches.match(m[1], { ignoreSearch: true }))) return Response.redirect(m[1] + "#" + m[2], 302);
+  const scope = new URL(self.registration.scope).pathname;
+  const lang = path.slice(scope.length).split("/")[0];
+  return (await caches.match(scope + lang + "/404.html")) || (await caches.match(scope + "fr/404.html")) || Response.error();
+}

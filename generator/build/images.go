@@ -1,0 +1,119 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+
+	"compendium/generator/cards"
+	"compendium/generator/config"
+	"compendium/generator/render"
+)
+
+// icons are the app icons the manifests and pages name. The
+// apple-touch-icon is full-bleed: iOS rounds the corners itself and shows
+// transparent pixels as black.
+var icons = []struct {
+	path     string
+	size     int
+	maskable bool
+}{
+	{"icons/apple-touch-icon.png", 180, true},
+	{"icons/icon-192.png", 192, false},
+	{"icons/icon-512.png", 512, false},
+	{"icons/maskable-512.png", 512, true},
+}
+
+// drawImages draws the link-preview cards and the app icons. Drawing and
+// encoding one card takes tens of milliseconds, more than the rest of a
+// build: images are kept in cacheDir under a hash of what they show and of
+// the cards package's source, so an edit of the rules redraws only the
+// cards whose text changed.
+func drawImages(previews []render.Preview, theme *render.Theme, cfg *config.Config, cacheDir, root string) (map[string][]byte, error) {
+	type job struct {
+		path string
+		key  []byte
+		draw func() ([]byte, error)
+	}
+	salt := sourceHash(filepath.Join(root, "generator", "cards"))
+	var jobs []job
+	for _, p := range previews {
+		c := cards.Card{Site: theme.T(p.Lang, "site_title"), Kicker: p.Kicker, Title: p.Title, Text: p.Text, Lang: p.Lang}
+		if cfg.Edition != "" {
+			c.Edition = theme.T(p.Lang, "edition") + " " + cfg.Edition
+		}
+		key, _ := json.Marshal(c)
+		jobs = append(jobs, job{p.Path, key, c.PNG})
+	}
+	for _, ic := range icons {
+		ic := ic
+		key, _ := json.Marshal([]any{"icon", ic.size, ic.maskable})
+		jobs = append(jobs, job{ic.path, key, func() ([]byte, error) { return cards.Icon(ic.size, ic.maskable) }})
+	}
+	out := make([][]byte, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			var file string
+			if salt != "" {
+				h := sha256.Sum256(append([]byte(salt), j.key...))
+				file = filepath.Join(cacheDir, hex.EncodeToString(h[:16])+".png")
+				if b, err := os.ReadFile(file); err == nil && len(b) > 8 && string(b[1:4]) == "PNG" {
+					out[i] = b
+					return
+				}
+			}
+			b, err := j.draw()
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			out[i] = b
+			if file != "" {
+				// A cache that cannot be written costs only time.
+				if os.MkdirAll(cacheDir, 0o755) == nil {
+					_ = os.WriteFile(file, b, 0o644)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	files := map[string][]byte{}
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		files[j.path] = out[i]
+	}
+	return files, nil
+}
+
+// sourceHash hashes the Go files of dir, or returns "" when they cannot be
+// read (the generator run away from its sources): then nothing is cached.
+func sourceHash(dir string) string {
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(names) == 0 {
+		return ""
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			return ""
+		}
+		h.Write([]byte(filepath.Base(n)))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

@@ -1,0 +1,341 @@
+package render
+
+import (
+	"encoding/json"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"compendium/generator/site"
+)
+
+// Meta is what the site's configuration adds to every page.
+type Meta struct {
+	// Base is the site's absolute address, ending in "/", or "".
+	Base string
+	// Edition names the rules' edition.
+	Edition string
+}
+
+// Output is a rendered site: its files, the pages a search engine should
+// list, and the link-preview images the pages name.
+type Output struct {
+	// Files maps paths from the site root to their bytes.
+	Files map[string][]byte
+	// Pages lists the indexable pages with their language versions, for
+	// the sitemap (share pages, which only redirect, and 404 pages are not
+	// in it).
+	Pages []Listed
+	// Previews lists the images the pages' Open Graph tags name; the
+	// caller draws them (package cards) at Path.
+	Previews []Preview
+	// Shares lists the share pages' files: they only redirect, so the
+	// offline copy does not keep them (the service worker redirects).
+	Shares []string
+}
+
+// Listed is an indexable page and its versions in every language.
+type Listed struct {
+	Path       string
+	Alternates []Alternate
+	XDefault   string
+}
+
+// Preview is a link-preview image to draw.
+type Preview struct {
+	Path                string // from the site root, e.g. "og/fr/fantasy.png"
+	Lang                string
+	Kicker, Title, Text string
+}
+
+// Locales maps a language to its Open Graph locale: British English, as
+// the translation spells "armour".
+var Locales = map[string]string{"fr": "fr_FR", "en": "en_GB"}
+
+type siteRenderer struct {
+	t   *Theme
+	s   *site.Site
+	a   Assets
+	m   Meta
+	out *Output
+}
+
+// page returns a page at path (from the site root) with what every page
+// carries.
+func (r *siteRenderer) page(lang, path string) *Page {
+	return &Page{Lang: lang, Path: path, Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
+		Base: r.m.Base, Edition: r.m.Edition, OGType: "website", Manifest: lang + "/manifest.webmanifest",
+		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
+}
+
+// versions fills p's language versions: pathFor gives the path of the
+// page in a language, or "" when the page does not exist in it.
+func (r *siteRenderer) versions(p *Page, pathFor func(lang string) string) {
+	for _, l := range r.s.Langs {
+		path := pathFor(l.Code)
+		if path == "" {
+			continue
+		}
+		alt := Alternate{Lang: l.Code, Href: p.Root + path, Path: path, Name: r.t.T(l.Code, "lang_name"), Locale: Locales[l.Code]}
+		p.Alternates = append(p.Alternates, alt)
+		if p.XDefault == "" {
+			p.XDefault = path
+		}
+		if l.Code != p.Lang && p.Switch == nil {
+			p.Switch = &alt
+		}
+	}
+}
+
+func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) error {
+	if p.OGTitle == "" {
+		p.OGTitle = p.Title
+	}
+	b, err := r.t.Render(layout, p)
+	if err != nil {
+		return err
+	}
+	r.out.Files[file] = b
+	if listed {
+		r.out.Pages = append(r.out.Pages, Listed{Path: p.Path, Alternates: p.Alternates, XDefault: p.XDefault})
+	}
+	return nil
+}
+
+// Site renders every page of s: the root language choice, and per
+// language the home page, glossary, calculators, each document with its
+// bilingual view and one share page per section, a 404 page and the web
+// app manifest. Keys are paths relative to the site root.
+func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, error) {
+	r := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
+	first := s.Langs[0].Code
+	var langs []Language
+	for _, l := range s.Langs {
+		langs = append(langs, Language{Code: l.Code, Name: t.T(l.Code, "lang_name")})
+	}
+	root := r.page(first, "")
+	root.Title, root.Description, root.Languages = t.T(first, "site_title"), t.T(first, "site_tagline"), langs
+	r.versions(root, func(lang string) string { return lang + "/" })
+	root.Switch, root.XDefault = nil, ""
+	if err := r.render("root", root, "index.html", true); err != nil {
+		return nil, err
+	}
+	r.out.Pages[len(r.out.Pages)-1].XDefault = ""
+	// The root 404 page is served at any depth: its links start from the
+	// site's path, not from the page.
+	nf := r.page(first, "")
+	nf.Root, nf.Languages, nf.NotFound, nf.Robots = basePath(m.Base), langs, true, "noindex"
+	nf.Title = t.T(first, "not_found_title") + " — " + t.T(first, "site_title")
+	for _, l := range s.Langs {
+		nf.Alternates = append(nf.Alternates, Alternate{Lang: l.Code, Name: t.T(l.Code, "lang_name"), Path: l.Code + "/"})
+	}
+	if err := r.render("notfound", nf, "404.html", false); err != nil {
+		return nil, err
+	}
+	for _, l := range s.Langs {
+		if err := r.language(l, extra); err != nil {
+			return nil, err
+		}
+	}
+	return r.out, nil
+}
+
+func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
+	t, code := r.t, l.Code
+	title := t.T(code, "site_title")
+	r.out.Previews = append(r.out.Previews, Preview{Path: "og/" + code + "/home.png", Lang: code, Title: title, Text: t.T(code, "site_tagline")})
+	r.out.Files[code+"/manifest.webmanifest"] = r.manifest(code)
+
+	home := r.page(code, code+"/")
+	home.Title, home.Description, home.Docs = title, t.T(code, "site_tagline"), l.Docs
+	r.versions(home, func(lang string) string { return lang + "/" })
+	if err := r.render("home", home, code+"/index.html", true); err != nil {
+		return err
+	}
+	nf := r.page(code, code+"/")
+	nf.Root, nf.Docs, nf.NotFound, nf.Robots = basePath(r.m.Base), l.Docs, true, "noindex"
+	nf.Title = t.T(code, "not_found_title") + " — " + title
+	if err := r.render("notfound", nf, code+"/404.html", false); err != nil {
+		return err
+	}
+	if extra.Glossary != nil {
+		if entries := extra.Glossary(code); len(entries) > 0 {
+			gp := r.page(code, code+"/glossary/")
+			gp.Title, gp.Description, gp.Glossary = t.T(code, "glossary")+" — "+title, t.T(code, "glossary_intro"), entries
+			r.versions(gp, func(lang string) string { return lang + "/glossary/" })
+			if err := r.render("glossary", gp, code+"/glossary/index.html", true); err != nil {
+				return err
+			}
+		}
+	}
+	if extra.Calculators != nil {
+		cp := r.page(code, code+"/calculators/")
+		cp.Title, cp.Description, cp.PreloadEngine = t.T(code, "calculators")+" — "+title, t.T(code, "calculators_intro"), true
+		var names []string
+		var err error
+		if cp.Calcs, names, err = extra.Calculators(code, l.Docs); err != nil {
+			return err
+		}
+		if extra.CalcStrings != nil {
+			cp.CalcStrings = extra.CalcStrings(code, names)
+		}
+		r.versions(cp, func(lang string) string { return lang + "/calculators/" })
+		if err := r.render("calcs", cp, code+"/calculators/index.html", true); err != nil {
+			return err
+		}
+	}
+	for i, d := range l.Docs {
+		if err := r.document(l, i, d, extra); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) error {
+	t, code := r.t, l.Code
+	dir := code + "/" + d.Slug + "/"
+	image := "og/" + code + "/" + d.Slug + ".png"
+	r.out.Previews = append(r.out.Previews, Preview{Path: image, Lang: code, Kicker: d.Short, Title: d.Title, Text: d.Summary})
+	exists := func(lang string) string {
+		if other := r.s.Lang(lang); other != nil && other.Doc(d.Slug) != nil {
+			return lang + "/" + d.Slug + "/"
+		}
+		return ""
+	}
+	p := r.page(code, dir)
+	p.Title, p.OGTitle, p.Description, p.Doc = d.Title+" · "+d.Short, d.Short+" : "+d.Title, d.Summary, d
+	if code != "fr" {
+		p.OGTitle = d.Short + ": " + d.Title
+	}
+	p.OGType, p.Image, p.ImageAlt, p.Share = "article", image, d.Short+" — "+d.Title, true
+	if len(d.Calcs) > 0 && extra.CalcStrings != nil {
+		p.CalcStrings = extra.CalcStrings(code, calcNames(d))
+		p.CalcSections = calcSections(d)
+	}
+	if i > 0 {
+		p.Prev = l.Docs[i-1]
+	}
+	if i+1 < len(l.Docs) {
+		p.Next = l.Docs[i+1]
+	}
+	r.versions(p, exists)
+	var od *site.Doc
+	if p.Switch != nil {
+		od = r.s.Lang(p.Switch.Lang).Doc(d.Slug)
+		p.SideBySide = "side-by-side/"
+	}
+	if err := r.render("doc", p, dir+"index.html", true); err != nil {
+		return err
+	}
+	for _, sec := range d.Sections {
+		sp := r.page(code, dir+sec.ID+"/")
+		sp.Title, sp.OGTitle = sec.Title+" · "+d.Short, sec.Title+" — "+d.Short
+		sp.Description, sp.Text = firstSentence(sec.Text, 200), firstSentence(sec.Text, 400)
+		if sp.Description == "" {
+			sp.Description = d.Summary
+		}
+		sp.Doc, sp.Section, sp.OGType, sp.Image, sp.ImageAlt = d, sec, "article", image, p.ImageAlt
+		sp.Robots, sp.Refresh = "noindex", "../#"+sec.ID
+		r.versions(sp, func(lang string) string {
+			if e := exists(lang); e != "" {
+				return e + sec.ID + "/"
+			}
+			return ""
+		})
+		if err := r.render("share", sp, dir+sec.ID+"/index.html", false); err != nil {
+			return err
+		}
+		r.out.Shares = append(r.out.Shares, dir+sec.ID+"/index.html")
+	}
+	if od == nil {
+		return nil
+	}
+	// The bilingual view: the original on the left, whatever the page's
+	// language, as readers compare a translation to it.
+	left, right := d, od
+	if code != r.s.Langs[0].Code {
+		left, right = od, d
+	}
+	sp := r.page(code, dir+"side-by-side/")
+	sp.Title, sp.Description, sp.Doc, sp.Other = d.Title+" — "+t.T(code, "side_by_side"), d.Summary, d, od
+	sp.Pairs, sp.LeftLang, sp.RightLang, sp.Image, sp.ImageAlt = pairs(left, right), left.Lang, right.Lang, image, p.ImageAlt
+	r.versions(sp, func(lang string) string {
+		if e := exists(lang); e != "" {
+			return e + "side-by-side/"
+		}
+		return ""
+	})
+	return r.render("side", sp, dir+"side-by-side/index.html", true)
+}
+
+// manifest returns a language's web app manifest: installed from a page in
+// that language, the app opens at that language's home, offline as online
+// (the service worker keeps it).
+func (r *siteRenderer) manifest(lang string) []byte {
+	t := r.t
+	m := map[string]any{
+		"id":               "./",
+		"name":             t.T(lang, "site_title"),
+		"short_name":       t.T(lang, "app_short_name"),
+		"description":      t.T(lang, "site_tagline"),
+		"lang":             lang,
+		"dir":              "ltr",
+		"start_url":        "./",
+		"scope":            "../",
+		"display":          "standalone",
+		"background_color": "#fdfcf8",
+		"theme_color":      "#8a3b12",
+		"icons": []map[string]string{
+			{"src": "../icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+			{"src": "../icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+			{"src": "../icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+		},
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	return append(b, '\n')
+}
+
+// basePath is the path part of the base URL ("/" without one): pages served
+// at any depth (404) link from it.
+func basePath(base string) string {
+	if base == "" {
+		return "/"
+	}
+	rest := base[strings.Index(base, "://")+3:]
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		return rest[i:]
+	}
+	return "/"
+}
+
+// firstSentence returns the first sentence of text, cut at a word before
+// max bytes with an ellipsis when it is longer.
+func firstSentence(text string, max int) string {
+	text = strings.TrimSpace(text)
+	for i, r := range text {
+		if r != '.' && r != '!' && r != '?' && r != '…' {
+			continue
+		}
+		end := i + utf8.RuneLen(r)
+		// A sentence ends at the mark followed by a space and a capital,
+		// not in "2.4" or "p. ex.".
+		rest := text[end:]
+		next, size := utf8.DecodeRuneInString(strings.TrimLeft(rest, " \u00a0\u202f"))
+		if end == len(text) || size > 0 && len(rest) > 0 && (rest[0] == ' ') && (unicode.IsUpper(next) || next == '«' || next == '(') {
+			text = text[:end]
+			break
+		}
+	}
+	if len(text) <= max {
+		return text
+	}
+	cut := strings.LastIndexByte(text[:max], ' ')
+	if cut < max/2 {
+		cut = max
+		for !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+	}
+	return strings.TrimRight(text[:cut], " ,;:") + "…"
+}
