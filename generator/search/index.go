@@ -162,7 +162,13 @@ func buildLang(l *site.Lang, groups []SynonymGroup) *indexFile {
 	}
 	sec := 0
 	for di, d := range l.Docs {
-		f.Docs = append(f.Docs, [2]string{d.Slug, d.Title})
+		// Results name the game ("GN fantasy — Règles"), not the source's
+		// title, which does not say it.
+		name := d.Short
+		if name == "" {
+			name = d.Title
+		}
+		f.Docs = append(f.Docs, [2]string{d.Slug, name})
 		type open struct{ sec, level int }
 		var stack []open // the headings above the current one
 		for _, s := range d.Sections {
