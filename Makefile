@@ -81,3 +81,110 @@ fuzz-long:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# deploy-nginx builds the site into a temporary folder, serves it on
+# NGINX_ADDR with deploy/nginx.conf and checks what nginx answers with curl:
+# the brotli and gzip twins, the WebAssembly type, the security headers
+# (against the build's _headers), caching, the 404 pages; then stops nginx.
+# Not part of make test. Debian's nginx and brotli_static module
+# (libnginx-mod-http-brotli-static) are installed when missing, as root or
+# with passwordless sudo; note that installing the nginx package on a
+# machine with systemd also starts its default site on port 80. Without
+# the brotli module the check runs with gzip_static alone, and says so.
+# NGINX_SITE=folder checks an already built site (a CI artifact, say)
+# instead of building one.
+.PHONY: deploy-nginx
+NGINX_ADDR ?= 127.0.0.1:8787
+NGINX_SITE ?=
+NGINX_BROTLI_SO = /usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+
+deploy-nginx:
+	@set -eu; \
+	SUDO=$$(command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo "sudo -n" || true); \
+	apt_install() { \
+		if [ "$$(id -u)" != 0 ] && [ -z "$$SUDO" ]; then return 1; fi; \
+		$$SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq "$$@" >/dev/null; \
+	}; \
+	NGINX=$$(command -v nginx || echo /usr/sbin/nginx); \
+	if [ ! -x "$$NGINX" ]; then \
+		echo "installing Debian's nginx"; \
+		apt_install nginx || { echo "deploy-nginx: nginx is needed (Debian: apt-get install nginx), and could not be installed"; exit 1; }; \
+	fi; \
+	if [ ! -e $(NGINX_BROTLI_SO) ]; then \
+		echo "installing Debian's brotli_static module for nginx"; \
+		apt_install libnginx-mod-http-brotli-static || true; \
+	fi; \
+	tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/compendium-nginx.XXXXXX"); \
+	stop() { if [ -s "$$tmp/nginx.pid" ]; then kill "$$(cat "$$tmp/nginx.pid")" 2>/dev/null || true; sleep 0.3; fi; rm -rf "$$tmp"; }; \
+	trap stop EXIT INT TERM; \
+	if [ -n "$(NGINX_SITE)" ]; then cp -R "$(NGINX_SITE)" "$$tmp/site"; else $(GO) run ./generator build -out "$$tmp/site"; fi; \
+	chmod -R a+rX "$$tmp"; \
+	conf=$(CURDIR)/deploy/nginx.conf; load=""; brotli=yes; \
+	if [ -e $(NGINX_BROTLI_SO) ]; then \
+		load="load_module $(NGINX_BROTLI_SO);"; \
+	else \
+		brotli=no; \
+		echo "NOTE: nginx's brotli_static module ($(NGINX_BROTLI_SO)) is not installed: checking with gzip_static only, the brotli_static line of deploy/nginx.conf taken out (see the comment there)"; \
+		sed '/^brotli_static/d' "$$conf" >"$$tmp/deploy-nginx.conf"; conf=$$tmp/deploy-nginx.conf; \
+	fi; \
+	printf '%s\n' "$$load" \
+		"pid $$tmp/nginx.pid;" \
+		"error_log $$tmp/error.log;" \
+		"events { worker_connections 64; }" \
+		"http {" \
+		"    access_log $$tmp/access.log;" \
+		"    client_body_temp_path $$tmp/t-body; proxy_temp_path $$tmp/t-proxy; fastcgi_temp_path $$tmp/t-fastcgi;" \
+		"    uwsgi_temp_path $$tmp/t-uwsgi; scgi_temp_path $$tmp/t-scgi;" \
+		"    server {" \
+		"        listen $(NGINX_ADDR);" \
+		"        root $$tmp/site;" \
+		"        include $$conf;" \
+		"    }" \
+		"}" >"$$tmp/nginx.conf"; \
+	"$$NGINX" -q -t -p "$$tmp" -e "$$tmp/error.log" -c "$$tmp/nginx.conf"; \
+	"$$NGINX" -p "$$tmp" -e "$$tmp/error.log" -c "$$tmp/nginx.conf"; \
+	url=http://$(NGINX_ADDR); \
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do curl -s -o /dev/null "$$url/" && break; sleep 0.2; done; \
+	echo "nginx $$("$$NGINX" -v 2>&1 | sed 's/.*nginx\///') serving $$tmp/site on $$url"; \
+	fails=0; \
+	check() { if [ "$$2" = "$$3" ]; then echo "ok    $$1"; else echo "FAIL  $$1: got \"$$2\", want \"$$3\""; fails=$$((fails + 1)); fi; }; \
+	get() { curl -sS -o "$$tmp/body" -D "$$tmp/head" -H "Accept-Encoding: $$2" "$$url$$1"; tr -d '\r' <"$$tmp/head" >"$$tmp/h"; }; \
+	status() { sed -n '1s/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$$tmp/h"; }; \
+	header() { sed -n "s/^$$1: //Ip" "$$tmp/h" | head -n 1; }; \
+	same() { if cmp -s "$$tmp/body" "$$1"; then echo same; else echo "other bytes than $${1#$$tmp/site/}"; fi; }; \
+	site=$$tmp/site; \
+	[ -e "$$site/fr/index.html.br" ] || echo "FAIL  the build wrote no precompressed twins (fr/index.html.br): the .br/.gz checks below fail"; \
+	if [ $$brotli = yes ]; then \
+		get /fr/ "br"; check "page, Accept-Encoding: br: Content-Encoding" "$$(header Content-Encoding)" br; \
+		check "page, br: body is fr/index.html.br" "$$(same "$$site/fr/index.html.br")" same; \
+		check "page, br: Vary" "$$(header Vary)" Accept-Encoding; \
+		get /fr/ "gzip, deflate, br"; check "page, a browser's Accept-Encoding: Content-Encoding" "$$(header Content-Encoding)" br; \
+	else echo "SKIP  brotli: no brotli_static module (the .br twins are not served)"; fi; \
+	get /fr/ gzip; check "page, Accept-Encoding: gzip: Content-Encoding" "$$(header Content-Encoding)" gzip; \
+	check "page, gzip: body is fr/index.html.gz" "$$(same "$$site/fr/index.html.gz")" same; \
+	check "page, gzip: Content-Type" "$$(header Content-Type)" "text/html; charset=utf-8"; \
+	get /fr/ identity; check "page, no coding: Content-Encoding" "$$(header Content-Encoding)" ""; \
+	check "page, no coding: body is fr/index.html" "$$(same "$$site/fr/index.html")" same; \
+	check "page: Cache-Control" "$$(header Cache-Control)" no-cache; \
+	sed -n '/^\/\*$$/,/^[^ ]/s/^  \([^:]*\): \(.*\)/\1\t\2/p' "$$site/_headers" >"$$tmp/want"; \
+	[ -s "$$tmp/want" ] || { echo "FAIL  no headers found in the build's _headers"; fails=$$((fails + 1)); }; \
+	while IFS="$$(printf '\t')" read -r name value; do check "page: $$name as in _headers" "$$(header "$$name")" "$$value"; done <"$$tmp/want"; \
+	wasm=$$(cd "$$site" && ls assets/*.wasm | head -n 1); \
+	get "/$$wasm" "$$([ $$brotli = yes ] && echo br || echo gzip)"; \
+	check "$$wasm: Content-Type" "$$(header Content-Type)" application/wasm; \
+	check "$$wasm: Content-Encoding" "$$(header Content-Encoding)" "$$([ $$brotli = yes ] && echo br || echo gzip)"; \
+	check "$$wasm: Cache-Control" "$$(header Cache-Control)" "public, max-age=31536000, immutable"; \
+	get /sw.js gzip; check "/sw.js: Cache-Control" "$$(header Cache-Control)" no-cache; \
+	get /fr identity; check "/fr: status" "$$(status)" 301; check "/fr: Location" "$$(header Location)" /fr/; \
+	get /fr/no-such-page/ identity; check "/fr/no-such-page/: status" "$$(status)" 404; \
+	check "/fr/no-such-page/: body is fr/404.html" "$$(same "$$site/fr/404.html")" same; \
+	check "/fr/no-such-page/: Content-Security-Policy" "$$(header Content-Security-Policy)" "$$(sed -n 's/^  Content-Security-Policy: //p' "$$site/_headers")"; \
+	get /en/no-such-page/ gzip; check "/en/no-such-page/: status" "$$(status)" 404; \
+	check "/en/no-such-page/: body is en/404.html.gz" "$$(same "$$site/en/404.html.gz")" same; \
+	get /no-such-file.js identity; check "/no-such-file.js: status" "$$(status)" 404; \
+	check "/no-such-file.js: body is 404.html" "$$(same "$$site/404.html")" same; \
+	get /_headers identity; check "/_headers: status" "$$(status)" 404; \
+	if [ $$fails -gt 0 ]; then \
+		cp "$$tmp/error.log" "$${TMPDIR:-/tmp}/compendium-nginx-error.log" 2>/dev/null || true; \
+		echo "deploy-nginx: $$fails checks failed (nginx's error log: $${TMPDIR:-/tmp}/compendium-nginx-error.log)"; exit 1; fi; \
+	echo "deploy-nginx: every check passed"

@@ -59,10 +59,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opt.OutDir, "out", "public", "output folder (replaced whole on success)")
 	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
 	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
+	twins := fs.Bool("compress", true, "write .br and .gz twins of every compressible file")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	opt.NoTwins = !*twins
 	switch cmd {
 	case "check":
 		s, _, err := build.Load(opt)

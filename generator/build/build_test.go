@@ -123,7 +123,7 @@ func TestBuildSite(t *testing.T) {
 			t.Errorf("%s: refers to another host", name)
 		}
 	}
-	assets, _ := filepath.Glob(filepath.Join(opt.OutDir, "assets", "main-*.*"))
+	assets, _ := filepath.Glob(filepath.Join(opt.OutDir, "assets", "main-*.*s"))
 	if len(assets) != 2 {
 		t.Errorf("assets = %v, want one hashed CSS and one hashed JS", assets)
 	}

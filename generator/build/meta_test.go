@@ -2,14 +2,18 @@ package build
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"encoding/xml"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // bilingualSite is a two-language fixture with a site configuration.
@@ -272,5 +276,52 @@ func TestReservedSectionID(t *testing.T) {
 	_, err := Build(opt)
 	if err == nil || !strings.Contains(err.Error(), "section ID “side-by-side” is reserved") {
 		t.Fatalf("error = %v", err)
+	}
+}
+
+// TestTwins: every compressible file of a built site has its .br and .gz
+// twins, and they decompress to it.
+func TestTwins(t *testing.T) {
+	opt, _ := buildMeta(t, "")
+	n := 0
+	err := filepath.WalkDir(opt.OutDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		ext := filepath.Ext(p)
+		if ext != ".br" && ext != ".gz" {
+			return nil
+		}
+		orig, err := os.ReadFile(strings.TrimSuffix(p, ext))
+		if err != nil {
+			t.Errorf("%s has no original", p)
+			return nil
+		}
+		f, _ := os.Open(p)
+		defer f.Close()
+		var r io.Reader
+		if ext == ".br" {
+			r = brotli.NewReader(f)
+		} else if r, err = gzip.NewReader(f); err != nil {
+			t.Errorf("%s: %v", p, err)
+			return nil
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, orig) {
+			t.Errorf("%s does not decompress to its original (%v)", p, err)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"fr/alpha/index.html.br", "fr/alpha/index.html.gz"} {
+		if _, err := os.Stat(filepath.Join(opt.OutDir, want)); err != nil {
+			t.Errorf("no %s", want)
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d twins", n)
 	}
 }

@@ -6,13 +6,16 @@ package serve
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -51,8 +54,12 @@ type Options struct {
 	Ready func(addr string)
 }
 
-// Handler serves dir with the site's security headers. With live set, HTML
-// pages get the live-reload script and /_live/ answers its event stream.
+// Handler serves dir with the site's security headers, as a static host
+// would: a file's precompressed twin (x.br, x.gz) when the request accepts
+// its coding, and the site's 404 page (the language's own, /fr/404.html,
+// under /fr/) for a missing file. With live set, HTML pages get the
+// live-reload script (and go out uncompressed) and /_live/ answers its
+// event stream.
 func Handler(dir string, live *Broker) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	mux := http.NewServeMux()
@@ -71,9 +78,20 @@ func Handler(dir string, live *Broker) http.Handler {
 		// browser keep a page or an asset from an earlier build.
 		w.Header().Set("Cache-Control", "no-cache")
 		if live != nil && isPage(r.URL.Path) {
+			// Pages get the live-reload script, so they go out as
+			// they are, never as a twin made before the script.
 			if servePage(w, r, dir) {
 				return
 			}
+		} else if serveTwin(w, r, dir) {
+			return
+		}
+		if f, err := http.Dir(dir).Open(path.Clean("/" + r.URL.Path)); errors.Is(err, fs.ErrNotExist) {
+			if notFound(w, r, dir, live != nil) {
+				return
+			}
+		} else if err == nil {
+			f.Close()
 		}
 		files.ServeHTTP(w, r)
 	})
@@ -81,6 +99,188 @@ func Handler(dir string, live *Broker) http.Handler {
 }
 
 func isPage(p string) bool { return strings.HasSuffix(p, "/") || strings.HasSuffix(p, ".html") }
+
+// encodings are the twins the build writes beside a file (a.html.br,
+// a.html.gz), best first: between codings the request accepts equally,
+// the first (brotli, the smaller) is sent.
+var encodings = []struct{ coding, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveTwin sends the file of a GET or HEAD request as its precompressed
+// twin when the request accepts the twin's coding, as a host with nginx's
+// brotli_static and gzip_static does. It returns false, having written
+// nothing but Vary, when the original is to be sent: no twin is accepted, the file
+// has none, or the request is for a twin itself (x.br, sent as it is).
+//
+// A twin goes out whole, without Range support (a server may ignore
+// Range); the original keeps it, through the file server.
+func serveTwin(w http.ResponseWriter, r *http.Request, dir string) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	// /x/index.html is left to the file server, which redirects it to
+	// /x/: one address per page.
+	if strings.HasSuffix(r.URL.Path, "/index.html") {
+		return false
+	}
+	p := path.Clean("/" + r.URL.Path)
+	if strings.HasSuffix(r.URL.Path, "/") {
+		p = path.Join(p, "index.html")
+	}
+	if path.Ext(p) == ".br" || path.Ext(p) == ".gz" {
+		return false
+	}
+	file := filepath.Join(dir, filepath.FromSlash(p))
+	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	return sendTwin(w, r, file, http.StatusOK)
+}
+
+// sendTwin sends file's twin chosen by the request's Accept-Encoding with
+// status, and reports whether it did. The response varies with
+// Accept-Encoding whenever file has a twin, sent or not.
+func sendTwin(w http.ResponseWriter, r *http.Request, file string, status int) bool {
+	var have []bool
+	some := false
+	for _, e := range encodings {
+		fi, err := os.Stat(file + e.ext)
+		ok := err == nil && fi.Mode().IsRegular()
+		have = append(have, ok)
+		some = some || ok
+	}
+	if !some {
+		return false
+	}
+	w.Header().Add("Vary", "Accept-Encoding")
+	i := negotiate(r.Header.Values("Accept-Encoding"), have)
+	if i < 0 {
+		return false
+	}
+	f, err := os.Open(file + encodings[i].ext)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	h := w.Header()
+	h.Set("Content-Type", contentType(file))
+	h.Set("Content-Encoding", encodings[i].coding)
+	h.Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = io.Copy(w, f)
+	}
+	return true
+}
+
+// contentType is the type of the original file: its extension's, or what
+// its first bytes look like, as the file server would send it.
+func contentType(file string) string {
+	if t := mime.TypeByExtension(filepath.Ext(file)); t != "" {
+		return t
+	}
+	b := make([]byte, 512)
+	if f, err := os.Open(file); err == nil {
+		n, _ := io.ReadFull(f, b)
+		f.Close()
+		b = b[:n]
+	}
+	return http.DetectContentType(b)
+}
+
+// negotiate returns the index in encodings of the coding to send among
+// those the file has (have), or -1 for the original, from the request's
+// Accept-Encoding fields: the accepted coding of highest q-value, brotli
+// on a tie; q=0 refuses a coding, "*" stands for the codings not named;
+// the original wins when "identity" is named with a higher q-value. No
+// Accept-Encoding, the original (RFC 9110 would allow any coding, but
+// clients that decode send the field).
+func negotiate(fields []string, have []bool) int {
+	q := map[string]float64{}
+	for _, field := range fields {
+		for _, item := range strings.Split(field, ",") {
+			params := strings.Split(item, ";")
+			coding := strings.ToLower(strings.TrimSpace(params[0]))
+			if coding == "" {
+				continue
+			}
+			if coding == "x-gzip" {
+				coding = "gzip"
+			}
+			v, valid := 1.0, true
+			for _, p := range params[1:] {
+				k, val, _ := strings.Cut(p, "=")
+				if strings.EqualFold(strings.TrimSpace(k), "q") {
+					f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+					if err != nil || f < 0 || f > 1 {
+						valid = false
+					}
+					v = f
+				}
+			}
+			if _, seen := q[coding]; valid && !seen {
+				q[coding] = v
+			}
+		}
+	}
+	qOf := func(coding string) float64 {
+		if v, ok := q[coding]; ok {
+			return v
+		}
+		return q["*"] // 0 when absent
+	}
+	best, bestQ := -1, 0.0
+	for i, e := range encodings {
+		if have[i] {
+			if v := qOf(e.coding); v > bestQ {
+				best, bestQ = i, v
+			}
+		}
+	}
+	if id, ok := q["identity"]; ok && id > bestQ {
+		return -1
+	}
+	return best
+}
+
+// notFound answers a request for a file that does not exist with the
+// site's 404 page, in the reader's language when the address is under a
+// language folder with its own (/fr/nope/ gets /fr/404.html), else the
+// site's /404.html, with status 404. It returns false when the site has
+// no 404 page, leaving the file server's plain 404.
+func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) bool {
+	var pages []string
+	first, _, _ := strings.Cut(strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/"), "/")
+	if first != "" && first != "." && first != ".." {
+		pages = append(pages, filepath.Join(dir, first, "404.html"))
+	}
+	pages = append(pages, filepath.Join(dir, "404.html"))
+	for _, page := range pages {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			continue
+		}
+		// A 404 has no validators and no ranges: sent whole, the twin
+		// when accepted, the page with the reload script when live.
+		if !live && sendTwin(w, r, page, http.StatusNotFound) {
+			return true
+		}
+		if live {
+			b = injectReload(b)
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+		w.WriteHeader(http.StatusNotFound)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(b)
+		}
+		return true
+	}
+	return false
+}
 
 // servePage serves an HTML page with the live-reload script added before
 // </body>. It returns false when the page does not exist, leaving the 404 to
@@ -94,10 +294,14 @@ func servePage(w http.ResponseWriter, r *http.Request, dir string) bool {
 	if err != nil {
 		return false
 	}
-	b = bytes.Replace(b, []byte("</body>"), []byte(`<script src="/_live/reload.js" defer></script></body>`), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(b))
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(injectReload(b)))
 	return true
+}
+
+// injectReload adds the live-reload script to a page, before </body>.
+func injectReload(b []byte) []byte {
+	return bytes.Replace(b, []byte("</body>"), []byte(`<script src="/_live/reload.js" defer></script></body>`), 1)
 }
 
 const reloadJS = `(() => {
