@@ -61,6 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
 	twins := fs.Bool("compress", true, "write .br and .gz twins of every compressible file")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
+	live := fs.Bool("live", true, "serve: reload open pages after each rebuild (off: pages go out exactly as built)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -109,7 +110,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer stop()
 		err := serve.Run(ctx, serve.Options{
 			Addr: *addr, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
-			Rebuild: rebuild, Log: stderr,
+			Rebuild: rebuild, Log: stderr, NoLive: !*live,
 			Ready: func(a string) { fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", a) },
 		})
 		if err != nil {

@@ -5,6 +5,7 @@ package serve
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"io"
@@ -50,6 +51,9 @@ type Options struct {
 	Watch   []string // folders whose changes trigger Rebuild
 	Rebuild func() error
 	Log     io.Writer
+	// NoLive turns live reload off: pages go out as built, from their
+	// twins, as a host sends them (for measurements such as Lighthouse).
+	NoLive bool
 	// Ready, when set, receives the address actually listened on.
 	Ready func(addr string)
 }
@@ -295,7 +299,28 @@ func servePage(w http.ResponseWriter, r *http.Request, dir string) bool {
 		return false
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(injectReload(b)))
+	b = injectReload(b)
+	// The page changed, so its twins do not apply: compress it here, fast,
+	// so that measurements on the local server see a compressed page as
+	// on a host.
+	w.Header().Add("Vary", "Accept-Encoding")
+	gz := make([]bool, len(encodings))
+	for i, e := range encodings {
+		gz[i] = e.coding == "gzip"
+	}
+	if negotiate(r.Header.Values("Accept-Encoding"), gz) >= 0 && r.Header.Get("Range") == "" {
+		var z bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+		_, _ = zw.Write(b)
+		_ = zw.Close()
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Length", strconv.Itoa(z.Len()))
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(z.Bytes())
+		}
+		return true
+	}
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(b))
 	return true
 }
 
@@ -322,6 +347,9 @@ func NewBroker() *Broker { return &Broker{clients: map[chan [2]string]struct{}{}
 
 // Send tells every open page about an event ("reload" or "failed").
 func (b *Broker) Send(event, data string) {
+	if b == nil {
+		return // live reload is off
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for c := range b.clients {
@@ -369,7 +397,10 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Run serves until ctx ends, rebuilding on changes under opt.Watch.
 func Run(ctx context.Context, opt Options) error {
-	broker := NewBroker()
+	var broker *Broker
+	if !opt.NoLive {
+		broker = NewBroker()
+	}
 	ln, err := net.Listen("tcp", opt.Addr)
 	if err != nil {
 		return err

@@ -346,12 +346,15 @@ func TestPrecompressed(t *testing.T) {
 			t.Errorf("status %d, Location %q", r.StatusCode, r.Header.Get("Location"))
 		}
 	})
-	t.Run("live reload: pages as they are, assets as twins", func(t *testing.T) {
+	t.Run("live reload: pages with the script, gzipped on the fly; assets as twins", func(t *testing.T) {
 		live := httptest.NewServer(Handler(dir, NewBroker()))
 		defer live.Close()
 		r := fetch(t, live, "GET", "/fr/", "Accept-Encoding", "br, gzip")
-		if r.Header.Get("Content-Encoding") != "" || !strings.Contains(string(r.body), "/_live/reload.js") {
-			t.Errorf("page: Content-Encoding %q, reload script missing: %v", r.Header.Get("Content-Encoding"), !strings.Contains(string(r.body), "/_live/reload.js"))
+		if r.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(string(r.decoded(t)), "/_live/reload.js") {
+			t.Errorf("page: Content-Encoding %q, reload script missing: %v", r.Header.Get("Content-Encoding"), !strings.Contains(string(r.decoded(t)), "/_live/reload.js"))
+		}
+		if r := fetch(t, live, "GET", "/fr/", "Accept-Encoding", "identity"); r.Header.Get("Content-Encoding") != "" || !strings.Contains(string(r.body), "/_live/reload.js") {
+			t.Errorf("page without gzip: Content-Encoding %q", r.Header.Get("Content-Encoding"))
 		}
 		if r := fetch(t, live, "GET", wasm, "Accept-Encoding", "br"); r.Header.Get("Content-Encoding") != "br" {
 			t.Errorf("asset: Content-Encoding %q", r.Header.Get("Content-Encoding"))

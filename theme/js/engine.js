@@ -11,29 +11,21 @@
 // worker costs about 20 ms, more than most computations).
 const CANCEL_AFTER_MS = 40;
 
-async function compile(url, priority) {
-  // compileStreaming compiles while the bytes arrive; it needs the
-  // application/wasm type, which some hosts do not send: fall back then.
-  if (WebAssembly.compileStreaming) {
-    try {
-      return await WebAssembly.compileStreaming(fetch(url, { priority }));
-    } catch (e) {
-      /* fall through to the buffered path */
-    }
-  }
-  const resp = await fetch(url);
-  if (!resp.ok) throw new Error(url + ": " + resp.status);
-  return WebAssembly.compile(await resp.arrayBuffer());
-}
-
 // Superseded is the rejection of a computation that a newer input replaced:
 // callers ignore it.
 export class Superseded extends Error {}
 
 class Engine {
-  constructor(workerURL, module) {
+  // The first worker fetches and compiles the module itself and sends the
+  // compiled module back: compiling on the page cost a 48 ms main-thread
+  // task (v8.wasm.compileConsume, measured in a Lighthouse trace of the
+  // calculators page); later workers (spares, replacements) start from
+  // the page's copy of it.
+  constructor(workerURL, wasmURL, priority) {
     this.workerURL = workerURL;
-    this.module = module;
+    this.wasmURL = wasmURL;
+    this.priority = priority;
+    this.module = null; // a promise of the compiled module, once a worker has compiled it
     this.current = null; // {key, id, started, resolve, reject}
     this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
     this.seq = 0;
@@ -47,14 +39,28 @@ class Engine {
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = (e) => {
         const m = e.data;
-        if (m.type === "ready") resolve();
+        if (m.type === "module") {
+          this.haveModule = true;
+          this.gotModule?.(m.module);
+        } else if (m.type === "ready") resolve();
         else if (m.type === "failed") reject(new Error(m.message));
         else if (worker === this.worker) this.done(m);
       };
       worker.onerror = (e) => reject(new Error(e.message || "worker failed"));
     });
-    this.module.then((module) => worker.postMessage({ type: "init", module }), () => {});
-    ready.catch(() => {});
+    if (this.module) {
+      this.module.then((module) => worker.postMessage({ type: "init", module }), () => {});
+    } else {
+      this.module = new Promise((resolve) => {
+        this.gotModule = resolve;
+      });
+      worker.postMessage({ type: "init", url: this.wasmURL, priority: this.priority });
+    }
+    ready.catch(() => {
+      // A failed compile: the next worker compiles again (the network
+      // may be back).
+      if (!this.haveModule) this.module = null;
+    });
     return { worker, ready };
   }
 
@@ -134,8 +140,7 @@ export function loadEngine({ early = false } = {}) {
   const data = document.documentElement.dataset;
   const root = new URL(data.root || "./", location.href);
   const url = (p) => new URL(p, root).href;
-  const module = compile(url(data.wasm), early ? "low" : "auto");
-  const engine = new Engine(url(data.worker), module);
+  const engine = new Engine(url(data.worker), url(data.wasm), early ? "low" : "auto");
   const p = engine.spawn().then(() => engine);
   window.__compendiumEngine = p;
   p.catch(() => {

@@ -1,14 +1,17 @@
 // worker.js runs the rules engine (WebAssembly) off the page's main thread:
 // the largest dice expression takes seconds to enumerate, and on the main
 // thread that froze the page (6.7 s of blocked page while typing
-// 100d1000+100d1000). The page compiles the module once and sends it here;
-// when a computation is superseded, the page ends this worker and starts
-// another from the same compiled module, which is how a running
-// computation is cancelled.
+// 100d1000+100d1000). The page's first worker fetches and compiles the
+// module (off the main thread) and sends the compiled module to the page;
+// when a computation is superseded, the page ends its worker and starts
+// another from that compiled module, which is how a running computation is
+// cancelled.
 //
-// Messages in: {type: "init", module} then {type: "run", id, name, input}
-// where input is JSON text. Messages out: {type: "ready"}, {type: "failed",
-// message}, and {id, text} or {id, out} (a big output, reduced here).
+// Messages in: {type: "init", url, priority} or {type: "init", module},
+// then {type: "run", id, name, input} where input is JSON text. Messages
+// out: {type: "module", module} (after compiling from url), {type:
+// "ready"}, {type: "failed", message}, and {id, text} or {id, out} (a big
+// output, reduced here).
 
 // Outputs longer than this are parsed and reduced here rather than on the
 // page: JSON.parse of the 13 MB output of 100d1000+100d1000 alone is a
@@ -32,7 +35,12 @@ self.onmessage = async (e) => {
       const ready = new Promise((resolve) => {
         self.__compendiumReady = resolve;
       });
-      const instance = await WebAssembly.instantiate(m.module, go.importObject);
+      let module = m.module;
+      if (!module) {
+        module = await compile(m.url, m.priority);
+        self.postMessage({ type: "module", module });
+      }
+      const instance = await WebAssembly.instantiate(module, go.importObject);
       go.run(instance);
       api = await ready;
       self.postMessage({ type: "ready" });
@@ -54,6 +62,21 @@ self.onmessage = async (e) => {
   }
   self.postMessage({ id: m.id, out: reduce(JSON.parse(text)) });
 };
+
+async function compile(url, priority) {
+  // compileStreaming compiles while the bytes arrive; it needs the
+  // application/wasm type, which some hosts do not send: fall back then.
+  if (WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(fetch(url, { priority }));
+    } catch (e) {
+      /* fall through to the buffered path */
+    }
+  }
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error(url + ": " + resp.status);
+  return WebAssembly.compile(await resp.arrayBuffer());
+}
 
 // reduce bins every long series of {value, p} points (a distribution and
 // its "at least" line) to BINS points {value, value_hi, p}: a bin's p is
