@@ -150,13 +150,11 @@ func Build(opt Options) (*Result, error) {
 	return res, nil
 }
 
-// Generate runs the pipeline in memory.
+// Generate runs the pipeline in memory. The stages that do not read the
+// content (the WebAssembly module, from its cache, and esbuild's bundle)
+// run while the content loads; the search indexes and the pages of each
+// language are built in parallel inside their packages.
 func Generate(opt Options) (*Result, error) {
-	l, err := load(opt)
-	if err != nil {
-		return nil, err
-	}
-	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
 	root := opt.Root
 	if root == "" {
 		abs, err := filepath.Abs(opt.ThemeDir)
@@ -165,18 +163,42 @@ func Generate(opt Options) (*Result, error) {
 		}
 		root = filepath.Dir(abs)
 	}
-	module, err := assets.BuildModule(assets.ModuleOptions{Root: root, CacheDir: filepath.Join(root, ".cache", "wasm")})
-	if err != nil {
-		return nil, &Error{Problems: []string{err.Error()}}
+	type bundled struct {
+		module *assets.Module
+		bundle *assets.Bundle
+		err    error
 	}
-	css, err := markdown.HighlightCSS()
+	assetsDone := make(chan bundled, 1)
+	go func() {
+		var r bundled
+		defer func() { assetsDone <- r }()
+		module, err := assets.BuildModule(assets.ModuleOptions{Root: root, CacheDir: filepath.Join(root, ".cache", "wasm")})
+		if err != nil {
+			r.err = &Error{Problems: []string{err.Error()}}
+			return
+		}
+		css, err := markdown.HighlightCSS()
+		if err != nil {
+			r.err = err
+			return
+		}
+		bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css, "wasm_exec.js": string(module.ExecBytes)}, Minify: true})
+		if len(msgs) > 0 {
+			r.err = &Error{Problems: msgs}
+			return
+		}
+		r.module, r.bundle = module, bundle
+	}()
+	l, err := load(opt)
+	ab := <-assetsDone
 	if err != nil {
 		return nil, err
 	}
-	bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css, "wasm_exec.js": string(module.ExecBytes)}, Minify: true})
-	if len(msgs) > 0 {
-		return nil, &Error{Problems: msgs}
+	if ab.err != nil {
+		return nil, ab.err
 	}
+	module, bundle := ab.module, ab.bundle
+	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
 	index, indexPaths, err := search.Build(s, filepath.Join(opt.ContentDir, "glossary.json"))
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}

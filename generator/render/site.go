@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -132,10 +133,31 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	if err := r.render("notfound", nf, "404.html", false); err != nil {
 		return nil, err
 	}
-	for _, l := range s.Langs {
-		if err := r.language(l, extra); err != nil {
-			return nil, err
+	// Languages render in parallel, each into its own output, merged in
+	// the site's order so that the result does not depend on scheduling.
+	outs := make([]*Output, len(s.Langs))
+	errs := make([]error, len(s.Langs))
+	var wg sync.WaitGroup
+	for i, l := range s.Langs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lr := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
+			errs[i] = lr.language(l, extra)
+			outs[i] = lr.out
+		}()
+	}
+	wg.Wait()
+	for i, o := range outs {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
+		for k, v := range o.Files {
+			r.out.Files[k] = v
+		}
+		r.out.Pages = append(r.out.Pages, o.Pages...)
+		r.out.Previews = append(r.out.Previews, o.Previews...)
+		r.out.Shares = append(r.out.Shares, o.Shares...)
 	}
 	return r.out, nil
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -171,21 +172,44 @@ type Term struct {
 // Analyze returns the indexed terms of text in lang: lower case, elisions
 // stripped, stop words dropped, stemmed, folded. It is what Build indexes.
 func Analyze(lang, text string) []Term {
-	stop := stopSet(lang)
+	stop := stopSets[lang]
 	var out []Term
 	for _, tk := range defaultTokenizer.tokens(norm.NFC.String(text)) {
 		if stop[tk.surface] {
 			continue
 		}
-		out = append(out, Term{Surface: tk.surface, Stem: Stem(lang, tk.word)})
+		out = append(out, Term{Surface: tk.surface, Stem: stemMemo(lang, tk.word)})
 	}
 	return out
 }
 
-func stopSet(lang string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range stopWords[lang] {
-		m[w] = true
+// stems memoizes Stem per language and word: a text repeats its words, and
+// Snowball (with the folding after it) was a fifth of a build's CPU. The
+// vocabulary of the rules is a few thousand words per language, so the
+// memo stays small however long serve runs.
+var stems sync.Map // lang + "\x00" + word → stem
+
+func stemMemo(lang, word string) string {
+	key := lang + "\x00" + word
+	if s, ok := stems.Load(key); ok {
+		return s.(string)
 	}
-	return m
+	s := Stem(lang, word)
+	stems.Store(key, s)
+	return s
 }
+
+// stopSets are the stop words as sets, built once.
+var stopSets = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for lang, words := range stopWords {
+		m := map[string]bool{}
+		for _, w := range words {
+			m[w] = true
+		}
+		out[lang] = m
+	}
+	return out
+}()
+
+func stopSet(lang string) map[string]bool { return stopSets[lang] }

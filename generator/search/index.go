@@ -19,6 +19,7 @@ import (
 	"html"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -110,17 +111,30 @@ func Build(s *site.Site, glossaryPath string) (map[string][]byte, map[string]str
 	}
 	files := map[string][]byte{}
 	paths := map[string]string{}
-	for _, l := range s.Langs {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
-		if err := enc.Encode(buildLang(l, groups)); err != nil {
-			return nil, nil, err
+	// One index per language, built in parallel: each is a function of its
+	// language's documents alone.
+	out := make([][]byte, len(s.Langs))
+	errs := make([]error, len(s.Langs))
+	var wg sync.WaitGroup
+	for i, l := range s.Langs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
+			errs[i] = enc.Encode(buildLang(l, groups))
+			out[i] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+		}()
+	}
+	wg.Wait()
+	for i, l := range s.Langs {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
 		}
-		b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-		sum := sha256.Sum256(b)
+		sum := sha256.Sum256(out[i])
 		name := "assets/search-" + l.Code + "-" + base32.StdEncoding.EncodeToString(sum[:])[:8] + ".json"
-		files[name] = b
+		files[name] = out[i]
 		paths[l.Code] = name
 	}
 	return files, paths, nil
