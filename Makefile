@@ -8,7 +8,7 @@ FUZZTIME ?= 3s
 # The engine's fuzz targets, one per calculator (wasm/engine/fuzz_test.go).
 FUZZ_TARGETS = $(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' wasm/engine/*_test.go 2>/dev/null | sed 's/func //')
 
-.PHONY: site serve check test unit e2e fuzz fuzz-long bench browser axe vet lighthouse
+.PHONY: site serve check test unit e2e fuzz fuzz-long bench bench-hugo browser axe vet lighthouse
 
 # axe-core, the accessibility checker the browser tests inject into every
 # page, taken with npm (Node.js and npm come with the machine; Debian's
@@ -88,6 +88,13 @@ lighthouse: browser
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# bench-hugo builds the real site and 1,000 and 10,000 synthetic pages with
+# the generator and with Debian's hugo, in turn, and prints median times,
+# peak memory and ratios (SIZES="1000" for the quick one). Minutes; not in
+# make test.
+bench-hugo:
+	@sh scripts/bench-hugo.sh
 
 # deploy-nginx builds the site into a temporary folder, serves it on
 # NGINX_ADDR with deploy/nginx.conf and checks what nginx answers with curl:

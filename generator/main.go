@@ -17,12 +17,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 
 	"compendium/generator/build"
 	"compendium/generator/calc"
 	"compendium/generator/search"
 	"compendium/generator/serve"
+	"compendium/generator/synth"
 )
 
 const usage = `usage: generator <command> [flags]
@@ -33,6 +35,7 @@ commands:
   serve    build, serve public/ on 127.0.0.1:8080 and rebuild on changes
   calc     run a calculator: calc NAME < input.json, or calc --list
   search   query the search index: search [-lang fr] "query"
+  synth    write synthetic pages for benchmarks: synth -pages 1000 -out DIR
 `
 
 func main() {
@@ -48,6 +51,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "calc" {
 		return calc.Run(args, stdin, stdout, stderr)
 	}
+	if cmd == "synth" {
+		fs := flag.NewFlagSet("synth", flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		pages := fs.Int("pages", 1000, "number of pages")
+		out := fs.String("out", "", "folder to write content/fr/ and hugo/ into")
+		seed := fs.Uint64("seed", 1, "random seed (the same seed writes the same pages)")
+		if err := fs.Parse(args); err != nil || *out == "" {
+			fmt.Fprintln(stderr, "usage: generator synth -pages N -out DIR")
+			return 2
+		}
+		if err := synth.Write(*out, *pages, *seed); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %d pages into %s/content/fr and %s/hugo\n", *pages, *out, *out)
+		return 0
+	}
 	if cmd == "search" {
 		return search.RunCLI(args, stdout, stderr, loadIndex)
 	}
@@ -61,6 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
 	twins := fs.Bool("compress", true, "write .br and .gz twins of every compressible file")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
+	cpuprofile := fs.String("cpuprofile", "", "build: write a CPU profile to this file (go tool pprof reads it)")
 	live := fs.Bool("live", true, "serve: reload open pages after each rebuild (off: pages go out exactly as built)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -83,6 +104,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "check: ok, %d languages, %d sections\n", len(s.Langs), n)
 		return 0
 	case "build":
+		if *cpuprofile != "" {
+			f, err := os.Create(*cpuprofile)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+			defer f.Close()
+			if err := pprof.StartCPUProfile(f); err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+			defer pprof.StopCPUProfile()
+		}
 		res, err := build.Build(opt)
 		if err != nil {
 			fmt.Fprintln(stderr, err)

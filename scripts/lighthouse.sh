@@ -35,9 +35,11 @@ chrome=${CHROME_PATH:-$(command -v chromium || command -v chromium-browser || co
 [ -n "$chrome" ] || { echo "lighthouse: no Chromium found: run make browser, or set CHROME_PATH"; exit 1; }
 base=http://127.0.0.1:$PORT/
 echo "lighthouse: building and serving the site on $base"
-go run ./generator serve -addr 127.0.0.1:$PORT -out "$dir/public" -base-url "$base" -live=false >"$dir/serve.log" 2>&1 &
+# A binary, not go run: killing go run leaves its child serving.
+go build -o "$dir/generator" ./generator
+"$dir/generator" serve -addr 127.0.0.1:$PORT -out "$dir/public" -base-url "$base" -live=false >"$dir/serve.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; pkill -P $server 2>/dev/null || true' EXIT
+trap 'kill $server 2>/dev/null || true' EXIT
 i=0
 until curl -fsS -o /dev/null "$base" 2>/dev/null; do
 	i=$((i + 1))
@@ -48,7 +50,7 @@ profile=$(mktemp -d)
 "$chrome" --headless=new --no-sandbox --disable-gpu --remote-debugging-port=$((PORT + 1)) --user-data-dir="$profile" \
 	--no-first-run --disable-background-networking --disable-component-update "${base}en/" >"$dir/chrome.log" 2>&1 &
 chromium_pid=$!
-trap 'kill $server $chromium_pid 2>/dev/null; pkill -P $server 2>/dev/null; rm -rf "$profile"; true' EXIT
+trap 'kill $server $chromium_pid 2>/dev/null; rm -rf "$profile"; true' EXIT
 i=0
 until curl -fsS -o /dev/null "http://127.0.0.1:$((PORT + 1))/json/version" 2>/dev/null; do
 	i=$((i + 1))

@@ -143,7 +143,7 @@ func Build(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := WriteAtomic(opt.OutDir, res.Files); err != nil {
+	if err := Write(opt.OutDir, res.Files); err != nil {
 		return nil, err
 	}
 	res.Elapsed = time.Since(start)
@@ -294,55 +294,4 @@ func listed(pages []render.Listed) []sitemap.Page {
 		out = append(out, sp)
 	}
 	return out
-}
-
-// WriteAtomic writes files into a new folder beside out and swaps it in for
-// out only once every file is written: readers of out (the local server, a
-// deploy script) never see half a site, and a failure leaves out untouched.
-func WriteAtomic(out string, files map[string][]byte) (err error) {
-	out = filepath.Clean(out)
-	parent := filepath.Dir(out)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
-	for name, data := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	old := ""
-	if _, statErr := os.Stat(out); statErr == nil {
-		old = filepath.Join(parent, "."+filepath.Base(out)+".old-"+strconv.FormatInt(time.Now().UnixNano(), 36))
-		if err := os.Rename(out, old); err != nil {
-			return err
-		}
-	} else if !errors.Is(statErr, os.ErrNotExist) {
-		return statErr
-	}
-	if err := os.Rename(tmp, out); err != nil {
-		if old != "" {
-			_ = os.Rename(old, out)
-		}
-		return err
-	}
-	if old != "" {
-		os.RemoveAll(old)
-	}
-	return nil
 }

@@ -152,12 +152,7 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
-		for k, v := range o.Files {
-			r.out.Files[k] = v
-		}
-		r.out.Pages = append(r.out.Pages, o.Pages...)
-		r.out.Previews = append(r.out.Previews, o.Previews...)
-		r.out.Shares = append(r.out.Shares, o.Shares...)
+		r.merge(o)
 	}
 	return r.out, nil
 }
@@ -206,12 +201,32 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 			return err
 		}
 	}
-	for i, d := range l.Docs {
-		if err := r.document(l, i, d, extra); err != nil {
-			return err
+	// Documents render in parallel, each into its own output, merged in
+	// the documents' order.
+	outs := make([]*Output, len(l.Docs))
+	errs := make([]error, len(l.Docs))
+	site.Parallel(len(l.Docs), func(i int) {
+		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, out: &Output{Files: map[string][]byte{}}}
+		errs[i] = dr.document(l, i, l.Docs[i], extra)
+		outs[i] = dr.out
+	})
+	for i, o := range outs {
+		if errs[i] != nil {
+			return errs[i]
 		}
+		r.merge(o)
 	}
 	return nil
+}
+
+// merge adds o's files and lists to r's.
+func (r *siteRenderer) merge(o *Output) {
+	for k, v := range o.Files {
+		r.out.Files[k] = v
+	}
+	r.out.Pages = append(r.out.Pages, o.Pages...)
+	r.out.Previews = append(r.out.Previews, o.Previews...)
+	r.out.Shares = append(r.out.Shares, o.Shares...)
 }
 
 func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) error {

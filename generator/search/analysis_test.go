@@ -2,7 +2,10 @@ package search
 
 import (
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAnalyze(t *testing.T) {
@@ -84,6 +87,31 @@ func TestEditDistance(t *testing.T) {
 	} {
 		if got := editDistance([]rune(c.a), []rune(c.b), c.max); got != c.want {
 			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.max, got, c.want)
+		}
+	}
+}
+
+// TestScanMatchesPattern: the default tokenizer's scanning loop finds the
+// same runs as wordPattern, which the browser uses, for every rune of the
+// first three planes.
+func TestScanMatchesPattern(t *testing.T) {
+	re := regexp.MustCompile(wordPattern)
+	var b strings.Builder
+	for r := rune(0); r < 0x30000; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		b.WriteString("x")
+		b.WriteRune(r)
+		b.WriteString("y ")
+		if b.Len() > 4096 || r == 0x2FFFF {
+			text := b.String()
+			want := re.FindAllStringIndex(text, -1)
+			got := defaultTokenizer.runs(text)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("runs differ near U+%04X", r)
+			}
+			b.Reset()
 		}
 	}
 }

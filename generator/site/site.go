@@ -9,8 +9,11 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -141,15 +144,26 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		}
 		sort.Strings(files)
 		lang := &Lang{Code: code}
-		for _, f := range files {
+		// Documents are parsed in parallel, each with its own messages,
+		// gathered in file order so that the output does not depend on
+		// the scheduling.
+		docs := make([]*Doc, len(files))
+		dds := make([]Diagnostics, len(files))
+		Parallel(len(files), func(i int) {
+			f := files[i]
 			src, err := os.ReadFile(f)
 			if err != nil {
-				ds.Add(f, 0, "cannot read: "+err.Error())
-				continue
+				dds[i].Add(f, 0, "cannot read: "+err.Error())
+				return
 			}
 			md := opt.Markdown(code, strings.TrimSuffix(filepath.Base(f), ".md"))
-			d := parseDoc(f, code, src, md, &ds)
-			lang.Docs = append(lang.Docs, d)
+			docs[i] = parseDoc(f, code, src, md, &dds[i])
+		})
+		for i := range files {
+			ds = append(ds, dds[i]...)
+			if docs[i] != nil {
+				lang.Docs = append(lang.Docs, docs[i])
+			}
 		}
 		sort.SliceStable(lang.Docs, func(i, j int) bool { return lang.Docs[i].Order < lang.Docs[j].Order })
 		s.Langs = append(s.Langs, lang)
@@ -163,12 +177,44 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if opt.BeforeRender != nil {
 		ds = append(ds, opt.BeforeRender(s)...)
 	}
+	var all []*Doc
 	for _, l := range s.Langs {
-		for _, d := range l.Docs {
-			d.render(&ds)
-		}
+		all = append(all, l.Docs...)
+	}
+	rds := make([]Diagnostics, len(all))
+	Parallel(len(all), func(i int) { all[i].render(&rds[i]) })
+	for _, d := range rds {
+		ds = append(ds, d...)
 	}
 	return s, ds
+}
+
+// Parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines and returns when
+// all have returned. fn must write only to its own index's data.
+func Parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostics) *Doc {

