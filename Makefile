@@ -68,7 +68,7 @@ test: vet browser axe
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $$t ($(FUZZTIME))"; \
-		log=/tmp/fuzz-$$t.log; \
+		mkdir -p .cache/fuzz; log=.cache/fuzz/$$t.log; \
 		$(GO) test ./wasm/engine -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) >$$log 2>&1 || { \
 			if grep -q "context deadline exceeded" $$log && ! grep -q "Failing input" $$log; then \
 				echo "fuzz $$t: the fuzzer stopped mid-run (context deadline exceeded), once more"; \
