@@ -246,7 +246,7 @@ func Generate(opt Options) (*Result, error) {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
 		cache := filepath.Join(root, ".cache", "compress")
-		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache})
+		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true})
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}

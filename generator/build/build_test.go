@@ -429,3 +429,17 @@ func txtarFile(archive, name string) string {
 	}
 	return ""
 }
+
+// BenchmarkRebuild is serve's rebuild after an edit: the real site with
+// everything (twins included), written over the previous build.
+func BenchmarkRebuild(b *testing.B) {
+	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
+	if _, err := Build(opt); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Build(opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

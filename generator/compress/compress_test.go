@@ -362,3 +362,34 @@ func TestPrune(t *testing.T) {
 		t.Error("a fresh entry was removed")
 	}
 }
+
+// TestMemory: with Memory, a second call finds the first call's twins in
+// the process, even with the cache on disk gone; they are the same bytes.
+func TestMemory(t *testing.T) {
+	files := map[string][]byte{"a.html": []byte(strings.Repeat("<p>Une règle, une autre règle.</p>\n", 100))}
+	dir := t.TempDir()
+	first, err := Twins(files, Options{CacheDir: dir, Memory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	second, err := Twins(files, Options{CacheDir: filepath.Join(dir, "gone"), Memory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range first {
+		if !bytes.Equal(v, second[k]) {
+			t.Errorf("%s differs", k)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gone")); err == nil {
+		entries, _ := os.ReadDir(filepath.Join(dir, "gone"))
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") {
+				t.Errorf("the second call wrote %s: it did not use the memory", e.Name())
+			}
+		}
+	}
+}

@@ -466,7 +466,10 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 			if timer != nil {
 				timer.Stop()
 			}
-			timer = time.AfterFunc(150*time.Millisecond, func() {
+			// Editors save in one to three events within a few milliseconds
+			// (write, chmod, or a rename): 25 ms gathers them, and keeps the
+			// reload well under 100 ms after the save.
+			timer = time.AfterFunc(25*time.Millisecond, func() {
 				select {
 				case fire <- struct{}{}:
 				default:
