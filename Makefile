@@ -26,16 +26,24 @@ check:
 	$(GO) run ./generator check
 
 vet:
+	@echo "go vet and gofmt"
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 
 # browser makes sure a Chromium is there for the browser tests: CI machines
-# start bare, and the browser tests must run there, not skip.
+# start bare, and the browser tests must run there, not skip. A browser
+# already there is used (CHROME_PATH, chromium, chromium-browser,
+# google-chrome); Debian's chromium is installed only as root or with sudo
+# that needs no password; otherwise make stops and says what to install.
 browser:
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
-		echo "installing Debian's chromium for the browser tests"; \
-		SUDO=$$(command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	@if [ -n "$${CHROME_PATH:-}" ]; then \
+		[ -x "$$CHROME_PATH" ] || { echo "CHROME_PATH=$$CHROME_PATH is not an executable file: point it to a Chromium or Chrome binary"; exit 1; }; exit 0; fi; \
+	for b in chromium chromium-browser google-chrome google-chrome-stable; do command -v $$b >/dev/null 2>&1 && exit 0; done; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	else echo "The browser tests need Chromium, and this user cannot install it: run 'apt-get install chromium' as root (Debian), or set CHROME_PATH to a Chromium or Chrome binary, then make test again."; exit 1; fi; \
+	echo "installing Debian's chromium for the browser tests (apt-get, a minute or two)"; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null
 
 axe: $(AXE_JS)
 
@@ -50,6 +58,7 @@ unit:
 	$(GO) test ./...
 
 test: vet browser axe
+	@echo "go test ./... (compiling takes about 100 s on a cold cache; the browser tests about 5 minutes)"
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 ./...
 	@# The WebAssembly entry point's own tests run in Node (there whenever
 	@# axe-core came from npm).

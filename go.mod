@@ -1,6 +1,6 @@
 module compendium
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/alecthomas/chroma/v2 v2.27.0

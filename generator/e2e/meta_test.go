@@ -140,3 +140,22 @@ func TestManifest(t *testing.T) {
 		t.Errorf("icons = %v, want %v", res.Icons, want)
 	}
 }
+
+// TestMalformedFragment: a fragment that is not valid percent-encoding
+// breaks no script (the harness fails the test on any uncaught
+// exception): the page says the section does not exist, and search works.
+func TestMalformedFragment(t *testing.T) {
+	for _, p := range []string{"/fr/fantasy/#%E0%A4%A", "/fr/calculators/#%E0%A4%A", "/fr/fantasy/?calc-armor=magic:3#%ZZ"} {
+		b := newBrowser(t, 390, 844, true)
+		var ready string
+		err := chromedp.Run(b.Ctx,
+			chromedp.Navigate(baseURL+p),
+			chromedp.WaitReady(`body`),
+			chromedp.Poll(`document.querySelector("form.search").dataset.ready || null`, &ready, chromedp.WithPollingTimeout(5*time.Second)),
+			chromedp.Sleep(500*time.Millisecond),
+		)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+}

@@ -90,12 +90,24 @@ func Handler(dir string, live *Broker) http.Handler {
 		} else if serveTwin(w, r, dir) {
 			return
 		}
-		if f, err := http.Dir(dir).Open(path.Clean("/" + r.URL.Path)); errors.Is(err, fs.ErrNotExist) {
+		clean := path.Clean("/" + r.URL.Path)
+		f, err := http.Dir(dir).Open(clean)
+		if err == nil {
+			// A folder without a page is not listed (a host does not
+			// list /assets/ either): it is a missing page.
+			if fi, serr := f.Stat(); serr == nil && fi.IsDir() {
+				if _, ierr := os.Stat(filepath.Join(dir, filepath.FromSlash(clean), "index.html")); ierr != nil {
+					err = fs.ErrNotExist
+				}
+			}
+			f.Close()
+		}
+		if errors.Is(err, fs.ErrNotExist) {
 			if notFound(w, r, dir, live != nil) {
 				return
 			}
-		} else if err == nil {
-			f.Close()
+			http.NotFound(w, r)
+			return
 		}
 		files.ServeHTTP(w, r)
 	})

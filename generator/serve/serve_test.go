@@ -430,3 +430,26 @@ func TestNotFoundPage(t *testing.T) {
 		})
 	}
 }
+
+// TestNoDirectoryListing: a folder without a page is a missing page, not a
+// list of its files.
+func TestNoDirectoryListing(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "assets", "main-X.js"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(dir, nil))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/assets/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound || strings.Contains(string(b), "main-X.js") {
+		t.Errorf("/assets/: status %d, body %q", resp.StatusCode, b)
+	}
+}

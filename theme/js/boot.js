@@ -6,9 +6,10 @@
 // the page is parsed (400 to 600 ms later on a long rules page on a
 // phone), finds the engine on its way. Any other reader fetches nothing.
 import { loadEngine } from "./engine.js";
+import { hashID } from "./hash.js";
 
 const sections = (document.documentElement.dataset.calcSections || "").split(" ");
-const hash = decodeURIComponent(location.hash.slice(1));
+const hash = hashID();
 // On a slow or metered connection the page's own text comes first: the
 // engine waits for main.js (measured at 400 kbit/s, fetched this early it
 // kept a rules page from reaching its #section for seconds).

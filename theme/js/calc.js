@@ -6,6 +6,7 @@
 // itself, marks the result out of date until the new one is there, draws
 // it answer first, and keeps the changed inputs in a short URL.
 import { loadEngine, Superseded } from "./engine.js";
+import { hashID } from "./hash.js";
 import { formatFigure, get, set, parseNumber } from "./format.js";
 import { plot } from "./plot.js";
 import { toast } from "./toast.js";
@@ -650,7 +651,7 @@ export function initCalculators() {
   };
   // The page may not have scrolled to its fragment yet: the calculator it
   // targets, or those of the section it targets, start at once too.
-  const hash = decodeURIComponent(location.hash.slice(1));
+  const hash = hashID();
   let section = "";
   for (const el of document.querySelectorAll("h2[id], h3[id], h4[id], h5[id], .calc[data-calc]")) {
     if (!el.matches(".calc")) section = el.id;

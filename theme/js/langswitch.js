@@ -1,3 +1,5 @@
+import { hashID } from "./hash.js";
+
 // initLangSwitch makes the header's language switch keep the reader's place:
 // it adds the section being read (the last heading above the top of the
 // viewport) to the link, so /fr/fantasy/ read at "2.4" opens
@@ -9,7 +11,7 @@ export function currentSection() {
     if (h.getBoundingClientRect().top <= 150) id = h.id;
     else break;
   }
-  if (!id && location.hash) id = decodeURIComponent(location.hash.slice(1));
+  if (!id && location.hash) id = hashID();
   return id;
 }
 

@@ -5,6 +5,7 @@
 // or English, and the Go command line answers exactly what the page shows:
 // the parity test (generator/e2e/search_test.go) runs both on the same
 // queries. Change query.go and this file together.
+import { hashID } from "./hash.js";
 
 const MARK = /\p{M}/u;
 
@@ -636,7 +637,7 @@ function highlightArrival() {
   }
   if (!want || !location.hash) return;
   const at = want.indexOf("#");
-  const id = decodeURIComponent(location.hash.slice(1));
+  const id = hashID();
   if (want.slice(at + 1) !== id || !location.pathname.includes("/" + want.slice(0, at) + "/")) return;
   try {
     sessionStorage.removeItem(HIT_KEY);
