@@ -234,12 +234,13 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 	dir := code + "/" + d.Slug + "/"
 	image := "og/" + code + "/" + d.Slug + ".png"
 	r.out.Previews = append(r.out.Previews, Preview{Path: image, Lang: code, Kicker: d.Short, Title: d.Title, Text: d.Summary})
-	exists := func(lang string) string {
-		if other := r.s.Lang(lang); other != nil && other.Doc(d.Slug) != nil {
-			return lang + "/" + d.Slug + "/"
+	in := map[string]string{} // language → the document's folder there
+	for _, other := range r.s.Langs {
+		if other.Doc(d.Slug) != nil {
+			in[other.Code] = other.Code + "/" + d.Slug + "/"
 		}
-		return ""
 	}
+	exists := func(lang string) string { return in[lang] }
 	p := r.page(code, dir)
 	p.Title, p.OGTitle, p.Description, p.Doc = d.Title+" · "+d.Short, d.Short+" : "+d.Title, d.Summary, d
 	if code != "fr" {

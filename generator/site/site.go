@@ -36,6 +36,11 @@ type Site struct {
 type Lang struct {
 	Code string
 	Docs []*Doc
+	// bySlug indexes Docs for Doc, built at its first call: a linear
+	// search per share page made the render quadratic (1.5 billion
+	// comparisons at 10,000 documents). Docs must not change after it.
+	once   sync.Once
+	bySlug map[string]*Doc
 }
 
 // Doc is one rules document in one language.
@@ -101,12 +106,15 @@ func (s *Site) Lang(code string) *Lang {
 
 // Doc returns the document with the given slug, or nil.
 func (l *Lang) Doc(slug string) *Doc {
-	for _, d := range l.Docs {
-		if d.Slug == slug {
-			return d
+	l.once.Do(func() {
+		l.bySlug = make(map[string]*Doc, len(l.Docs))
+		for _, d := range l.Docs {
+			if _, dup := l.bySlug[d.Slug]; !dup {
+				l.bySlug[d.Slug] = d // the first, as the linear search found
+			}
 		}
-	}
-	return nil
+	})
+	return l.bySlug[slug]
 }
 
 // Section returns the section with the given ID, or nil.
