@@ -34,29 +34,29 @@ fi
 chrome=${CHROME_PATH:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
 [ -n "$chrome" ] || { echo "lighthouse: no Chromium found: run make browser, or set CHROME_PATH"; exit 1; }
 base=http://127.0.0.1:$PORT/
+
+# wait_for URL WHAT LOG: waits up to 5 minutes for URL to answer.
+wait_for() {
+	i=0
+	until curl -fsS -o /dev/null "$1" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 300 ] || { echo "lighthouse: $2 did not start:"; cat "$3"; exit 1; }
+		sleep 1
+	done
+}
 echo "lighthouse: building and serving the site on $base"
 # A binary, not go run: killing go run leaves its child serving.
 go build -o "$dir/generator" ./generator
 "$dir/generator" serve -addr 127.0.0.1:$PORT -out "$dir/public" -base-url "$base" -live=false >"$dir/serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-i=0
-until curl -fsS -o /dev/null "$base" 2>/dev/null; do
-	i=$((i + 1))
-	[ $i -lt 300 ] || { echo "lighthouse: the server did not start:"; cat "$dir/serve.log"; exit 1; }
-	sleep 1
-done
+wait_for "$base" "the server" "$dir/serve.log"
 profile=$(mktemp -d)
 "$chrome" --headless=new --no-sandbox --disable-gpu --remote-debugging-port=$((PORT + 1)) --user-data-dir="$profile" \
 	--no-first-run --disable-background-networking --disable-component-update "${base}en/" >"$dir/chrome.log" 2>&1 &
 chromium_pid=$!
 trap 'kill $server $chromium_pid 2>/dev/null; rm -rf "$profile"; true' EXIT
-i=0
-until curl -fsS -o /dev/null "http://127.0.0.1:$((PORT + 1))/json/version" 2>/dev/null; do
-	i=$((i + 1))
-	[ $i -lt 60 ] || { echo "lighthouse: Chromium did not start:"; cat "$dir/chrome.log"; exit 1; }
-	sleep 1
-done
+wait_for "http://127.0.0.1:$((PORT + 1))/json/version" Chromium "$dir/chrome.log"
 sleep 2
 fail=0
 for page in fr/fantasy/ fr/calculators/ fr/ fr/glossary/; do

@@ -3,7 +3,6 @@ package render
 import (
 	"encoding/json"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -137,17 +136,11 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	// the site's order so that the result does not depend on scheduling.
 	outs := make([]*Output, len(s.Langs))
 	errs := make([]error, len(s.Langs))
-	var wg sync.WaitGroup
-	for i, l := range s.Langs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			lr := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
-			errs[i] = lr.language(l, extra)
-			outs[i] = lr.out
-		}()
-	}
-	wg.Wait()
+	site.Parallel(len(s.Langs), func(i int) {
+		lr := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
+		errs[i] = lr.language(s.Langs[i], extra)
+		outs[i] = lr.out
+	})
 	for i, o := range outs {
 		if errs[i] != nil {
 			return nil, errs[i]

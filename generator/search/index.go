@@ -19,7 +19,6 @@ import (
 	"html"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -115,19 +114,13 @@ func Build(s *site.Site, glossaryPath string) (map[string][]byte, map[string]str
 	// language's documents alone.
 	out := make([][]byte, len(s.Langs))
 	errs := make([]error, len(s.Langs))
-	var wg sync.WaitGroup
-	for i, l := range s.Langs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
-			errs[i] = enc.Encode(buildLang(l, groups))
-			out[i] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-		}()
-	}
-	wg.Wait()
+	site.Parallel(len(s.Langs), func(i int) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
+		errs[i] = enc.Encode(buildLang(s.Langs[i], groups))
+		out[i] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	})
 	for i, l := range s.Langs {
 		if errs[i] != nil {
 			return nil, nil, errs[i]
