@@ -19,10 +19,13 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 
 	"compendium/generator/build"
 	"compendium/generator/calc"
+	"compendium/generator/calcui"
+	"compendium/generator/render"
 	"compendium/generator/search"
 	"compendium/generator/serve"
 	"compendium/generator/synth"
@@ -34,7 +37,7 @@ commands:
   build    load, check and render content/ with theme/ into public/
   check    report every content problem as file:line: message
   serve    build, serve public/ on 127.0.0.1:8080 and rebuild on changes
-  calc     run a calculator: calc NAME < input.json, or calc --list
+  calc     run a calculator: calc NAME < input.json; calc --list; calc --describe [NAME]
   search   query the search index: search [-lang fr] "query"
   synth    write synthetic pages for benchmarks: synth -pages 1000 -out DIR
 `
@@ -49,6 +52,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmd, args := args[0], args[1:]
+	if cmd == "calc" && len(args) >= 1 && (args[0] == "--describe" || args[0] == "-describe") {
+		return describe(args[1:], stdout, stderr)
+	}
 	if cmd == "calc" {
 		return calc.Run(args, stdin, stdout, stderr)
 	}
@@ -163,6 +169,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "unknown command %q\n%s", cmd, usage)
 	return 2
+}
+
+// describe prints what the calculators take and return (calc --describe
+// [NAME]), with the pages' English labels from theme/i18n.
+func describe(args []string, stdout, stderr io.Writer) int {
+	theme, errs := render.Load("theme")
+	if len(errs) > 0 {
+		fmt.Fprintln(stderr, strings.Join(errs, "\n"))
+		return 1
+	}
+	t := func(k string) string { return theme.T("en", k) }
+	var err error
+	if len(args) == 0 {
+		err = calcui.DescribeAll(stdout, t)
+	} else {
+		err = calcui.Describe(stdout, args[0], t)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	return 0
 }
 
 // loadIndex builds the search index of lang in memory, exactly as build
