@@ -20,6 +20,8 @@ func TestRun(t *testing.T) {
 		{name: "list", args: []string{"--list"}, status: 0, has: []string{
 			"dice\tExact distribution of any dice expression (2d6+1d4-1)\n",
 			"critical\tCritical successes and failures of an attack\n"}},
+		{name: "input over the bound, stopped before reading it all", args: []string{"armor"}, stdin: `{"hits":[` + strings.Repeat("1,", 40000) + `1]}`, status: 1,
+			has: []string{`"code": "too_large"`, "at most 64 KiB"}},
 		{name: "range error", args: []string{"casting"}, stdin: `{"magic":41,"apprenticeship":3}`, status: 1, stdout: `{
   "error": {
     "code": "range",
