@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
 	"os"
@@ -323,5 +324,44 @@ func TestTwins(t *testing.T) {
 	}
 	if n < 20 {
 		t.Errorf("only %d twins", n)
+	}
+}
+
+// TestContentThatMustNotPassInSilence: raw HTML, a javascript: link,
+// bytes that are not UTF-8 and a huge file are check errors with their
+// file and line; a byte-order mark is ignored.
+func TestContentThatMustNotPassInSilence(t *testing.T) {
+	head := "---\ntitle: Alpha\nshort: Jeu — Alpha\norder: %d\nslug: %s\nsummary: Un.\nsource: a.txt\n---\n"
+	files := map[string]string{
+		"alpha": fmt.Sprintf(head, 1, "alpha") + "## Un {#one}\n\nTexte <script>alert(1)</script> fin.\n\n<div>bloc</div>\n\n[piège](javascript:alert(1)) et [autre](JavaScript:void(0)).\n",
+		"beta":  fmt.Sprintf(head, 2, "beta") + "## Deux {#two}\n\nMot \xff\xfe cassé.\n",
+		"gamma": "\xef\xbb\xbf" + fmt.Sprintf(head, 3, "gamma") + "## Trois {#three}\n\nAvec une marque d’ordre des octets.\n",
+		"delta": fmt.Sprintf(head, 4, "delta") + "## Quatre {#four}\n\n" + strings.Repeat("Texte collé par erreur. ", 50000) + "\n",
+	}
+	var archive strings.Builder
+	for name, body := range files {
+		archive.WriteString("-- content/fr/" + name + ".md --\n" + body)
+	}
+	opt := writeFixture(t, archive.String())
+	_, err := Build(opt)
+	if err == nil {
+		t.Fatal("the build passed")
+	}
+	msg := err.Error()
+	dir := opt.ContentDir + "/fr/"
+	for _, want := range []string{
+		dir + "alpha.md:11: raw HTML “<script>” is not rendered",
+		dir + "alpha.md:13: an HTML block is not rendered",
+		dir + "alpha.md:15: link to “javascript:alert(1)”: javascript links are not allowed",
+		dir + "alpha.md:15: link to “JavaScript:void(0)”",
+		dir + "beta.md:11: bytes that are not UTF-8 here",
+		dir + "delta.md: file of 1220 KiB: a content file may hold at most 1024 KiB",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("messages lack %q", want)
+		}
+	}
+	if strings.Contains(msg, "gamma.md") {
+		t.Errorf("a file with a byte-order mark is reported:\n%s", msg)
 	}
 }

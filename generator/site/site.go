@@ -164,6 +164,10 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 				dds[i].Add(f, 0, "cannot read: "+err.Error())
 				return
 			}
+			src, ok := checkSource(f, src, &dds[i])
+			if !ok {
+				return
+			}
 			md := opt.Markdown(code, strings.TrimSuffix(filepath.Base(f), ".md"))
 			docs[i] = parseDoc(f, code, src, md, &dds[i])
 		})
@@ -244,6 +248,7 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.XRefs = markdown.XRefs(pc)
 	d.Calcs = markdown.Calcs(pc)
 	d.collectSections(ds)
+	d.checkNodes(ds)
 	if lang == "fr" {
 		d.Title = markdown.FrenchTypeset(d.Title, false)
 	}
