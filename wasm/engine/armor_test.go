@@ -76,6 +76,7 @@ func TestArmorErrors(t *testing.T) {
 		{`{"real_chainmail":["belly"]}`, "real_chainmail[0]", "enum"},
 		{`{"life_points":0}`, "life_points", "range"},
 		{`{"armor_type":"medium"}`, "armor_type", "enum"},
+		{`{"locations":{"forearms":"none","torso":"none"},"armor_type":"heavy"}`, "armor_type", "conflict"},
 		{`{"helmet":"yes"}`, "helmet", "type"},
 		{`{"hit":[1]}`, "hit", "unknown_field"},
 	})
