@@ -13,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 var (
@@ -149,7 +151,11 @@ func sentence(r *rand.Rand, min, max int, dot bool) string {
 		}
 	}
 	s := strings.Join(parts, " ")
-	s = strings.ToUpper(s[:1]) + s[1:]
+	// The first letter in capitals, whole: a word may start with "é" or
+	// "l’", two or three bytes (cutting one made bytes that are not UTF-8,
+	// which check reports).
+	first, size := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(first)) + s[size:]
 	if dot {
 		s += "."
 	}
