@@ -2,10 +2,11 @@
 // its calculators and search from the command line. main only wires: each
 // command's work is in its package.
 //
-//	go run ./generator build  [-content content] [-theme theme] [-out public] [-config compendium.json] [-base-url URL]
+//	go run ./generator build  [-content content] [-theme theme] [-out public] [-config compendium.json] [-base-url URL] [-compress=false] [-cpuprofile FILE]
 //	go run ./generator check  [-content content] [-theme theme]
-//	go run ./generator serve  [-addr 127.0.0.1:8080] [-content …] [-theme …] [-out …]
-//	go run ./generator calc NAME < input.json      (calc --list lists them)
+//	go run ./generator serve  [-addr 127.0.0.1:8080] [-live=false] [-content …] [-theme …] [-out …]
+//	go run ./generator calc NAME < input.json      (calc --list lists them, calc --describe [NAME] describes them)
+//	go run ./generator synth -pages N -out DIR     (synthetic pages for benchmarks)
 //	go run ./generator search [-lang fr] "query"
 package main
 
@@ -83,7 +84,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := build.Options{}
 	fs.StringVar(&opt.ContentDir, "content", "content", "content folder")
 	fs.StringVar(&opt.ThemeDir, "theme", "theme", "theme folder")
-	fs.StringVar(&opt.OutDir, "out", "public", "output folder (replaced whole on success)")
+	fs.StringVar(&opt.OutDir, "out", "public", "output folder: written only on success, with only the files that changed; a folder the build did not write is refused")
 	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
 	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
 	twins := fs.Bool("compress", true, "write .br and .gz twins of every compressible file")

@@ -46,8 +46,10 @@ type Options struct {
 // Result describes a build: its files (paths relative to the site root) and
 // figures for the summary line.
 type Result struct {
-	Site     *site.Site
-	Files    map[string][]byte
+	Site  *site.Site
+	Files map[string][]byte
+	// Sums are the files' sha256, computed once (see hashFiles).
+	Sums     Sums
 	Docs     int
 	Sections int
 	Elapsed  time.Duration
@@ -143,7 +145,7 @@ func Build(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := Write(opt.OutDir, res.Files); err != nil {
+	if err := writeSums(opt.OutDir, res.Files, res.Sums); err != nil {
 		return nil, err
 	}
 	res.Elapsed = time.Since(start)
@@ -236,17 +238,18 @@ func Generate(opt Options) (*Result, error) {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res.Files["favicon.svg"] = icon
-	sw, err := serviceWorker(opt.ThemeDir, res.Files, out.Shares)
+	res.Files["_headers"] = []byte(headers.File())
+	sums := hashFiles(res.Files, nil)
+	sw, err := serviceWorker(opt.ThemeDir, res.Files, sums, out.Shares)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res.Files["sw.js"] = sw
-	res.Files["_headers"] = []byte(headers.File())
 	if !opt.NoTwins {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
 		cache := filepath.Join(root, ".cache", "compress")
-		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true})
+		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums})
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
@@ -255,6 +258,8 @@ func Generate(opt Options) (*Result, error) {
 		}
 		compress.Prune(cache, 30*24*time.Hour)
 	}
+	// Only the service worker and the twins are left to hash.
+	res.Sums = hashFiles(res.Files, sums)
 	for _, l := range s.Langs {
 		res.Docs += len(l.Docs)
 		for _, d := range l.Docs {

@@ -6,12 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
-	"sync"
 
 	"compendium/generator/cards"
 	"compendium/generator/config"
+	"compendium/generator/par"
 	"compendium/generator/render"
 )
 
@@ -57,37 +56,30 @@ func drawImages(previews []render.Preview, theme *render.Theme, cfg *config.Conf
 	}
 	out := make([][]byte, len(jobs))
 	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			var file string
-			if salt != "" {
-				h := sha256.Sum256(append([]byte(salt), j.key...))
-				file = filepath.Join(cacheDir, hex.EncodeToString(h[:16])+".png")
-				if b, err := os.ReadFile(file); err == nil && len(b) > 8 && string(b[1:4]) == "PNG" {
-					out[i] = b
-					return
-				}
-			}
-			b, err := j.draw()
-			if err != nil {
-				errs[i] = err
+	par.Each(len(jobs), func(i int) {
+		j := jobs[i]
+		var file string
+		if salt != "" {
+			h := sha256.Sum256(append([]byte(salt), j.key...))
+			file = filepath.Join(cacheDir, hex.EncodeToString(h[:16])+".png")
+			if b, err := os.ReadFile(file); err == nil && len(b) > 8 && string(b[1:4]) == "PNG" {
+				out[i] = b
 				return
 			}
-			out[i] = b
-			if file != "" {
-				// A cache that cannot be written costs only time.
-				if os.MkdirAll(cacheDir, 0o755) == nil {
-					_ = os.WriteFile(file, b, 0o644)
-				}
+		}
+		b, err := j.draw()
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		out[i] = b
+		if file != "" {
+			// A cache that cannot be written costs only time.
+			if os.MkdirAll(cacheDir, 0o755) == nil {
+				_ = os.WriteFile(file, b, 0o644)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	files := map[string][]byte{}
 	for i, j := range jobs {
 		if errs[i] != nil {

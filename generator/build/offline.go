@@ -17,7 +17,7 @@ import (
 // any file, so that a new build replaces the old copy. What a reader
 // offline never needs is left out: share pages (the worker redirects them
 // to their section), link-preview images, sitemap and robots.txt.
-func serviceWorker(themeDir string, files map[string][]byte, shares []string) ([]byte, error) {
+func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares []string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -37,8 +37,9 @@ func serviceWorker(themeDir string, files map[string][]byte, shares []string) ([
 	h := sha256.New()
 	var urls []string
 	for _, name := range names {
+		sum := sums[name]
 		h.Write([]byte(name))
-		h.Write(files[name])
+		h.Write(sum[:])
 		if name == "404.html" {
 			continue // served for unknown addresses; the worker falls back to each language's
 		}

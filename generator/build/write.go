@@ -12,8 +12,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"compendium/generator/par"
 )
 
 // ManifestName is the file a build leaves in the folder it writes: the
@@ -41,10 +42,42 @@ type manifest struct {
 // on this machine's file system; a rebuild that changes one page now
 // writes a handful of files.
 func Write(out string, files map[string][]byte) error {
+	return writeSums(out, files, hashFiles(files, nil))
+}
+
+// Sums are the sha256 of a site's files, computed once per build: the
+// service worker's version, the twins' cache keys and the manifest all
+// come from them.
+type Sums map[string][sha256.Size]byte
+
+// hashFiles returns the sums of files, reusing those of known (a file of
+// the same name and bytes hashed earlier in the build).
+func hashFiles(files map[string][]byte, known Sums) Sums {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if _, ok := known[name]; !ok {
+			names = append(names, name)
+		}
+	}
+	got := make([][sha256.Size]byte, len(names))
+	par.Each(len(names), func(i int) { got[i] = sha256.Sum256(files[names[i]]) })
+	sums := make(Sums, len(files))
+	for name, sum := range known {
+		if _, ok := files[name]; ok {
+			sums[name] = sum
+		}
+	}
+	for i, name := range names {
+		sums[name] = got[i]
+	}
+	return sums
+}
+
+// writeSums is Write with the files' sums already known.
+func writeSums(out string, files map[string][]byte, sums Sums) error {
 	out = filepath.Clean(out)
 	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files))}
-	for name, b := range files {
-		sum := sha256.Sum256(b)
+	for name, sum := range sums {
 		next.Files[name] = hex.EncodeToString(sum[:16])
 	}
 	prev, err := readManifest(out)
@@ -247,39 +280,8 @@ func writeAtomic(out string, files map[string][]byte, m manifest) (err error) {
 	return nil
 }
 
-// parallel runs fn on every name on a few goroutines: file system calls
-// block, so more goroutines than cores keep the disk busy.
+// parallel runs fn on every name: file system calls block, so more
+// goroutines than cores keep the disk busy.
 func parallel(names []string, fn func(string) error) error {
-	if len(names) == 0 {
-		return nil
-	}
-	workers := min(4*runtime.GOMAXPROCS(0), len(names))
-	next := make(chan string)
-	errs := make(chan error, workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var first error
-			for n := range next {
-				if first == nil {
-					first = fn(n)
-				}
-			}
-			errs <- first
-		}()
-	}
-	for _, n := range names {
-		next <- n
-	}
-	close(next)
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
+	return par.Do(len(names), 4*runtime.GOMAXPROCS(0), func(i int) error { return fn(names[i]) })
 }

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"compendium/generator/par"
 )
 
 // Options configures Twins.
@@ -32,6 +34,10 @@ type Options struct {
 	// Memory keeps the last call's twins in the process as well, for the
 	// next call (serve's rebuilds): see recent.
 	Memory bool
+	// Sums, when set, holds the sha256 of files the caller has already
+	// hashed (the build hashes every file once), so they are not hashed
+	// again for the cache's keys.
+	Sums map[string][sha256.Size]byte
 }
 
 const (
@@ -161,7 +167,7 @@ type job struct {
 // a .br or .gz, or is under 512 bytes; a twin that is not smaller than its
 // original is left out, so a file may have a .gz twin only.
 //
-// The work runs on runtime.GOMAXPROCS(0) goroutines; the result does not
+// The work runs on GOMAXPROCS goroutines (package par); the result does not
 // depend on the scheduling, each twin being a function of its file alone.
 func Twins(files map[string][]byte, opt Options) (map[string][]byte, error) {
 	var jobs []job
@@ -197,31 +203,20 @@ func Twins(files map[string][]byte, opt Options) (map[string][]byte, error) {
 		// below, silently, and every twin is compressed.
 		_ = os.MkdirAll(opt.CacheDir, 0o755)
 		// Hash each cached input once, for both of its twins.
-		for i := range jobs {
+		par.Each(len(jobs), func(i int) {
 			if j := jobs[i]; j.sum != nil && j.algo.ext == algos[0].ext {
-				*j.sum = sha256.Sum256(j.data)
+				if sum, ok := opt.Sums[j.name]; ok {
+					*j.sum = sum
+				} else {
+					*j.sum = sha256.Sum256(j.data)
+				}
 			}
-		}
+		})
 	}
 
 	twins := make([][]byte, len(jobs))
 	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				twins[i], errs[i] = jobs[i].run(opt.CacheDir, opt.Memory)
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.Each(len(jobs), func(i int) { twins[i], errs[i] = jobs[i].run(opt.CacheDir, opt.Memory) })
 
 	if opt.Memory {
 		recent.Lock()

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"compendium/generator/par"
 	"compendium/generator/site"
 )
 
@@ -48,9 +49,9 @@ type Preview struct {
 	Kicker, Title, Text string
 }
 
-// Locales maps a language to its Open Graph locale: British English, as
+// locales maps a language to its Open Graph locale: British English, as
 // the translation spells "armour".
-var Locales = map[string]string{"fr": "fr_FR", "en": "en_GB"}
+var locales = map[string]string{"fr": "fr_FR", "en": "en_GB"}
 
 type siteRenderer struct {
 	t   *Theme
@@ -76,7 +77,7 @@ func (r *siteRenderer) versions(p *Page, pathFor func(lang string) string) {
 		if path == "" {
 			continue
 		}
-		alt := Alternate{Lang: l.Code, Href: p.Root + path, Path: path, Name: r.t.T(l.Code, "lang_name"), Locale: Locales[l.Code]}
+		alt := Alternate{Lang: l.Code, Href: p.Root + path, Path: path, Name: r.t.T(l.Code, "lang_name"), Locale: locales[l.Code]}
 		p.Alternates = append(p.Alternates, alt)
 		if p.XDefault == "" {
 			p.XDefault = path
@@ -120,15 +121,11 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	if err := r.render("root", root, "index.html", true); err != nil {
 		return nil, err
 	}
-	r.out.Pages[len(r.out.Pages)-1].XDefault = ""
 	// The root 404 page is served at any depth: its links start from the
 	// site's path, not from the page.
 	nf := r.page(first, "")
 	nf.Root, nf.Languages, nf.NotFound, nf.Robots = basePath(m.Base), langs, true, "noindex"
 	nf.Title = t.T(first, "not_found_title") + " — " + t.T(first, "site_title")
-	for _, l := range s.Langs {
-		nf.Alternates = append(nf.Alternates, Alternate{Lang: l.Code, Name: t.T(l.Code, "lang_name"), Path: l.Code + "/"})
-	}
 	if err := r.render("notfound", nf, "404.html", false); err != nil {
 		return nil, err
 	}
@@ -136,7 +133,7 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	// the site's order so that the result does not depend on scheduling.
 	outs := make([]*Output, len(s.Langs))
 	errs := make([]error, len(s.Langs))
-	site.Parallel(len(s.Langs), func(i int) {
+	par.Each(len(s.Langs), func(i int) {
 		lr := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
 		errs[i] = lr.language(s.Langs[i], extra)
 		outs[i] = lr.out
@@ -198,7 +195,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	// the documents' order.
 	outs := make([]*Output, len(l.Docs))
 	errs := make([]error, len(l.Docs))
-	site.Parallel(len(l.Docs), func(i int) {
+	par.Each(len(l.Docs), func(i int) {
 		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, out: &Output{Files: map[string][]byte{}}}
 		errs[i] = dr.document(l, i, l.Docs[i], extra)
 		outs[i] = dr.out

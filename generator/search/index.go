@@ -22,6 +22,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"compendium/generator/par"
 	"compendium/generator/site"
 )
 
@@ -114,7 +115,7 @@ func Build(s *site.Site, glossaryPath string) (map[string][]byte, map[string]str
 	// language's documents alone.
 	out := make([][]byte, len(s.Langs))
 	errs := make([]error, len(s.Langs))
-	site.Parallel(len(s.Langs), func(i int) {
+	par.Each(len(s.Langs), func(i int) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
@@ -202,7 +203,7 @@ func buildLang(l *site.Lang, groups []SynonymGroup) *indexFile {
 	// scheduling.
 	n := len(f.SecID)
 	titleTerms, bodyTerms := make([][]Term, n), make([][]Term, n)
-	site.Parallel(n, func(sec int) {
+	par.Each(n, func(sec int) {
 		titleTerms[sec] = Analyze(l.Code, f.titlePath(sec))
 		bodyTerms[sec] = Analyze(l.Code, f.Text[sec])
 	})

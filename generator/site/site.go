@@ -9,11 +9,9 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -21,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"compendium/generator/markdown"
+	"compendium/generator/par"
 )
 
 // Languages lists the languages the compendium can hold, the original first.
@@ -157,7 +156,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		// the scheduling.
 		docs := make([]*Doc, len(files))
 		dds := make([]Diagnostics, len(files))
-		Parallel(len(files), func(i int) {
+		par.Each(len(files), func(i int) {
 			f := files[i]
 			src, err := os.ReadFile(f)
 			if err != nil {
@@ -194,39 +193,11 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		all = append(all, l.Docs...)
 	}
 	rds := make([]Diagnostics, len(all))
-	Parallel(len(all), func(i int) { all[i].render(&rds[i]) })
+	par.Each(len(all), func(i int) { all[i].render(&rds[i]) })
 	for _, d := range rds {
 		ds = append(ds, d...)
 	}
 	return s, ds
-}
-
-// Parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines and returns when
-// all have returned. fn must write only to its own index's data.
-func Parallel(n int, fn func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		for i := range n {
-			fn(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostics) *Doc {
