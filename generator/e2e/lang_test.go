@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,12 +24,12 @@ func TestLanguageSwitchKeepsSection(t *testing.T) {
 		chromedp.Evaluate(`document.getElementById("armor").scrollIntoView(); window.scrollBy(0, 40); true`, nil),
 		chromedp.Sleep(100*time.Millisecond),
 		clickInPlace(`a[data-lang-switch]`),
-		chromedp.WaitReady(`#armor`),
+		arrivedAt("/en/fantasy/"),
 		chromedp.Location(&url1),
 		chromedp.Evaluate(`document.getElementById("life").scrollIntoView(); window.scrollBy(0, 40); true`, nil),
 		chromedp.Sleep(100*time.Millisecond),
 		clickInPlace(`a[data-lang-switch]`),
-		chromedp.WaitReady(`#life`),
+		arrivedAt("/fr/fantasy/"),
 		chromedp.Location(&url2),
 	)
 	if err != nil {
@@ -41,6 +43,33 @@ func TestLanguageSwitchKeepsSection(t *testing.T) {
 	}
 }
 
+// arrivedAt waits until the tab shows path, fully loaded, and has finished
+// scrolling to its #fragment. Waiting for a selector is not enough: the
+// page being left has the same section IDs, so the wait could end before
+// the navigation, and a scroll made then is lost (CI failed on that once).
+func arrivedAt(path string) chromedp.Action {
+	js := `(() => {
+		if (location.pathname !== ` + strconv.Quote(path) + ` || document.readyState !== "complete") return false;
+		const el = location.hash && document.getElementById(location.hash.slice(1));
+		return !el || Math.abs(el.getBoundingClientRect().top) < 200;
+	})()`
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			// An evaluation racing the navigation fails ("Cannot find
+			// context"): that only means "not yet".
+			var ok bool
+			if err := chromedp.Evaluate(js, &ok).Do(ctx); err == nil && ok {
+				return nil
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("the tab did not arrive at %s", path)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}
+
 // TestHeadingLanguageLink: without JavaScript, each heading's language link
 // leads to the same section in the other language.
 func TestHeadingLanguageLink(t *testing.T) {
@@ -50,7 +79,7 @@ func TestHeadingLanguageLink(t *testing.T) {
 		chromedp.ActionFunc(func(ctx context.Context) error { return emulation.SetScriptExecutionDisabled(true).Do(ctx) }),
 		chromedp.Navigate(baseURL+"/en/spellcasting/"),
 		chromedp.Click(`#casting .heading-alt`, chromedp.NodeVisible),
-		chromedp.WaitReady(`#casting`),
+		arrivedAt("/fr/spellcasting/"),
 		chromedp.Location(&href),
 	)
 	if err != nil {
