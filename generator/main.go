@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -77,7 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if cmd == "search" {
-		return search.RunCLI(args, stdout, stderr, loadIndex)
+		return search.RunCLI(args, stdout, stderr, loadIndexes)
 	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -194,20 +193,16 @@ func describe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadIndex builds the search index of lang in memory, exactly as build
-// writes it: the command line queries what the browser queries.
-func loadIndex(content, theme, lang string) ([]byte, error) {
-	s, _, err := build.Load(build.Options{ContentDir: content, ThemeDir: theme})
+// loadIndexes builds the search indexes in memory, exactly as build writes
+// them: the command line queries what the browser queries.
+func loadIndexes(content, theme string) (map[string][]byte, error) {
+	files, paths, err := build.SearchIndexes(build.Options{ContentDir: content, ThemeDir: theme})
 	if err != nil {
 		return nil, err
 	}
-	files, paths, err := search.Build(s, filepath.Join(content, "glossary.json"))
-	if err != nil {
-		return nil, err
+	out := map[string][]byte{}
+	for lang, p := range paths {
+		out[lang] = files[p]
 	}
-	p, ok := paths[lang]
-	if !ok {
-		return nil, fmt.Errorf("no %q documents in %s", lang, content)
-	}
-	return files[p], nil
+	return out, nil
 }

@@ -82,10 +82,11 @@ func Load(opt Options) (*site.Site, *render.Theme, error) {
 // loaded is what load gathers: the content, the theme with the
 // configuration's strings, the calculators and the configuration.
 type loaded struct {
-	site   *site.Site
-	theme  *render.Theme
-	calc   *calcs
-	config *config.Config
+	site      *site.Site
+	theme     *render.Theme
+	calc      *calcs
+	config    *config.Config
+	thesaurus *glossary.Thesaurus
 }
 
 func load(opt Options) (*loaded, error) {
@@ -126,12 +127,18 @@ func load(opt Options) (*loaded, error) {
 		ds = append(ds, gloss.Check(s)...)
 		calc.glossary = gloss
 	}
+	thes, therr := glossary.LoadThesaurus(filepath.Join(opt.ContentDir, "thesaurus.json"))
+	if therr != nil {
+		terrs = append(terrs, therr.Error()) // it names the file and line
+	} else {
+		ds = append(ds, thes.Check(s, gloss)...)
+	}
 	var problems []string
 	if len(ds) > 0 {
 		problems = strings.Split(ds.Error(), "\n")
 	}
 	problems = append(problems, terrs...)
-	l := &loaded{site: s, theme: theme, calc: calc, config: cfg}
+	l := &loaded{site: s, theme: theme, calc: calc, config: cfg, thesaurus: thes}
 	if len(problems) > 0 {
 		return l, &Error{Problems: problems}
 	}
@@ -201,7 +208,7 @@ func Generate(opt Options) (*Result, error) {
 	}
 	module, bundle := ab.module, ab.bundle
 	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
-	index, indexPaths, err := search.Build(s, filepath.Join(opt.ContentDir, "glossary.json"))
+	index, indexPaths, err := search.Build(s, l.vocabulary())
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}

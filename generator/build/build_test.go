@@ -443,3 +443,74 @@ func BenchmarkRebuild(b *testing.B) {
 		}
 	}
 }
+
+// TestThesaurusCheck: check names, with file:line, a thesaurus set's
+// unknown section or term, a form repeated in a language, a set whose form
+// only the other language's text uses, a one-form set and a repeated
+// question phrasing; the mended thesaurus builds.
+func TestThesaurusCheck(t *testing.T) {
+	files := `
+-- content/fr/alpha.md --
+---
+title: Alpha
+short: Jeu — Alpha
+order: 1
+slug: alpha
+summary: Un.
+source: a.txt
+---
+## L'armure {#armor}
+
+Les points d'armure protègent des coups.
+-- content/en/alpha.md --
+---
+title: Alpha
+short: Jeu — Alpha
+order: 1
+slug: alpha
+summary: One.
+source: a.txt
+---
+## Armour {#armor}
+
+Armour points protect against blows.
+-- content/thesaurus.json --
+{
+  "sets": [
+    {"lang": "en", "forms": ["AC", "armor class"], "section": "alpha#nowhere"},
+    {"lang": "en", "forms": ["protection", "points d’armure"]},
+    {"lang": "fr", "forms": ["PA", "protection"], "term": "no-such-term"},
+    {"lang": "fr", "forms": ["pa", "carapace"]},
+    {"lang": "fr", "forms": ["seul"]}
+  ],
+  "questions": {
+    "fr": [
+      {"phrase": "combien de temps", "means": "durée"},
+      {"phrase": "Combien de temps", "means": ""}
+    ]
+  }
+}
+`
+	opt := writeFixture(t, files)
+	_, _, err := Load(opt)
+	if err == nil {
+		t.Fatal("check passed a faulty thesaurus")
+	}
+	th := filepath.Join(opt.ContentDir, "thesaurus.json")
+	for _, want := range []string{
+		th + ":3: section “alpha#nowhere” does not exist in fr (want slug#id, as in glossary.json)",
+		th + ":4: form “points d’armure” is in a en set but only the fr text uses it: is the set's “lang” right?",
+		th + ":5: term “no-such-term” is not in glossary.json",
+		th + ":6: form “pa” is already in a fr set at line 5",
+		th + ":7: a set needs at least two forms, got 1",
+		th + ":12: question phrase “Combien de temps” is already at line 11",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("messages lack %q\ngot:\n%s", want, err)
+		}
+	}
+	os.WriteFile(th, []byte(`{"sets": [{"lang": "en", "forms": ["AC", "armor class"], "section": "alpha#armor"}], "questions": {"en": [{"phrase": "how long", "means": "time"}]}}`), 0o644)
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -106,3 +106,30 @@ func DescribeAll(w io.Writer, t func(string) string) error {
 	}
 	return nil
 }
+
+// SearchText returns what the search indexes of calculator name in the
+// page's language: its title, and its description followed by its fields'
+// labels (a player looking for "chance de réussir" finds the calculator
+// that asks for it).
+func SearchText(name string, p Page) (title, text string) {
+	f := Lookup(name)
+	if f == nil {
+		return "", ""
+	}
+	info := Info(name)
+	desc := info.En
+	if p.Lang == "fr" {
+		desc = info.Fr
+	}
+	parts := []string{desc}
+	seen := map[string]bool{}
+	for _, g := range f.Groups {
+		for _, fd := range g.Fields {
+			if l := label(p, name, fd.Path); !strings.HasPrefix(l, "[") && !seen[l] {
+				seen[l] = true
+				parts = append(parts, l)
+			}
+		}
+	}
+	return p.T("calc." + name + ".title"), strings.Join(parts, ". ")
+}

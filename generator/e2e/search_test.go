@@ -76,7 +76,7 @@ func startSearchSite() error {
 			searchSrv.path[m[1]] = name
 		}
 	}
-	parity, err := bundle(`export { loadIndex, query, marked } from "./search.js";`, "searchParity")
+	parity, err := bundle(`export { loadIndex, query, search, suggest, marked } from "./search.js";`, "searchParity")
 	if err != nil {
 		return err
 	}
@@ -152,6 +152,8 @@ type parityFile struct {
 
 type parityResult struct {
 	Hit     string  `json:"hit"`
+	Kind    string  `json:"kind"`
+	Via     string  `json:"via"`
 	Score   float64 `json:"score"`
 	Matched int     `json:"matched"`
 	Title   string  `json:"title"`
@@ -188,32 +190,46 @@ func TestSearchParity(t *testing.T) {
 	}
 	js := fmt.Sprintf(`(async () => {
 		const urls = %s, queries = %s, out = {};
+		const ix = {};
+		for (const lang of Object.keys(urls)) ix[lang] = searchParity.loadIndex(await (await fetch(urls[lang])).json());
 		for (const lang of Object.keys(queries)) {
-			const ix = searchParity.loadIndex(await (await fetch(urls[lang])).json());
-			out[lang] = queries[lang].map((q) => searchParity.query(ix, q, %d).map((r) => ({
-				hit: r.slug + "#" + r.id, score: r.score, matched: r.matched, title: r.titlePath,
-				snippet: searchParity.marked(r, "⟦", "⟧") })));
+			const other = ix[lang === "fr" ? "en" : "fr"];
+			out[lang] = queries[lang].map((q) => ({ results: searchParity.search(ix[lang], other, q, %d).map((r) => ({
+				hit: r.slug + "#" + r.id, kind: r.kind, via: r.via, score: r.score, matched: r.matched, title: r.titlePath,
+				snippet: searchParity.marked(r, "⟦", "⟧") })), suggest: searchParity.suggest(ix[lang], q) }));
 		}
 		return JSON.stringify(out);
 	})()`, ijson, qjson, pf.Limit)
 	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(js, &got, awaitPromise)); err != nil {
 		t.Fatal(err)
 	}
-	var browser map[string][][]parityResult
+	type answer struct {
+		Results []parityResult `json:"results"`
+		Suggest string         `json:"suggest"`
+	}
+	var browser map[string][]answer
 	if err := json.Unmarshal([]byte(got), &browser); err != nil {
 		t.Fatal(err)
 	}
 	n, bad := 0, 0
-	for lang, qs := range queries {
+	idx := map[string]*search.Index{}
+	for lang := range queries {
 		ix, err := search.Load(searchSrv.index[lang])
 		if err != nil {
 			t.Fatal(err)
 		}
+		idx[lang] = ix
+	}
+	for lang, qs := range queries {
+		other := idx["fr"]
+		if lang == "fr" {
+			other = idx["en"]
+		}
 		for i, q := range qs {
 			n++
-			want := []parityResult{}
-			for _, r := range ix.Query(q, pf.Limit) {
-				want = append(want, parityResult{Hit: r.Slug + "#" + r.ID, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
+			want := answer{Results: []parityResult{}, Suggest: idx[lang].Suggest(q)}
+			for _, r := range search.Search(idx[lang], other, q, pf.Limit) {
+				want.Results = append(want.Results, parityResult{Hit: r.Slug + "#" + r.ID, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
 			}
 			w, _ := json.Marshal(want)
 			g, _ := json.Marshal(browser[lang][i])
@@ -350,25 +366,94 @@ func TestSearchSharedURL(t *testing.T) {
 }
 
 // TestSearchOtherLanguage: a word only the English text has, searched on a
-// French page, finds the English section, marked as such.
+// French page, finds the section through the English index and shows it in
+// French (same ID), marked as found through the English; Enter lands there.
 func TestSearchOtherLanguage(t *testing.T) {
 	b := newSearchBrowser(t, 1280, 900, false)
-	var badge, href, lang string
+	var via, href, title, loc string
+	var lang bool
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/fr/fantasy/"),
 		chromedp.WaitVisible(`#search-input`),
 		chromedp.Click(`#search-input`),
 		chromedp.SendKeys(`#search-input`, "spaulders"),
-		chromedp.WaitVisible(`#search-results .search-lang`),
-		chromedp.Text(`#search-results .search-lang`, &badge),
-		chromedp.AttributeValue(`#search-results .search-other [role=option]`, "href", &href, nil),
-		chromedp.AttributeValue(`#search-results .search-other [role=option]`, "lang", &lang, nil),
+		chromedp.WaitVisible(`#search-results .search-via`),
+		chromedp.Text(`#search-results [role=option] .search-via`, &via),
+		chromedp.AttributeValue(`#search-results [role=option]`, "href", &href, nil),
+		chromedp.Text(`#search-results [role=option] .search-path`, &title),
+		chromedp.Evaluate(`document.querySelector("#search-results [role=option]").hasAttribute("lang")`, &lang),
+		chromedp.SendKeys(`#search-input`, "\r"),
+		chromedp.WaitVisible(`.search-hit`),
+		chromedp.Location(&loc),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if badge != "EN" || lang != "en" || !strings.HasSuffix(href, "/en/fantasy/#armor") {
-		t.Errorf("badge %q, lang %q, link %s", badge, lang, href)
+	if via != "trouvé via l’anglais" || lang || !strings.HasSuffix(href, "/fr/fantasy/#armor") || !strings.Contains(title, "L’armure") {
+		t.Errorf("badge %q, lang attribute %v, link %s, title %q", via, lang, href, title)
+	}
+	if !strings.HasSuffix(loc, "/fr/fantasy/#armor") {
+		t.Errorf("Enter led to %s", loc)
+	}
+}
+
+// TestSearchKinds: a glossary term and a calculator are results with a
+// badge of their kind, and each opens what it points to.
+func TestSearchKinds(t *testing.T) {
+	for _, tt := range []struct{ page, q, hit, badge, lands, target string }{
+		{"/en/", "calculator armour", "calculators#armor", "Calculator", "/en/calculators/#armor", "#armor"},
+		{"/fr/", "glossaire degré de difficulté", "glossary#term-dc", "Glossaire", "/fr/glossary/#term-dc", "#term-dc"},
+	} {
+		b := newSearchBrowser(t, 390, 844, true)
+		var badge, loc string
+		sel := `#search-results [data-hit="` + tt.hit + `"]`
+		err := chromedp.Run(b.Ctx,
+			chromedp.Navigate(searchSrv.base+tt.page),
+			chromedp.WaitVisible(`#search-input`),
+			chromedp.Click(`#search-input`),
+			chromedp.SendKeys(`#search-input`, tt.q),
+			chromedp.WaitVisible(sel),
+			chromedp.Text(sel+` .search-kind`, &badge),
+			chromedp.Click(sel),
+			chromedp.WaitVisible(tt.target),
+			chromedp.Location(&loc),
+		)
+		if err != nil {
+			t.Fatalf("%s %q: %v", tt.page, tt.q, err)
+		}
+		if badge != tt.badge || !strings.HasSuffix(loc, tt.lands) {
+			t.Errorf("%s %q: badge %q, landed on %s; want %q and %s", tt.page, tt.q, badge, loc, tt.badge, tt.lands)
+		}
+	}
+}
+
+// TestSearchNoResult: a query that finds nothing says so, offers the
+// closest words, which search when followed, and links the glossary and
+// the contents.
+func TestSearchNoResult(t *testing.T) {
+	b := newSearchBrowser(t, 390, 844, true)
+	var suggestion, first string
+	var links []string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(searchSrv.base+"/fr/"),
+		chromedp.WaitVisible(`#search-input`),
+		chromedp.Click(`#search-input`),
+		chromedp.SendKeys(`#search-input`, "bouclierzzz"),
+		chromedp.WaitVisible(`.search-help .search-suggest`),
+		chromedp.Text(`.search-help .search-suggest`, &suggestion),
+		chromedp.Evaluate(`[...document.querySelectorAll(".search-help a:not(.search-suggest)")].map((a) => new URL(a.href).pathname + new URL(a.href).hash)`, &links),
+		chromedp.Click(`.search-help .search-suggest`),
+		chromedp.WaitVisible(`#search-results [role=option]`),
+		chromedp.AttributeValue(`#search-results [role=option]`, "data-hit", &first, nil),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if suggestion != "bouclier" || len(links) != 2 || links[0] != "/fr/glossary/" || links[1] != "/fr/#contents" {
+		t.Errorf("suggestion %q, links %v", suggestion, links)
+	}
+	if first == "" {
+		t.Error("following the suggestion found nothing")
 	}
 }
 

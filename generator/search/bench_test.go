@@ -3,13 +3,13 @@ package search_test
 import (
 	"testing"
 
+	"compendium/generator/build"
 	"compendium/generator/search"
 )
 
 func BenchmarkBuild(b *testing.B) {
-	s, _, _ := realSite(b)
 	for b.Loop() {
-		if _, _, err := search.Build(s, glossaryPath); err != nil {
+		if _, _, err := build.SearchIndexes(build.Options{ContentDir: contentDir, ThemeDir: themeDir}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,21 +7,24 @@ import (
 	"strings"
 )
 
-// Loader returns the index file of lang for the site in contentDir, built
-// with the theme in themeDir. The command's caller provides it, because this
-// package must not import the build pipeline that imports it.
-type Loader func(contentDir, themeDir, lang string) ([]byte, error)
+// Loader returns the index files, by language, of the site in contentDir
+// built with the theme in themeDir. The command's caller provides it,
+// because this package must not import the build pipeline that imports it.
+type Loader func(contentDir, themeDir string) (map[string][]byte, error)
 
 // RunCLI runs `search [-lang fr] [-content content] [-theme theme] [-limit
-// 10] QUERY…`: it prints the ranked sections, one per line (rank, score,
-// slug#id, title path), each followed by its snippet with the matched words
-// in brackets. It queries the same index file with the same algorithm as
-// the browser. It returns the exit status: 1 when nothing matched, 2 on a
-// usage or build error.
+// 10] QUERY…`: it prints the ranked results, one per line (rank, score,
+// slug#id, title path, and what the result is when it is not a section:
+// [glossary], [calc], [via en] when found through the other language),
+// each followed by its snippet with the matched words in brackets. It
+// answers as the page of that language does (Search, with the other
+// language's index), and suggests what the reader may have meant when
+// nothing matches. It returns the exit status: 1 when nothing matched, 2
+// on a usage or build error.
 func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lang := fs.String("lang", "fr", "language of the index to query")
+	lang := fs.String("lang", "fr", "language of the page searching")
 	content := fs.String("content", "content", "content folder")
 	theme := fs.String("theme", "theme", "theme folder")
 	limit := fs.Int("limit", 10, "number of results")
@@ -37,23 +40,49 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 		fs.Usage()
 		return 2
 	}
-	b, err := load(*content, *theme, *lang)
+	files, err := load(*content, *theme)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	ix, err := Load(b)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	if files[*lang] == nil {
+		fmt.Fprintf(stderr, "no %q documents in %s\n", *lang, *content)
 		return 2
 	}
-	res := ix.Query(q, *limit)
+	var ix, other *Index
+	for code, b := range files {
+		x, err := Load(b)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		if code == *lang {
+			ix = x
+		} else if other == nil || code < other.Lang {
+			other = x // two languages today; the first other one otherwise
+		}
+	}
+	res := Search(ix, other, q, *limit)
 	if len(res) == 0 {
 		fmt.Fprintf(stderr, "no section matches %q in %s\n", q, *lang)
+		s := ix.Suggest(q)
+		if s == "" && other != nil {
+			s = other.Suggest(q)
+		}
+		if s != "" {
+			fmt.Fprintf(stderr, "did you mean %q?\n", s)
+		}
 		return 1
 	}
 	for i, r := range res {
-		fmt.Fprintf(stdout, "%2d. %7.3f  %s#%s  %s\n", i+1, r.Score, r.Slug, r.ID, r.TitlePath)
+		tag := ""
+		if r.Kind != "" {
+			tag += "  [" + r.Kind + "]"
+		}
+		if r.Via != "" {
+			tag += "  [via " + r.Via + "]"
+		}
+		fmt.Fprintf(stdout, "%2d. %7.3f  %s#%s  %s%s\n", i+1, r.Score, r.Slug, r.ID, r.TitlePath, tag)
 		if r.Snippet != "" {
 			fmt.Fprintf(stdout, "      %s\n", r.Marked("[", "]"))
 		}

@@ -11,15 +11,15 @@ import (
 
 func loader(t *testing.T) search.Loader {
 	_, files, paths := realSite(t)
-	return func(content, theme, lang string) ([]byte, error) {
+	return func(content, theme string) (map[string][]byte, error) {
 		if content != "content" || theme != "theme" {
 			return nil, errors.New("unexpected folders " + content + ", " + theme)
 		}
-		b, ok := files[paths[lang]]
-		if !ok {
-			return nil, errors.New("no index for " + lang)
+		out := map[string][]byte{}
+		for lang, p := range paths {
+			out[lang] = files[p]
 		}
-		return b, nil
+		return out, nil
 	}
 }
 
@@ -47,6 +47,16 @@ func TestRunCLI(t *testing.T) {
 	errs.Reset()
 	if code := search.RunCLI([]string{"zzzzqqq"}, &out, &errs, loader(t)); code != 1 || !strings.Contains(errs.String(), "no section matches") {
 		t.Errorf("no match: exit %d, stderr %q", code, errs.String())
+	}
+	errs.Reset()
+	if code := search.RunCLI([]string{"bouclierzzz"}, &out, &errs, loader(t)); code != 1 || !strings.Contains(errs.String(), `did you mean "bouclier"?`) {
+		t.Errorf("no match, a close word: exit %d, stderr %q", code, errs.String())
+	}
+	// French typed on the English page: the English section, found
+	// through the French index.
+	out.Reset()
+	if code := search.RunCLI([]string{"-lang", "en", "-limit", "1", "épaulières"}, &out, &errs, loader(t)); code != 0 || !strings.Contains(out.String(), "fantasy#armor  2.4. Armour  [via fr]") {
+		t.Errorf("cross-language: exit %d\n%s", code, out.String())
 	}
 	if code := search.RunCLI(nil, &out, &errs, loader(t)); code != 2 {
 		t.Errorf("no query: exit %d", code)

@@ -1,49 +1,47 @@
 package search
 
-import (
-	"compendium/generator/glossary"
-)
-
-// SynonymGroup is every written form of one glossary term, in both
-// languages: "points d’armure", "PA", "armour points", "AP"… A query equal
-// to one form also looks for the others.
+// SynonymGroup is every written form of one thing a query may name: a
+// glossary term's forms in both languages ("points d’armure", "PA",
+// "armour points", "AP"), or a thesaurus set of one language ("PV", "points
+// de vie", "vie"). A query equal to one form also looks for the others, and
+// the group's section, if any, is raised as Pin says.
 type SynonymGroup struct {
-	ID    string
-	Forms []string
+	Forms   []string
+	Section string // "slug#id", or ""
+	Pin     int
 }
 
-// LoadGlossary reads the synonym groups of the glossary at path. A missing
-// file is not an error: the site then simply has no synonyms, which is the
-// state of a compendium before its glossary is written.
-func LoadGlossary(path string) ([]SynonymGroup, error) {
-	if path == "" {
-		return nil, nil
-	}
-	g, err := glossary.Load(path)
-	if err != nil {
-		return nil, err
-	}
+// synonymGroups returns the glossary's groups, then the thesaurus's sets of
+// lang.
+func synonymGroups(lang string, v Vocabulary) []SynonymGroup {
 	var out []SynonymGroup
-	for _, t := range g.Terms {
-		grp := SynonymGroup{ID: t.ID}
-		add := func(f string) {
-			if f != "" {
-				grp.Forms = append(grp.Forms, f)
+	if v.Glossary != nil {
+		for _, t := range v.Glossary.Terms {
+			grp := SynonymGroup{Section: t.Section, Pin: pinTerm}
+			add := func(f string) {
+				if f != "" {
+					grp.Forms = append(grp.Forms, f)
+				}
 			}
-		}
-		add(t.FR)
-		add(t.EN)
-		for _, l := range []string{"fr", "en"} {
-			add(t.Abbr[l])
-		}
-		for _, l := range []string{"fr", "en"} {
-			for _, v := range t.Variants[l] {
-				add(v)
+			add(t.FR)
+			add(t.EN)
+			for _, l := range []string{"fr", "en"} {
+				add(t.Abbr[l])
 			}
-		}
-		if len(grp.Forms) > 1 {
+			for _, l := range []string{"fr", "en"} {
+				for _, f := range t.Variants[l] {
+					add(f)
+				}
+			}
 			out = append(out, grp)
 		}
 	}
-	return out, nil
+	if v.Thesaurus != nil {
+		for _, s := range v.Thesaurus.Sets {
+			if s.Lang == lang {
+				out = append(out, SynonymGroup{Forms: s.Forms, Section: s.Target(v.Glossary), Pin: pinSet})
+			}
+		}
+	}
+	return out
 }

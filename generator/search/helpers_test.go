@@ -30,13 +30,13 @@ var built struct {
 func realSite(t testing.TB) (*site.Site, map[string][]byte, map[string]string) {
 	t.Helper()
 	built.once.Do(func() {
-		res, err := build.Generate(build.Options{ContentDir: contentDir, ThemeDir: themeDir})
+		s, _, err := build.Load(build.Options{ContentDir: contentDir, ThemeDir: themeDir})
 		if err != nil {
 			built.err = err
 			return
 		}
-		built.site = res.Site
-		built.files, built.paths, built.err = search.Build(res.Site, glossaryPath)
+		built.site = s
+		built.files, built.paths, built.err = build.SearchIndexes(build.Options{ContentDir: contentDir, ThemeDir: themeDir})
 	})
 	if built.err != nil {
 		t.Fatal(built.err)

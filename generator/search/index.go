@@ -22,13 +22,14 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"compendium/generator/glossary"
 	"compendium/generator/par"
 	"compendium/generator/site"
 )
 
 // formatVersion changes whenever the file layout changes, so that a stale
 // script never misreads a new index.
-const formatVersion = 1
+const formatVersion = 2
 
 // titleSep joins the headings of a title path.
 const titleSep = " › "
@@ -56,11 +57,20 @@ type Params struct {
 	// before the first match.
 	Snippet int `json:"snippet"`
 	Lead    int `json:"lead"`
+	// Pin raises the section a synonym group points to above the best
+	// other section: a glossary term's defining section above every
+	// section, a thesaurus set's above every section reached only through
+	// the set's other forms (a word the text has still wins).
+	Pin float64 `json:"pin"`
+	// Entry weighs a glossary term or a calculator against a section of
+	// the rules: their few words, all in a title, would otherwise rank
+	// them above the sections that say the rule.
+	Entry float64 `json:"entry"`
 }
 
 // DefaultParams are the constants Build writes.
 var DefaultParams = Params{K1: 1.2, B: 0.75, Title: 3, Exact: 1, Prefix: 0.8, Typo: 0.6, Syn: 0.7,
-	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3}
+	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5}
 
 // indexFile is the file format. Sections are parallel arrays (shorter than
 // objects). Stems are not shipped: a stem is an index into Vocab and Post.
@@ -73,8 +83,10 @@ type indexFile struct {
 	Fold     map[string]string `json:"fold"`
 	Stop     []string          `json:"stop"`
 	Params   Params            `json:"params"`
-	// Docs holds [slug, title] per document.
-	Docs [][2]string `json:"docs"`
+	// Docs holds [slug, title, kind] per document: kind "" for a rules
+	// document, "glossary" or "calc" for the pages whose entries are
+	// searchable too.
+	Docs [][3]string `json:"docs"`
 	// Per section: document, ID, own heading, parent section (-1 for a
 	// top-level one), title-path and text lengths in indexed words, text.
 	SecDoc    []int    `json:"sdoc"`
@@ -95,20 +107,52 @@ type indexFile struct {
 	// term a stem number, or a surface string when no stem of this
 	// language's text matches it.
 	Syn [][][]any `json:"syn"`
+	// SynAt holds, per synonym group, [section, pin]: the section the group
+	// points to (-1: none) and how it is raised (pinTerm, pinSet).
+	SynAt [][2]int `json:"synat"`
+	// Questions holds question phrasings as [phrase, meaning] surface
+	// forms, longest phrase first: "combien de temps" → "durée".
+	Questions [][2][]string `json:"qmap"`
 }
+
+// Pin kinds of a synonym group's section.
+const (
+	pinNone = 0
+	pinSet  = 1 // above every section reached only through the group's other forms
+	pinTerm = 2 // above every section: the glossary term's defining section
+)
 
 // maxTitleTF caps the title frequency so that it fits the code's two bits;
 // no title path repeats a word more than that.
 const maxTitleTF = 3
 
-// Build builds one index per language of s, with the synonym groups of the
-// glossary at glossaryPath (which may be missing). It returns the files by
-// path relative to the site root, and each language's index path.
-func Build(s *site.Site, glossaryPath string) (map[string][]byte, map[string]string, error) {
-	groups, err := LoadGlossary(glossaryPath)
-	if err != nil {
-		return nil, nil, err
-	}
+// Vocabulary is what an index knows beyond the documents' text.
+type Vocabulary struct {
+	// Glossary gives synonym groups (each term's forms in both
+	// languages), each raised to the section that defines the term.
+	Glossary *glossary.Glossary
+	// Thesaurus gives the players' words and question phrasings.
+	Thesaurus *glossary.Thesaurus
+	// Entries are results other than sections (glossary terms,
+	// calculators), per language.
+	Entries map[string][]Entry
+}
+
+// Entry is a searchable item of a page other than a rules document: a
+// glossary term or a calculator.
+type Entry struct {
+	Kind     string // "glossary" or "calc"
+	Doc      string // the page's slug: "glossary", "calculators"
+	DocTitle string
+	ID       string // the anchor on that page
+	Title    string
+	Text     string
+}
+
+// Build builds one index per language of s with the vocabulary v. It
+// returns the files by path relative to the site root, and each language's
+// index path.
+func Build(s *site.Site, v Vocabulary) (map[string][]byte, map[string]string, error) {
 	files := map[string][]byte{}
 	paths := map[string]string{}
 	// One index per language, built in parallel: each is a function of its
@@ -119,7 +163,7 @@ func Build(s *site.Site, glossaryPath string) (map[string][]byte, map[string]str
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
-		errs[i] = enc.Encode(buildLang(s.Langs[i], groups))
+		errs[i] = enc.Encode(buildLang(s.Langs[i], v))
 		out[i] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	})
 	for i, l := range s.Langs {
@@ -134,7 +178,7 @@ func Build(s *site.Site, glossaryPath string) (map[string][]byte, map[string]str
 	return files, paths, nil
 }
 
-func buildLang(l *site.Lang, groups []SynonymGroup) *indexFile {
+func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 	f := &indexFile{
 		Version: formatVersion, Lang: l.Code, Word: wordPattern, Apos: apostrophes,
 		Elisions: elisions, Fold: foldMap, Stop: stopWords[l.Code], Params: DefaultParams,
@@ -178,7 +222,7 @@ func buildLang(l *site.Lang, groups []SynonymGroup) *indexFile {
 		if name == "" {
 			name = d.Title
 		}
-		f.Docs = append(f.Docs, [2]string{d.Slug, name})
+		f.Docs = append(f.Docs, [3]string{d.Slug, name, ""})
 		type open struct{ sec, level int }
 		var stack []open // the headings above the current one
 		for _, s := range d.Sections {
@@ -197,6 +241,20 @@ func buildLang(l *site.Lang, groups []SynonymGroup) *indexFile {
 			f.Text = append(f.Text, plain(s.Text))
 			stack = append(stack, open{sec, s.Level})
 		}
+	}
+	// Glossary terms and calculators, after the documents: one
+	// pseudo-document per page that lists them.
+	for _, e := range v.Entries[l.Code] {
+		di := len(f.Docs) - 1
+		if di < 0 || f.Docs[di][0] != e.Doc {
+			f.Docs = append(f.Docs, [3]string{e.Doc, e.DocTitle, e.Kind})
+			di++
+		}
+		f.SecDoc = append(f.SecDoc, di)
+		f.SecID = append(f.SecID, e.ID)
+		f.SecTitle = append(f.SecTitle, plain(e.Title))
+		f.SecParent = append(f.SecParent, -1)
+		f.Text = append(f.Text, plain(e.Text))
 	}
 	// Analysis, the costly part, runs on every core; the postings are
 	// then added in section order, so the index does not depend on the
@@ -249,8 +307,50 @@ func buildLang(l *site.Lang, groups []SynonymGroup) *indexFile {
 		}
 	}
 	f.Vocab = strings.Join(groupsText, "|")
-	f.Syn = synonyms(l.Code, groups, surfStem, stemID)
+	groups := synonymGroups(l.Code, v)
+	f.Syn, f.SynAt = synonyms(l.Code, groups, surfStem, stemID, f.sectionIndex())
+	f.Questions = questions(l.Code, v.Thesaurus)
 	return f
+}
+
+// sectionIndex maps "slug#id" to its section number.
+func (f *indexFile) sectionIndex() map[string]int {
+	m := make(map[string]int, len(f.SecID))
+	for i, id := range f.SecID {
+		k := f.Docs[f.SecDoc[i]][0] + "#" + id
+		if _, dup := m[k]; !dup {
+			m[k] = i
+		}
+	}
+	return m
+}
+
+// questions returns lang's question phrasings as surface forms, the
+// longest phrase first (then in the file's order), so that "combien de
+// temps" is replaced before "combien de".
+func questions(lang string, th *glossary.Thesaurus) [][2][]string {
+	out := [][2][]string{}
+	if th == nil {
+		return out
+	}
+	for _, q := range th.Questions[lang] {
+		var from, to []string
+		for _, tk := range defaultTokenizer.tokens(norm.NFC.String(q.Phrase)) {
+			from = append(from, tk.surface)
+		}
+		for _, tk := range defaultTokenizer.tokens(norm.NFC.String(q.Means)) {
+			to = append(to, tk.surface)
+		}
+		if len(from) == 0 {
+			continue
+		}
+		if to == nil {
+			to = []string{}
+		}
+		out = append(out, [2][]string{from, to})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i][0]) > len(out[j][0]) })
+	return out
 }
 
 // plain returns a section's title or text as the index stores it: NFC, so
@@ -278,10 +378,12 @@ func (f *indexFile) titlePath(sec int) string {
 // stem does, and otherwise its surface form, which a query can still type
 // (an English form in the French index). Forms are analysed with this
 // language's stop words, as queries on this index are. Groups in which no
-// form could ever match a section are dropped.
-func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, stemID map[string]int) [][][]any {
+// form could ever match a section, and that point to no section, are
+// dropped. It returns the groups and, per group, [section, pin].
+func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, stemID map[string]int, secs map[string]int) ([][][]any, [][2]int) {
 	stop := stopSet(lang)
 	out := [][][]any{}
+	at := [][2]int{}
 	for _, g := range groups {
 		var forms [][]any
 		seen := map[string]bool{}
@@ -313,12 +415,21 @@ func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, st
 			forms = append(forms, terms)
 			useful = useful || resolved
 		}
-		if len(forms) > 1 && useful {
+		sec, ok := secs[g.Section]
+		if !ok || g.Pin == pinNone {
+			sec = -1
+		}
+		if len(forms) > 1 && useful || len(forms) > 0 && sec >= 0 {
 			out = append(out, forms)
+			pin := g.Pin
+			if sec < 0 {
+				pin = pinNone
+			}
+			at = append(at, [2]int{sec, pin})
 		}
 	}
-	return out
+	return out, at
 }
 
 // errFormat reports an index this code cannot read.
-var errFormat = errors.New("search: not a search index of format version 1")
+var errFormat = errors.New("search: not a search index of format version 2")

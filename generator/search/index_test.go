@@ -7,8 +7,23 @@ import (
 	"strings"
 	"testing"
 
+	"compendium/generator/glossary"
 	"compendium/generator/site"
 )
+
+// vocab is the vocabulary of the glossary at path ("" or a missing file:
+// none).
+func vocab(t testing.TB, path string) Vocabulary {
+	t.Helper()
+	if path == "" {
+		return Vocabulary{}
+	}
+	g, err := glossary.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Vocabulary{Glossary: g}
+}
 
 // fixture is a small two-language site: what Build needs of the page model.
 func fixture() *site.Site {
@@ -31,7 +46,7 @@ func fixture() *site.Site {
 
 func fixtureIndex(t *testing.T, lang, glossary string) *Index {
 	t.Helper()
-	files, paths, err := Build(fixture(), glossary)
+	files, paths, err := Build(fixture(), vocab(t, glossary))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +66,7 @@ func ids(rs []Result) []string {
 }
 
 func TestBuildNamesAndDeterminism(t *testing.T) {
-	files, paths, err := Build(fixture(), "testdata/glossary.json")
+	files, paths, err := Build(fixture(), vocab(t, "testdata/glossary.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,13 +79,13 @@ func TestBuildNamesAndDeterminism(t *testing.T) {
 			t.Errorf("index path for %s = %q", lang, p)
 		}
 	}
-	again, _, _ := Build(fixture(), "testdata/glossary.json")
+	again, _, _ := Build(fixture(), vocab(t, "testdata/glossary.json"))
 	if !reflect.DeepEqual(files, again) {
 		t.Error("two builds of the same site differ: the hashed names would change for nothing")
 	}
 	s := fixture()
 	s.Langs[0].Docs[0].Sections[0].Text += " Nouveau."
-	_, paths2, _ := Build(s, "testdata/glossary.json")
+	_, paths2, _ := Build(s, vocab(t, "testdata/glossary.json"))
 	if paths2["fr"] == paths["fr"] || paths2["en"] != paths["en"] {
 		t.Errorf("a French change gave paths %v, then %v: only the French name must change", paths, paths2)
 	}
@@ -165,24 +180,23 @@ func TestSynonyms(t *testing.T) {
 	}
 }
 
-func TestLoadGlossary(t *testing.T) {
-	g, err := LoadGlossary("testdata/absent.json")
-	if g != nil || err != nil {
-		t.Errorf("absent glossary: %v, %v; want nothing and no error", g, err)
+func TestSynonymGroups(t *testing.T) {
+	if g := synonymGroups("fr", vocab(t, "testdata/absent.json")); g != nil {
+		t.Errorf("absent glossary: %v; want nothing", g)
 	}
-	g, err = LoadGlossary("testdata/glossary.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := vocab(t, "testdata/glossary.json")
+	v.Thesaurus = &glossary.Thesaurus{Sets: []*glossary.Set{
+		{Lang: "en", Forms: []string{"hit points", "HP"}, Section: "fantasy#life"},
+		{Lang: "fr", Forms: []string{"PV", "vie"}, Term: "life-points"},
+	}}
 	want := []SynonymGroup{
-		{ID: "armour-points", Forms: []string{"points d’armure", "armour points", "PA", "AP", "point d’armure"}},
-		{ID: "life-points", Forms: []string{"points de vie", "life points", "PV", "LP"}},
+		{Forms: []string{"points d’armure", "armour points", "PA", "AP", "point d’armure"}, Pin: pinTerm},
+		{Forms: []string{"points de vie", "life points", "PV", "LP"}, Pin: pinTerm},
+		{Forms: []string{"solitaire"}, Pin: pinTerm},
+		{Forms: []string{"PV", "vie"}, Pin: pinSet},
 	}
-	if !reflect.DeepEqual(g, want) {
-		t.Errorf("LoadGlossary = %v, want %v", g, want)
-	}
-	if _, err := LoadGlossary("testdata/queries-fr.txt"); err == nil {
-		t.Error("a file that is not JSON must be an error")
+	if g := synonymGroups("fr", v); !reflect.DeepEqual(g, want) {
+		t.Errorf("synonymGroups = %v, want %v", g, want)
 	}
 }
 
@@ -200,11 +214,11 @@ func TestEmptySectionAndQuery(t *testing.T) {
 }
 
 func TestLoadRejects(t *testing.T) {
-	files, paths, _ := Build(fixture(), "")
+	files, paths, _ := Build(fixture(), Vocabulary{})
 	good := files[paths["fr"]]
 	for name, b := range map[string][]byte{
 		"not json":    []byte("{"),
-		"old version": bytes.Replace(good, []byte(`"v":1`), []byte(`"v":0`), 1),
+		"old version": bytes.Replace(good, []byte(`"v":2`), []byte(`"v":1`), 1),
 		"bad regexp":  bytes.Replace(good, []byte(`"word":"[`), []byte(`"word":"(`), 1),
 	} {
 		if _, err := Load(b); err == nil {

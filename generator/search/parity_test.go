@@ -19,11 +19,14 @@ type ParityCase struct {
 	Lang    string         `json:"lang"`
 	Query   string         `json:"q"`
 	Results []ParityResult `json:"results"`
+	Suggest string         `json:"suggest"`
 }
 
 // ParityResult is a result as both sides print it.
 type ParityResult struct {
 	Hit     string  `json:"hit"` // slug#id
+	Kind    string  `json:"kind"`
+	Via     string  `json:"via"`
 	Score   float64 `json:"score"`
 	Matched int     `json:"matched"`
 	Title   string  `json:"title"`
@@ -39,16 +42,18 @@ var extraParityQueries = []string{
 	"", " ", "’", "d’", "l'", "le la les", "ARMURE", "Armure ", "arm", "arm ", "bless", "blesse\u0301e", "BLESSÉE",
 	"œil", "oeil", "Œuvre", "straße", "jusqu’à la mort", "aujourd'hui", "ΟΔΟΣ", "οδος", "2.4", "1d12", "3-10", "PA physiques",
 	"points d’armure magiques", "🛡 armure", "armure,bouclier", "arme-à-feu", "x", "xp", "qu'", "wound", "wounded",
+	"armor", "points de vie", "life points", "combien de temps", "how long before i die", "zzzz", "armrue bouclerr",
+	"calculateur", "calculator", "glossaire", "chirurgien", "surgeon", "PV", "HP",
 }
 
-// parityCases computes Go's answers for every query of both query sets and
-// the extra cases, on both indexes: the browser asks the other language's
-// index the same query.
+// parityCases computes Go's answers (Search, with the other language's
+// index, and Suggest) for every query of the query sets and the extra
+// cases, on both languages' pages.
 func parityCases(t testing.TB) []ParityCase {
 	var qs []string
 	seen := map[string]bool{}
-	for _, lang := range []string{"fr", "en"} {
-		for _, c := range readQuerySet(t, lang) {
+	for _, set := range []string{"queries-fr", "queries-en", "vocab-fr", "vocab-en"} {
+		for _, c := range readCases(t, set) {
 			if !seen[c.query] {
 				seen[c.query] = true
 				qs = append(qs, c.query)
@@ -58,18 +63,25 @@ func parityCases(t testing.TB) []ParityCase {
 	qs = append(qs, extraParityQueries...)
 	var out []ParityCase
 	for _, lang := range []string{"fr", "en"} {
-		ix := realIndex(t, lang)
+		ix, other := realIndex(t, lang), realIndex(t, otherLang(lang))
 		for _, q := range qs {
-			out = append(out, ParityCase{Lang: lang, Query: q, Results: toParity(ix.Query(q, parityLimit))})
+			out = append(out, ParityCase{Lang: lang, Query: q, Results: toParity(search.Search(ix, other, q, parityLimit)), Suggest: ix.Suggest(q)})
 		}
 	}
 	return out
 }
 
+func otherLang(lang string) string {
+	if lang == "fr" {
+		return "en"
+	}
+	return "fr"
+}
+
 func toParity(rs []search.Result) []ParityResult {
 	out := []ParityResult{}
 	for _, r := range rs {
-		out = append(out, ParityResult{Hit: r.Slug + "#" + r.ID, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
+		out = append(out, ParityResult{Hit: r.Slug + "#" + r.ID, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
 	}
 	return out
 }

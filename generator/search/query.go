@@ -28,6 +28,11 @@ type Index struct {
 	avgTitle  float64
 	paths     []string
 	syn       [][][]synTerm
+	synAt     [][2]int
+	questions [][2][]string
+	// sec maps "slug#id" to its section, for results found through the
+	// other language.
+	sec map[string]int
 }
 
 type posting struct {
@@ -43,7 +48,10 @@ type synTerm struct {
 
 // Result is one section found by a query.
 type Result struct {
-	Lang      string
+	Lang string
+	// Kind is "" for a section of the rules, "glossary" for a glossary
+	// term, "calc" for a calculator.
+	Kind      string
 	Slug      string
 	ID        string
 	URL       string // relative to the language root: "fantasy/#armor"
@@ -56,6 +64,9 @@ type Result struct {
 	Score   float64
 	// Matched is how many query words the section matched.
 	Matched int
+	// Via is the language whose index found this result, when it is not
+	// the result's own: the query was typed in the other language.
+	Via string
 }
 
 // Marked returns the snippet with each matched word between open and close.
@@ -140,6 +151,17 @@ func Load(b []byte) (*Index, error) {
 	for i := 0; i < n; i++ {
 		ix.paths = append(ix.paths, f.titlePath(i))
 	}
+	if len(f.SynAt) != len(f.Syn) {
+		return nil, errors.New("search: synonym groups and their sections of different lengths")
+	}
+	for _, a := range f.SynAt {
+		if a[0] < -1 || a[0] >= n {
+			return nil, errors.New("search: synonym section out of range")
+		}
+	}
+	ix.synAt = f.SynAt
+	ix.questions = f.Questions
+	ix.sec = f.sectionIndex()
 	for _, g := range f.Syn {
 		var forms [][]synTerm
 		for _, form := range g {
@@ -179,19 +201,54 @@ type synMatch struct {
 	matched         map[int]bool // forms that matched, not looked up again
 }
 
-// words analyses the query: the index's tokenizer, stop words dropped. The
-// last word is being typed when the query does not end with a separator.
+// words analyses the query: the index's tokenizer, question phrasings
+// replaced by what they mean, stop words dropped. The last word is being
+// typed when the query does not end with a separator (and is not part of a
+// question phrasing).
 func (ix *Index) words(q string) []*queryWord {
 	toks := ix.tok.tokens(q)
 	typing := len(toks) > 0 && toks[len(toks)-1].end == len(q)
 	var ws []*queryWord
-	for i, tk := range toks {
-		if ix.stop[tk.surface] {
+	add := func(surface string, last bool) {
+		if !ix.stop[surface] {
+			ws = append(ws, &queryWord{surface: surface, last: last, cands: map[int]float64{}})
+		}
+	}
+	for i := 0; i < len(toks); {
+		k := ix.question(toks, i)
+		if k < 0 {
+			add(toks[i].surface, typing && i == len(toks)-1)
+			i++
 			continue
 		}
-		ws = append(ws, &queryWord{surface: tk.surface, last: typing && i == len(toks)-1, cands: map[int]float64{}})
+		for _, s := range ix.questions[k][1] {
+			add(s, false)
+		}
+		i += len(ix.questions[k][0])
 	}
 	return ws
+}
+
+// question returns the first question phrasing (the longest) that the
+// tokens from i start with, or -1.
+func (ix *Index) question(toks []token, i int) int {
+	for k, qm := range ix.questions {
+		from := qm[0]
+		if i+len(from) > len(toks) {
+			continue
+		}
+		ok := true
+		for j, s := range from {
+			if toks[i+j].surface != s {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return k
+		}
+	}
+	return -1
 }
 
 // candidates finds the stems a word reaches: its own surface form (exact);
@@ -406,7 +463,8 @@ func (ix *Index) Query(q string, limit int) []Result {
 		exp      []float64
 	}
 	var wins []*window
-	for _, m := range ix.synMatches(ws) {
+	matches := ix.synMatches(ws)
+	for _, m := range matches {
 		var w *window
 		for _, x := range wins {
 			if x.from == m.from && x.to == m.to {
@@ -436,6 +494,40 @@ func (ix *Index) Query(q string, limit int) []Result {
 			}
 		}
 	}
+	// A group that points to a section raises it above the best section
+	// of the run of words it matched: above every section for a glossary
+	// term's definition, above those found through the other forms only
+	// for a thesaurus set. With nothing to compare to, the floor is what
+	// a word of one section would score.
+	floor := ix.p.Syn * math.Log(1+(float64(n)-0.5)/1.5)
+	for _, m := range matches {
+		at := ix.synAt[m.group]
+		if at[0] < 0 {
+			continue
+		}
+		var w *window
+		for _, x := range wins {
+			if x.from == m.from && x.to == m.to {
+				w = x
+			}
+		}
+		best := 0.0
+		for s := 0; s < n; s++ {
+			v := w.exp[s]
+			if at[1] == pinTerm {
+				direct := 0.0
+				for i := w.from; i < w.to; i++ {
+					direct += slot[i][s]
+				}
+				v = max(v, direct)
+			}
+			best = max(best, v)
+		}
+		v := ix.p.Pin * max(best, floor*float64(w.to-w.from))
+		if v > w.exp[at[0]] {
+			w.exp[at[0]] = v
+		}
+	}
 	type hit struct {
 		sec, matched int
 		score        float64
@@ -457,6 +549,9 @@ func (ix *Index) Query(q string, limit int) []Result {
 		}
 		if score <= 0 {
 			continue
+		}
+		if ix.f.Docs[ix.f.SecDoc[s]][2] != "" {
+			score *= ix.p.Entry
 		}
 		matched := 0
 		for i := range ws {
@@ -493,7 +588,7 @@ func (ix *Index) Query(q string, limit int) []Result {
 func (ix *Index) result(sec int, score float64, matched int, marked []int) Result {
 	f := ix.f
 	doc := f.Docs[f.SecDoc[sec]]
-	r := Result{Lang: f.Lang, Slug: doc[0], ID: f.SecID[sec], URL: doc[0] + "/#" + f.SecID[sec], DocTitle: doc[1],
+	r := Result{Lang: f.Lang, Kind: doc[2], Slug: doc[0], ID: f.SecID[sec], URL: doc[0] + "/#" + f.SecID[sec], DocTitle: doc[1],
 		TitlePath: ix.paths[sec], Score: score, Matched: matched}
 	r.Snippet, r.Marks = ix.snippet(f.Text[sec], marked)
 	return r

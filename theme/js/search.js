@@ -11,7 +11,7 @@ const MARK = /\p{M}/u;
 
 // loadIndex prepares a parsed index file for queries (Go: Load).
 export function loadIndex(f) {
-  if (f.v !== 1) throw new Error("search: not a search index of format version 1");
+  if (f.v !== 2) throw new Error("search: not a search index of format version 2");
   const n = f.sid.length;
   const ix = {
     lang: f.lang,
@@ -29,6 +29,9 @@ export function loadIndex(f) {
     avgTitle: 1,
     paths: [],
     syn: [],
+    synAt: f.synat,
+    questions: f.qmap,
+    sec: new Map(),
   };
   const groups = f.vocab === "" ? [] : f.vocab.split("|");
   groups.forEach((g, id) => {
@@ -59,6 +62,10 @@ export function loadIndex(f) {
     const parts = [];
     for (let s = i; s >= 0; s = f.sparent[s]) parts.unshift(f.stitle[s]);
     ix.paths.push(parts.join(" › "));
+  }
+  for (let i = 0; i < n; i++) {
+    const k = f.docs[f.sdoc[i]][0] + "#" + f.sid[i];
+    if (!ix.sec.has(k)) ix.sec.set(k, i);
   }
   ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : { stem: -1, surf: t }))));
   return ix;
@@ -104,15 +111,42 @@ function tokens(ix, text) {
   return out;
 }
 
+// words: question phrasings replaced by what they mean, stop words
+// dropped (Go: Index.words).
 function words(ix, q) {
   const toks = tokens(ix, q);
   const typing = toks.length > 0 && toks[toks.length - 1].end === q.length;
   const ws = [];
-  toks.forEach((tk, i) => {
-    if (ix.stop.has(tk.surface)) return;
-    ws.push({ surface: tk.surface, last: typing && i === toks.length - 1, cands: new Map() });
-  });
+  const add = (surface, last) => {
+    if (!ix.stop.has(surface)) ws.push({ surface, last, cands: new Map() });
+  };
+  for (let i = 0; i < toks.length; ) {
+    const k = question(ix, toks, i);
+    if (k < 0) {
+      add(toks[i].surface, typing && i === toks.length - 1);
+      i++;
+      continue;
+    }
+    for (const s of ix.questions[k][1]) add(s, false);
+    i += ix.questions[k][0].length;
+  }
   return ws;
+}
+
+function question(ix, toks, i) {
+  for (let k = 0; k < ix.questions.length; k++) {
+    const from = ix.questions[k][0];
+    if (i + from.length > toks.length) continue;
+    let ok = true;
+    for (let j = 0; j < from.length; j++) {
+      if (toks[i + j].surface !== from[j]) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return k;
+  }
+  return -1;
 }
 
 // editDistance: optimal string alignment, stopping at max + 1.
@@ -249,7 +283,8 @@ export function query(ix, q, limit) {
   });
   // A synonym stands in for the words it matched (Go: Index.Query).
   const wins = [];
-  for (const m of synMatches(ix, ws)) {
+  const matches = synMatches(ix, ws);
+  for (const m of matches) {
     let w = wins.find((x) => x.from === m.from && x.to === m.to);
     if (!w) {
       w = { from: m.from, to: m.to, exp: new Float64Array(n) };
@@ -273,6 +308,25 @@ export function query(ix, q, limit) {
       }
     }
   }
+  // A group that points to a section raises it (Go: Index.Query).
+  const floor = ix.p.syn * Math.log(1 + (n - 0.5) / 1.5);
+  for (const m of matches) {
+    const at = ix.synAt[m.group];
+    if (at[0] < 0) continue;
+    const w = wins.find((x) => x.from === m.from && x.to === m.to);
+    let best = 0;
+    for (let s = 0; s < n; s++) {
+      let v = w.exp[s];
+      if (at[1] === 2) {
+        let direct = 0;
+        for (let i = w.from; i < w.to; i++) direct += slot[i][s];
+        v = Math.max(v, direct);
+      }
+      best = Math.max(best, v);
+    }
+    const v = ix.p.pin * Math.max(best, floor * (w.to - w.from));
+    if (v > w.exp[at[0]]) w.exp[at[0]] = v;
+  }
   const hits = [];
   for (let s = 0; s < n; s++) {
     let score = 0;
@@ -283,6 +337,7 @@ export function query(ix, q, limit) {
       if (w.exp[s] > direct) score += w.exp[s] - direct;
     }
     if (score <= 0) continue;
+    if (ix.f.docs[ix.f.sdoc[s]][2] !== "") score *= ix.p.entry;
     let matched = 0;
     for (let i = 0; i < ws.length; i++) {
       let covered = slot[i][s] > 0;
@@ -297,10 +352,92 @@ export function query(ix, q, limit) {
 
 function result(ix, h, marked) {
   const f = ix.f;
-  const [slug, docTitle] = f.docs[f.sdoc[h.sec]];
+  const [slug, docTitle, kind] = f.docs[f.sdoc[h.sec]];
   const id = f.sid[h.sec];
   const { snippet, marks } = makeSnippet(ix, f.text[h.sec], marked);
-  return { lang: f.lang, slug, id, url: slug + "/#" + id, docTitle, titlePath: ix.paths[h.sec], snippet, marks, score: h.score, matched: h.matched };
+  return { lang: f.lang, kind, slug, id, url: slug + "/#" + id, docTitle, titlePath: ix.paths[h.sec], snippet, marks, score: h.score, matched: h.matched, via: "" };
+}
+
+// search answers q on the page's language's index with the help of the
+// other language's (Go: Search): a query typed in the other language finds
+// the same sections, shown in the page's language.
+export function search(own, other, q, limit) {
+  const rs = query(own, q, limit);
+  if (!other || reach(own, q) >= reach(other, q)) return rs;
+  const out = [];
+  const have = new Set();
+  for (let r of query(other, q, limit)) {
+    const key = r.slug + "#" + r.id;
+    if (own.sec.has(key)) {
+      r = { ...result(own, { sec: own.sec.get(key), score: r.score, matched: r.matched }, []), via: other.lang };
+    }
+    have.add(key);
+    out.push(r);
+  }
+  for (const r of rs) if (!have.has(r.slug + "#" + r.id)) out.push(r);
+  return limit > 0 ? out.slice(0, limit) : out;
+}
+
+// reach counts the words of q the index knows (Go: Index.reach).
+function reach(ix, q) {
+  const ws = words(ix, q);
+  const covered = ws.map((w) => {
+    if (ix.vocab.has(w.surface)) return true;
+    if (w.last && Array.from(w.surface).length >= ix.p.minPrefix) return ix.surfaces.some((s) => s.startsWith(w.surface));
+    return false;
+  });
+  for (const m of synMatches(ix, ws)) for (let i = m.from; i < m.to; i++) covered[i] = true;
+  return covered.filter(Boolean).length;
+}
+
+// suggest returns q with each unknown word replaced by its closest known
+// form, or "" (Go: Index.Suggest).
+export function suggest(ix, q) {
+  const ws = words(ix, q);
+  const out = [];
+  let changed = false;
+  // Surfaces in code-point order, as Go's sort.Strings orders bytes.
+  const order = ix.sortedSurfaces || (ix.sortedSurfaces = ix.surfaces.map((s, i) => i).sort((a, b) => cmpCodePoints(ix.surfaces[a], ix.surfaces[b])));
+  for (const w of ws) {
+    const wr = Array.from(w.surface);
+    if (ix.vocab.has(w.surface) || wr.length < 3) {
+      out.push(w.surface);
+      continue;
+    }
+    const maxd = wr.length >= 9 ? 3 : 2;
+    let best = "";
+    let bestD = maxd + 1;
+    let bestDF = -1;
+    for (const i of order) {
+      const sr = ix.surfRunes[i];
+      if (Math.abs(sr.length - wr.length) > maxd) continue;
+      const d = editDistance(wr, sr, maxd);
+      if (d > maxd) continue;
+      const df = ix.post[ix.vocab.get(ix.surfaces[i])].length;
+      if (d < bestD || (d === bestD && df > bestDF)) {
+        best = ix.surfaces[i];
+        bestD = d;
+        bestDF = df;
+      }
+    }
+    if (best === "") {
+      out.push(w.surface);
+      continue;
+    }
+    out.push(best);
+    changed = true;
+  }
+  return changed ? out.join(" ") : "";
+}
+
+function cmpCodePoints(a, b) {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
 }
 
 function makeSnippet(ix, text, stems) {
@@ -356,7 +493,6 @@ export function marked(r, open, close) {
 // ---- The search field ----
 
 const OWN_LIMIT = 8;
-const OTHER_LIMIT = 4;
 const DEBOUNCE_MS = 60;
 const HIT_KEY = "compendium-search-hit";
 
@@ -439,7 +575,43 @@ export function initSearch() {
     status.classList.toggle("shown", visible && text !== "");
   };
 
-  const option = (r, other) => {
+  // help shows, when nothing matched, what the reader may have meant and
+  // where to look instead: the glossary and the contents.
+  const help = document.createElement("div");
+  help.className = "search-help";
+  help.hidden = true;
+  form.appendChild(help);
+  const link = (text, href) => {
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    return a;
+  };
+  const showHelp = (suggestion) => {
+    help.textContent = "";
+    if (suggestion) {
+      const p = document.createElement("p");
+      const [before, after] = (labels.labelSuggest || "{q}").split("{q}");
+      const a = link(suggestion, "?q=" + encodeURIComponent(suggestion));
+      a.className = "search-suggest";
+      a.addEventListener("click", (ev) => {
+        ev.preventDefault();
+        input.value = suggestion;
+        input.focus();
+        run();
+      });
+      p.append(before, a, after || "");
+      help.append(p);
+    }
+    const p = document.createElement("p");
+    p.append(link(labels.labelGlossary || "", labels.glossaryUrl || "#"), " · ", link(labels.labelContents || "", labels.contentsUrl || "#"));
+    help.append(p);
+    help.hidden = false;
+  };
+  const kindLabel = { glossary: labels.labelGlossary, calc: labels.labelCalc };
+
+  const option = (r) => {
+    const other = r.lang !== body.dataset.lang;
     const a = document.createElement("a");
     a.id = "search-opt-" + options.length;
     a.className = "search-result";
@@ -450,12 +622,16 @@ export function initSearch() {
     if (other) a.lang = r.lang;
     const head = document.createElement("span");
     head.className = "search-path";
-    if (other) {
-      const badge = document.createElement("span");
-      badge.className = "search-lang";
-      badge.textContent = r.lang.toUpperCase();
-      head.append(badge, " ");
-    }
+    const badge = (cls, text, title) => {
+      const b = document.createElement("span");
+      b.className = cls;
+      b.textContent = text;
+      if (title) b.title = title;
+      head.append(b, " ");
+    };
+    if (other) badge("search-lang", r.lang.toUpperCase(), labels.labelOther);
+    if (r.kind && kindLabel[r.kind]) badge("search-kind search-kind-" + r.kind, kindLabel[r.kind]);
+    if (r.via) badge("search-via", labels.labelVia || r.via.toUpperCase());
     head.append(r.titlePath);
     const doc = document.createElement("span");
     doc.className = "search-doc";
@@ -475,28 +651,19 @@ export function initSearch() {
     return a;
   };
 
-  const render = (own, other) => {
+  const render = (results, suggestion) => {
     list.textContent = "";
     options = [];
     active = -1;
     input.removeAttribute("aria-activedescendant");
-    for (const r of own) list.append(option(r, false));
-    if (other.length > 0) {
-      const group = document.createElement("div");
-      group.setAttribute("role", "group");
-      group.className = "search-other";
-      const label = labels.labelOther || other[0].lang.toUpperCase();
-      group.setAttribute("aria-label", label);
-      const head = document.createElement("div");
-      head.className = "search-other-head";
-      head.setAttribute("aria-hidden", "true");
-      head.textContent = label;
-      group.append(head);
-      for (const r of other) group.append(option(r, true));
-      list.append(group);
+    for (const r of results) list.append(option(r));
+    if (options.length === 0) {
+      say(labels.labelNone || "", true);
+      showHelp(suggestion);
+    } else {
+      say((labels.labelResults || "{n}").replace("{n}", String(options.length)), false);
+      help.hidden = true;
     }
-    if (options.length === 0) say(labels.labelNone || "", true);
-    else say((labels.labelResults || "{n}").replace("{n}", String(options.length)), false);
     setOpen(true);
   };
 
@@ -508,12 +675,13 @@ export function initSearch() {
       options = [];
       list.textContent = "";
       say("", false);
+      help.hidden = true;
       setOpen(false);
       return;
     }
     let own;
     try {
-      own = query(await fetchIndex(ownURL), q, OWN_LIMIT);
+      own = await fetchIndex(ownURL);
     } catch {
       if (mine !== seq) return;
       options = [];
@@ -522,17 +690,17 @@ export function initSearch() {
       return;
     }
     if (mine !== seq) return;
-    let other = [];
-    const otherIx = ready.get(otherURL);
-    if (otherIx) {
-      const have = new Set(own.map((r) => r.slug + "#" + r.id));
-      other = query(otherIx, q, OWN_LIMIT)
-        .filter((r) => !have.has(r.slug + "#" + r.id))
-        .slice(0, OTHER_LIMIT);
+    // A query this language's index cannot answer may be in the other
+    // language: wait for that index before saying "no result".
+    let other = otherURL ? ready.get(otherURL) : null;
+    if (otherURL && !other && query(own, q, 1).length === 0) {
+      other = await fetchIndex(otherURL).catch(() => null);
+      if (mine !== seq) return;
     }
-    render(own, other);
-    // The other language is fetched only once this one has answered, so
-    // that it never delays the first results; the results are then redone.
+    const results = search(own, other, q, OWN_LIMIT);
+    render(results, results.length > 0 ? "" : suggest(own, q) || (other ? suggest(other, q) : ""));
+    // The other language is fetched once this one has answered, so that
+    // it never delays the first results; the results are then redone.
     if (otherURL && !pending.has(otherURL)) {
       fetchIndex(otherURL).then(
         () => {

@@ -1,0 +1,52 @@
+package build
+
+import (
+	"strings"
+
+	"compendium/generator/calcui"
+	"compendium/generator/search"
+)
+
+// vocabulary gathers what the search indexes beyond the documents: the
+// glossary (synonyms, and its terms as results), the thesaurus, and the
+// calculators as results, in each language's words.
+func (l *loaded) vocabulary() search.Vocabulary {
+	v := search.Vocabulary{Glossary: l.calc.glossary, Thesaurus: l.thesaurus, Entries: map[string][]search.Entry{}}
+	for _, lg := range l.site.Langs {
+		lang := lg.Code
+		t := func(k string) string { return l.theme.T(lang, k) }
+		var es []search.Entry
+		if g := l.calc.glossary; g != nil {
+			for _, term := range g.Terms {
+				title := term.Term(lang)
+				if a := term.Abbr[lang]; a != "" && a != title {
+					title += " (" + a + ")"
+				}
+				// The variants are in the entry's text: a player may
+				// type any of them. The other language's name is not: a
+				// query in that language finds the term through its own
+				// index (Search).
+				text := append([]string{term.Definition[lang]}, term.Variants[lang]...)
+				es = append(es, search.Entry{Kind: "glossary", Doc: "glossary", DocTitle: t("glossary"), ID: "term-" + term.ID,
+					Title: title, Text: strings.Join(text, " · ")})
+			}
+		}
+		for _, f := range calcui.Forms {
+			title, text := calcui.SearchText(f.Name, calcui.Page{Lang: lang, T: t})
+			es = append(es, search.Entry{Kind: "calc", Doc: "calculators", DocTitle: t("calculators"), ID: f.Name, Title: title, Text: text})
+		}
+		v.Entries[lang] = es
+	}
+	return v
+}
+
+// SearchIndexes builds the search indexes of the site in opt.ContentDir
+// exactly as Build writes them: by path from the site root, and each
+// language's path. The command line and the tests query these.
+func SearchIndexes(opt Options) (map[string][]byte, map[string]string, error) {
+	l, err := load(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return search.Build(l.site, l.vocabulary())
+}

@@ -1,0 +1,229 @@
+package glossary
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"compendium/generator/site"
+)
+
+// Thesaurus is content/thesaurus.json: the players' words for what the
+// rules name otherwise (abbreviations from the games they know, everyday
+// words), per language, and the question phrasings a search drops or maps
+// to the rules' nouns. The glossary says how the rules name a thing in each
+// language; the thesaurus says how players ask for it.
+type Thesaurus struct {
+	File string
+	Sets []*Set `json:"sets"`
+	// Questions maps a language to its question phrasings, matched on whole
+	// words, longest first.
+	Questions map[string][]*Question `json:"questions"`
+}
+
+// Set is a group of forms that mean the same thing to a player, in one
+// language, with where it matters: a section ("slug#id") or a glossary term
+// (its defining section), or neither.
+type Set struct {
+	Lang    string   `json:"lang"`
+	Forms   []string `json:"forms"`
+	Section string   `json:"section,omitempty"`
+	Term    string   `json:"term,omitempty"`
+	Line    int      `json:"-"`
+}
+
+// Question is a phrasing and the words it means for the search ("" to drop
+// it): "combien de temps" → "durée".
+type Question struct {
+	Phrase string `json:"phrase"`
+	Means  string `json:"means"`
+	Line   int    `json:"-"`
+}
+
+// LoadThesaurus reads the thesaurus at path. A missing file gives an empty
+// thesaurus.
+func LoadThesaurus(path string) (*Thesaurus, error) {
+	th := &Thesaurus{File: path}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return th, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(th); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return nil, errors.New(path + ":" + lineAt(b, se.Offset) + ": " + err.Error())
+		case errors.As(err, &te):
+			return nil, errors.New(path + ":" + lineAt(b, te.Offset) + ": " + err.Error())
+		}
+		return nil, errors.New(path + ": " + err.Error() + " (the keys are “sets” and “questions”; a set has lang, forms, and section or term)")
+	}
+	// Lines, for messages: each set is an object opening with "lang"
+	// (the file's documented shape); each question with "phrase".
+	at := 0
+	for _, s := range th.Sets {
+		if i := bytes.Index(b[at:], []byte(`"lang"`)); i >= 0 {
+			at += i + 1
+			s.Line = 1 + bytes.Count(b[:at], []byte("\n"))
+		}
+	}
+	for _, lang := range sortedKeys(th.Questions) {
+		at = 0
+		if i := bytes.Index(b, []byte(strconv.Quote(lang)+":")); i >= 0 {
+			at = i
+		}
+		for _, q := range th.Questions[lang] {
+			if i := bytes.Index(b[at:], []byte(`"phrase"`)); i >= 0 {
+				at += i + 1
+				q.Line = 1 + bytes.Count(b[:at], []byte("\n"))
+			}
+		}
+	}
+	return th, nil
+}
+
+func lineAt(b []byte, off int64) string {
+	off = max(0, min(off, int64(len(b))))
+	return strconv.Itoa(1 + bytes.Count(b[:off], []byte("\n")))
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Target returns the section ("slug#id") where s matters: its own, or the
+// one that defines its term in g; "" when it has neither.
+func (s *Set) Target(g *Glossary) string {
+	if s.Section != "" {
+		return s.Section
+	}
+	if s.Term != "" && g != nil {
+		for _, t := range g.Terms {
+			if t.ID == s.Term {
+				return t.Section
+			}
+		}
+	}
+	return ""
+}
+
+// Check verifies the thesaurus against the site and the glossary: known
+// languages, at least two forms per set, no form twice in a language, a
+// target that exists (section in every language, or glossary term), no form
+// that only the other language's text uses (a set mixing languages by
+// mistake), and question phrasings that are not empty or repeated.
+func (th *Thesaurus) Check(s *site.Site, g *Glossary) site.Diagnostics {
+	var ds site.Diagnostics
+	if th == nil || len(s.Langs) == 0 {
+		return ds
+	}
+	langs := map[string]bool{}
+	for _, l := range s.Langs {
+		langs[l.Code] = true
+	}
+	// Every language's text as words, to tell which language a form is
+	// written in.
+	text := map[string]string{}
+	for _, l := range s.Langs {
+		var b strings.Builder
+		for _, d := range l.Docs {
+			for _, sec := range d.Sections {
+				b.WriteString(words(sec.Title + " " + sec.Text))
+			}
+		}
+		text[l.Code] = b.String()
+	}
+	terms := map[string]bool{}
+	if g != nil {
+		for _, t := range g.Terms {
+			terms[t.ID] = true
+		}
+	}
+	type seenAt struct{ line int }
+	seen := map[string]seenAt{} // lang + "\x00" + form as words
+	for _, set := range th.Sets {
+		where := func(msg string) { ds.Add(th.File, set.Line, msg) }
+		if !langs[set.Lang] {
+			where("set of language “" + set.Lang + "”: the site's languages are " + strings.Join(sortedKeys(langs), ", "))
+			continue
+		}
+		if len(set.Forms) < 2 {
+			where("a set needs at least two forms, got " + strconv.Itoa(len(set.Forms)))
+		}
+		if set.Section != "" && set.Term != "" {
+			where("a set points to a section or to a term, not both")
+		}
+		if set.Section != "" {
+			slug, id, ok := strings.Cut(set.Section, "#")
+			for _, l := range s.Langs {
+				d := l.Doc(slug)
+				if !ok || d == nil || d.Section(id) == nil {
+					where("section “" + set.Section + "” does not exist in " + l.Code + " (want slug#id, as in glossary.json)")
+					break
+				}
+			}
+		}
+		if set.Term != "" && !terms[set.Term] {
+			where("term “" + set.Term + "” is not in glossary.json")
+		}
+		for _, f := range set.Forms {
+			w := strings.TrimSpace(words(f))
+			if w == "" {
+				where("empty form")
+				continue
+			}
+			key := set.Lang + "\x00" + w
+			if first, dup := seen[key]; dup {
+				where("form “" + f + "” is already in a " + set.Lang + " set at line " + strconv.Itoa(first.line))
+				continue
+			}
+			seen[key] = seenAt{set.Line}
+			// A form that the other language's text uses and this one's
+			// does not was put in the wrong language (abbreviations, and
+			// words of neither text, are fine).
+			if len([]rune(w)) > 3 && !strings.Contains(text[set.Lang], " "+w+" ") {
+				for code, t := range text {
+					if code != set.Lang && strings.Contains(t, " "+w+" ") {
+						where("form “" + f + "” is in a " + set.Lang + " set but only the " + code + " text uses it: is the set's “lang” right?")
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, lang := range sortedKeys(th.Questions) {
+		if !langs[lang] {
+			ds.Add(th.File, 0, "questions of language “"+lang+"”: the site's languages are "+strings.Join(sortedKeys(langs), ", "))
+			continue
+		}
+		phrases := map[string]int{}
+		for _, q := range th.Questions[lang] {
+			p := strings.TrimSpace(words(q.Phrase))
+			if p == "" {
+				ds.Add(th.File, q.Line, "empty question phrase")
+				continue
+			}
+			if first, dup := phrases[p]; dup {
+				ds.Add(th.File, q.Line, "question phrase “"+q.Phrase+"” is already at line "+strconv.Itoa(first))
+			}
+			phrases[p] = q.Line
+		}
+	}
+	return ds
+}

@@ -1,0 +1,121 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Search answers q on the index of the page's language, own, with the help
+// of the other language's index, other (nil when there is none). A player
+// typing French on the English site (or English on the French one) means
+// the same section: when other's words reach more of the query than own's
+// (an exact or prefix match, or a synonym; a typo does not count), the
+// sections other finds come first, shown from own (same ID, own title and
+// text) and marked Via other's language; own's results follow. A result
+// that own lacks stays in other's language. search.js mirrors it.
+func Search(own, other *Index, q string, limit int) []Result {
+	rs := own.Query(q, limit)
+	if other == nil || own.reach(q) >= other.reach(q) {
+		return rs
+	}
+	os := other.Query(q, limit)
+	out := make([]Result, 0, limit)
+	have := map[string]bool{}
+	for _, r := range os {
+		key := r.Slug + "#" + r.ID
+		if sec, ok := own.sec[key]; ok {
+			m := own.result(sec, r.Score, r.Matched, nil)
+			m.Via = other.Lang
+			r = m
+		}
+		have[key] = true
+		out = append(out, r)
+	}
+	for _, r := range rs {
+		if !have[r.Slug+"#"+r.ID] {
+			out = append(out, r)
+		}
+	}
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+// reach counts the words of q that this index knows: a surface form of its
+// text, the start of one for the word being typed, or a synonym form.
+func (ix *Index) reach(q string) int {
+	ws := ix.words(q)
+	covered := make([]bool, len(ws))
+	for i, w := range ws {
+		if _, ok := ix.vocab[w.surface]; ok {
+			covered[i] = true
+		} else if w.last && utf8.RuneCountInString(w.surface) >= ix.p.MinPrefix {
+			j := sort.SearchStrings(ix.surfaces, w.surface)
+			covered[i] = j < len(ix.surfaces) && strings.HasPrefix(ix.surfaces[j], w.surface)
+		}
+	}
+	for _, m := range ix.synMatches(ws) {
+		for i := m.from; i < m.to; i++ {
+			covered[i] = true
+		}
+	}
+	n := 0
+	for _, c := range covered {
+		if c {
+			n++
+		}
+	}
+	return n
+}
+
+// Suggest returns what the reader may have meant when q finds nothing: q
+// with each word the index does not know replaced by its closest surface
+// form (within two edits, three from nine letters; the form of the most
+// sections first, then the alphabet), or "" when no word could be
+// replaced.
+func (ix *Index) Suggest(q string) string {
+	ws := ix.words(q)
+	out := make([]string, 0, len(ws))
+	changed := false
+	for _, w := range ws {
+		if _, ok := ix.vocab[w.surface]; ok {
+			out = append(out, w.surface)
+			continue
+		}
+		wr := []rune(w.surface)
+		maxd := 2
+		if len(wr) >= 9 {
+			maxd = 3
+		}
+		if len(wr) < 3 {
+			out = append(out, w.surface)
+			continue
+		}
+		best, bestD, bestDF := "", maxd+1, -1
+		for i, sr := range ix.surfRunes {
+			if abs(len(sr)-len(wr)) > maxd {
+				continue
+			}
+			d := editDistance(wr, sr, maxd)
+			if d > maxd {
+				continue
+			}
+			df := len(ix.post[ix.vocab[ix.surfaces[i]]])
+			if d < bestD || d == bestD && df > bestDF {
+				best, bestD, bestDF = ix.surfaces[i], d, df
+			}
+		}
+		if best == "" {
+			out = append(out, w.surface)
+			continue
+		}
+		out = append(out, best)
+		changed = true
+	}
+	if !changed {
+		return ""
+	}
+	return strings.Join(out, " ")
+}
