@@ -15,6 +15,7 @@ import (
 
 	"compendium/generator/assets"
 	"compendium/generator/compress"
+	"compendium/generator/calcui"
 	"compendium/generator/config"
 	"compendium/generator/glossary"
 	"compendium/generator/headers"
@@ -131,7 +132,7 @@ func load(opt Options) (*loaded, error) {
 	if therr != nil {
 		terrs = append(terrs, therr.Error()) // it names the file and line
 	} else {
-		ds = append(ds, thes.Check(s, gloss)...)
+		ds = append(ds, thes.Check(s, gloss, calcui.Names())...)
 	}
 	var problems []string
 	if len(ds) > 0 {

@@ -26,13 +26,20 @@ func (l *loaded) vocabulary() search.Vocabulary {
 				// type any of them. The other language's name is not: a
 				// query in that language finds the term through its own
 				// index (Search).
+				// So are the words of a reader asking for a definition
+				// ("que veut dire…" is mapped to "définition").
 				text := append([]string{term.Definition[lang]}, term.Variants[lang]...)
+				text = append(text, t("search_glossary_words"))
 				es = append(es, search.Entry{Kind: "glossary", Doc: "glossary", DocTitle: t("glossary"), ID: "term-" + term.ID,
 					Title: title, Text: strings.Join(text, " · ")})
 			}
 		}
 		for _, f := range calcui.Forms {
 			title, text := calcui.SearchText(f.Name, calcui.Page{Lang: lang, T: t})
+			// The words players put to a calculator ("calculateur",
+			// "odds"), which no rule says: with them a query asking for
+			// one finds it before the rule it applies.
+			text += ". " + t("search_calc_words")
 			es = append(es, search.Entry{Kind: "calc", Doc: "calculators", DocTitle: t("calculators"), ID: f.Name, Title: title, Text: text})
 		}
 		v.Entries[lang] = es

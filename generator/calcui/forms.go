@@ -292,3 +292,12 @@ func Lookup(name string) *Form {
 	}
 	return nil
 }
+
+// Names returns the calculators' names, in the engine's order.
+func Names() []string {
+	names := make([]string, len(Forms))
+	for i, f := range Forms {
+		names[i] = f.Name
+	}
+	return names
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,13 +28,14 @@ type Thesaurus struct {
 }
 
 // Set is a group of forms that mean the same thing to a player, in one
-// language, with where it matters: a section ("slug#id") or a glossary term
-// (its defining section), or neither.
+// language, with where it matters: a section ("slug#id"), a glossary term
+// (its defining section) or a calculator, or none of them.
 type Set struct {
 	Lang    string   `json:"lang"`
 	Forms   []string `json:"forms"`
 	Section string   `json:"section,omitempty"`
 	Term    string   `json:"term,omitempty"`
+	Calc    string   `json:"calc,omitempty"`
 	Line    int      `json:"-"`
 }
 
@@ -107,11 +109,15 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// Target returns the section ("slug#id") where s matters: its own, or the
-// one that defines its term in g; "" when it has neither.
+// Target returns the result ("slug#id") where s matters: its section, the
+// one that defines its term in g, or its calculator on the calculators
+// page; "" when it has none.
 func (s *Set) Target(g *Glossary) string {
 	if s.Section != "" {
 		return s.Section
+	}
+	if s.Calc != "" {
+		return "calculators#" + s.Calc
 	}
 	if s.Term != "" && g != nil {
 		for _, t := range g.Terms {
@@ -123,12 +129,13 @@ func (s *Set) Target(g *Glossary) string {
 	return ""
 }
 
-// Check verifies the thesaurus against the site and the glossary: known
-// languages, at least two forms per set, no form twice in a language, a
-// target that exists (section in every language, or glossary term), no form
-// that only the other language's text uses (a set mixing languages by
-// mistake), and question phrasings that are not empty or repeated.
-func (th *Thesaurus) Check(s *site.Site, g *Glossary) site.Diagnostics {
+// Check verifies the thesaurus against the site, the glossary and the
+// calculators' names: known languages, at least two forms per set, no form
+// twice in a language, one target at most and one that exists (a section in
+// every language, a glossary term, a calculator), no form that only the
+// other language's text uses (a set mixing languages by mistake), and
+// question phrasings that are not empty or repeated.
+func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagnostics {
 	var ds site.Diagnostics
 	if th == nil || len(s.Langs) == 0 {
 		return ds
@@ -166,8 +173,17 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary) site.Diagnostics {
 		if len(set.Forms) < 2 {
 			where("a set needs at least two forms, got " + strconv.Itoa(len(set.Forms)))
 		}
-		if set.Section != "" && set.Term != "" {
-			where("a set points to a section or to a term, not both")
+		targets := 0
+		for _, x := range []string{set.Section, set.Term, set.Calc} {
+			if x != "" {
+				targets++
+			}
+		}
+		if targets > 1 {
+			where("a set points to one of a section, a term or a calculator, not more")
+		}
+		if set.Calc != "" && !slices.Contains(calcs, set.Calc) {
+			where("calculator “" + set.Calc + "” does not exist (the calculators: " + strings.Join(calcs, ", ") + ")")
 		}
 		if set.Section != "" {
 			slug, id, ok := strings.Cut(set.Section, "#")

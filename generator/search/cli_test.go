@@ -55,7 +55,7 @@ func TestRunCLI(t *testing.T) {
 	// French typed on the English page: the English section, found
 	// through the French index.
 	out.Reset()
-	if code := search.RunCLI([]string{"-lang", "en", "-limit", "1", "épaulières"}, &out, &errs, loader(t)); code != 0 || !strings.Contains(out.String(), "fantasy#armor  2.4. Armour  [via fr]") {
+	if code := search.RunCLI([]string{"-lang", "en", "-limit", "1", "soigneur"}, &out, &errs, loader(t)); code != 0 || !strings.Contains(out.String(), "contemporary#medicine  The rules of medicine  [via fr]") {
 		t.Errorf("cross-language: exit %d\n%s", code, out.String())
 	}
 	if code := search.RunCLI(nil, &out, &errs, loader(t)); code != 2 {

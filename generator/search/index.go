@@ -104,8 +104,9 @@ type indexFile struct {
 	// frequency + title frequency (capped at 3).
 	Post [][]int `json:"post"`
 	// Syn holds synonym groups: lists of forms, a form a list of terms, a
-	// term a stem number, or a surface string when no stem of this
-	// language's text matches it.
+	// term a stem number (a surface form of the text), a surface string
+	// when no stem of this language's text matches it, or [stem, surface]
+	// when the text has its stem but not that surface form.
 	Syn [][][]any `json:"syn"`
 	// SynAt holds, per synonym group, [section, pin]: the section the group
 	// points to (-1: none) and how it is raised (pinTerm, pinSet).
@@ -398,7 +399,10 @@ func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, st
 				if st, ok := surfStem[tk.surface]; ok {
 					terms = append(terms, stemID[st])
 				} else if id, ok := stemID[Stem(lang, tk.word)]; ok {
-					terms = append(terms, id)
+					// The text has the stem but not this form: a query
+					// types the form (the page has no stemmer), the
+					// expansion looks for the stem.
+					terms = append(terms, []any{id, tk.surface})
 				} else {
 					terms = append(terms, tk.surface)
 					resolved = false

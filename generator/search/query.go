@@ -39,8 +39,9 @@ type posting struct {
 	sec, body, title int
 }
 
-// synTerm is a word of a synonym form: a stem of this index, or (stem -1) a
-// surface form only a query can type.
+// synTerm is a word of a synonym form: a stem of this index (a query word
+// matches it through its surface form's stem), a surface form a query
+// matches as typed, or both.
 type synTerm struct {
 	stem int
 	surf string
@@ -167,17 +168,29 @@ func Load(b []byte) (*Index, error) {
 		for _, form := range g {
 			var terms []synTerm
 			for _, t := range form {
+				st := synTerm{stem: -1}
 				switch v := t.(type) {
 				case float64:
-					if int(v) < 0 || int(v) >= len(ix.post) {
-						return nil, errors.New("search: synonym stem out of range")
-					}
-					terms = append(terms, synTerm{stem: int(v)})
+					st.stem = int(v)
 				case string:
-					terms = append(terms, synTerm{stem: -1, surf: v})
+					st.surf = v
+				case []any:
+					if len(v) != 2 {
+						return nil, errors.New("search: bad synonym term")
+					}
+					n, ok1 := v[0].(float64)
+					surf, ok2 := v[1].(string)
+					if !ok1 || !ok2 {
+						return nil, errors.New("search: bad synonym term")
+					}
+					st.stem, st.surf = int(n), surf
 				default:
 					return nil, errors.New("search: bad synonym term")
 				}
+				if st.stem < -1 || st.stem >= len(ix.post) || st.stem == -1 && st.surf == "" {
+					return nil, errors.New("search: synonym stem out of range")
+				}
+				terms = append(terms, st)
 			}
 			forms = append(forms, terms)
 		}
@@ -363,11 +376,10 @@ func (ix *Index) synMatches(ws []*queryWord) []*synMatch {
 				ok := true
 				for k, t := range form {
 					w := ws[from+k]
-					if t.stem >= 0 {
+					ok = t.surf != "" && w.surface == t.surf
+					if !ok && t.stem >= 0 {
 						id, in := ix.vocab[w.surface]
 						ok = in && id == t.stem
-					} else {
-						ok = w.surface == t.surf
 					}
 					if !ok {
 						break
@@ -524,6 +536,9 @@ func (ix *Index) Query(q string, limit int) []Result {
 			best = max(best, v)
 		}
 		v := ix.p.Pin * max(best, floor*float64(w.to-w.from))
+		if ix.f.Docs[ix.f.SecDoc[at[0]]][2] != "" {
+			v /= ix.p.Entry // the entry's weight applies to its score below
+		}
 		if v > w.exp[at[0]] {
 			w.exp[at[0]] = v
 		}

@@ -67,7 +67,7 @@ export function loadIndex(f) {
     const k = f.docs[f.sdoc[i]][0] + "#" + f.sid[i];
     if (!ix.sec.has(k)) ix.sec.set(k, i);
   }
-  ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : { stem: -1, surf: t }))));
+  ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : typeof t === "string" ? { stem: -1, surf: t } : { stem: t[0], surf: t[1] }))));
   return ix;
 }
 
@@ -226,7 +226,8 @@ function synMatches(ix, ws) {
         for (let k = 0; k < form.length; k++) {
           const t = form[k];
           const w = ws[from + k];
-          ok = t.stem >= 0 ? ix.vocab.has(w.surface) && ix.vocab.get(w.surface) === t.stem : w.surface === t.surf;
+          ok = t.surf !== "" && w.surface === t.surf;
+          if (!ok && t.stem >= 0) ok = ix.vocab.has(w.surface) && ix.vocab.get(w.surface) === t.stem;
           if (!ok) break;
         }
         if (!ok) continue;
@@ -324,7 +325,8 @@ export function query(ix, q, limit) {
       }
       best = Math.max(best, v);
     }
-    const v = ix.p.pin * Math.max(best, floor * (w.to - w.from));
+    let v = ix.p.pin * Math.max(best, floor * (w.to - w.from));
+    if (ix.f.docs[ix.f.sdoc[at[0]]][2] !== "") v /= ix.p.entry;
     if (v > w.exp[at[0]]) w.exp[at[0]] = v;
   }
   const hits = [];
