@@ -14,8 +14,8 @@ import (
 	"github.com/yuin/goldmark"
 
 	"compendium/generator/assets"
-	"compendium/generator/compress"
 	"compendium/generator/calcui"
+	"compendium/generator/compress"
 	"compendium/generator/config"
 	"compendium/generator/glossary"
 	"compendium/generator/headers"

@@ -27,11 +27,11 @@ func (l *loaded) vocabulary() search.Vocabulary {
 				// query in that language finds the term through its own
 				// index (Search).
 				// So are the words of a reader asking for a definition
-				// ("que veut dire…" is mapped to "définition").
+				// ("que veut dire…" is mapped to "glossaire", a word no rule
+				// uses: "définition" shares its stem with "définitivement").
 				text := append([]string{term.Definition[lang]}, term.Variants[lang]...)
-				text = append(text, t("search_glossary_words"))
 				es = append(es, search.Entry{Kind: "glossary", Doc: "glossary", DocTitle: t("glossary"), ID: "term-" + term.ID,
-					Title: title, Text: strings.Join(text, " · ")})
+					Title: title, Text: strings.Join(text, " · "), Hidden: t("search_glossary_words")})
 			}
 		}
 		for _, f := range calcui.Forms {
@@ -39,8 +39,7 @@ func (l *loaded) vocabulary() search.Vocabulary {
 			// The words players put to a calculator ("calculateur",
 			// "odds"), which no rule says: with them a query asking for
 			// one finds it before the rule it applies.
-			text += ". " + t("search_calc_words")
-			es = append(es, search.Entry{Kind: "calc", Doc: "calculators", DocTitle: t("calculators"), ID: f.Name, Title: title, Text: text})
+			es = append(es, search.Entry{Kind: "calc", Doc: "calculators", DocTitle: t("calculators"), ID: f.Name, Title: title, Text: text, Hidden: t("search_calc_words")})
 		}
 		v.Entries[lang] = es
 	}

@@ -432,7 +432,7 @@ func TestSearchKinds(t *testing.T) {
 // the contents.
 func TestSearchNoResult(t *testing.T) {
 	b := newSearchBrowser(t, 390, 844, true)
-	var suggestion, first string
+	var suggestion, first, none, status string
 	var links []string
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/fr/"),
@@ -441,6 +441,8 @@ func TestSearchNoResult(t *testing.T) {
 		chromedp.SendKeys(`#search-input`, "bouclierzzz"),
 		chromedp.WaitVisible(`.search-help .search-suggest`),
 		chromedp.Text(`.search-help .search-suggest`, &suggestion),
+		chromedp.Text(`.search-help .search-none`, &none),
+		chromedp.TextContent(`.search-status`, &status),
 		chromedp.Evaluate(`[...document.querySelectorAll(".search-help a:not(.search-suggest)")].map((a) => new URL(a.href).pathname + new URL(a.href).hash)`, &links),
 		chromedp.Click(`.search-help .search-suggest`),
 		chromedp.WaitVisible(`#search-results [role=option]`),
@@ -448,6 +450,9 @@ func TestSearchNoResult(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if none != "Aucun résultat" || status != "Aucun résultat" {
+		t.Errorf("no result shown as %q, said as %q", none, status)
 	}
 	if suggestion != "bouclier" || len(links) != 2 || links[0] != "/fr/glossary/" || links[1] != "/fr/#contents" {
 		t.Errorf("suggestion %q, links %v", suggestion, links)

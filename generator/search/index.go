@@ -148,6 +148,9 @@ type Entry struct {
 	ID       string // the anchor on that page
 	Title    string
 	Text     string
+	// Hidden are words that find the entry but are not shown in its
+	// snippet: what players call such a thing ("calculateur", "odds").
+	Hidden string
 }
 
 // Build builds one index per language of s with the vocabulary v. It
@@ -245,7 +248,11 @@ func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 	}
 	// Glossary terms and calculators, after the documents: one
 	// pseudo-document per page that lists them.
+	hidden := map[int]string{}
 	for _, e := range v.Entries[l.Code] {
+		if e.Hidden != "" {
+			hidden[len(f.SecID)] = e.Hidden
+		}
 		di := len(f.Docs) - 1
 		if di < 0 || f.Docs[di][0] != e.Doc {
 			f.Docs = append(f.Docs, [3]string{e.Doc, e.DocTitle, e.Kind})
@@ -264,7 +271,13 @@ func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 	titleTerms, bodyTerms := make([][]Term, n), make([][]Term, n)
 	par.Each(n, func(sec int) {
 		titleTerms[sec] = Analyze(l.Code, f.titlePath(sec))
-		bodyTerms[sec] = Analyze(l.Code, f.Text[sec])
+		text := f.Text[sec]
+		if h, ok := hidden[sec]; ok {
+			// Indexed, not shipped: the page never analyses a text, it
+			// only cuts snippets from it.
+			text += " " + h
+		}
+		bodyTerms[sec] = Analyze(l.Code, text)
 	})
 	for sec := range n {
 		f.TitleLen = append(f.TitleLen, addTerms(sec, titleTerms[sec], true))

@@ -591,6 +591,10 @@ export function initSearch() {
   };
   const showHelp = (suggestion) => {
     help.textContent = "";
+    const none = document.createElement("p");
+    none.className = "search-none";
+    none.textContent = labels.labelNone || "";
+    help.append(none);
     if (suggestion) {
       const p = document.createElement("p");
       const [before, after] = (labels.labelSuggest || "{q}").split("{q}");
@@ -660,7 +664,8 @@ export function initSearch() {
     input.removeAttribute("aria-activedescendant");
     for (const r of results) list.append(option(r));
     if (options.length === 0) {
-      say(labels.labelNone || "", true);
+      // The live region says it; the help box shows it, with the way on.
+      say(labels.labelNone || "", false);
       showHelp(suggestion);
     } else {
       say((labels.labelResults || "{n}").replace("{n}", String(options.length)), false);
