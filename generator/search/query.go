@@ -208,6 +208,13 @@ type queryWord struct {
 	order   []int // cands' stems in insertion order, for a stable snippet
 }
 
+// window is a run of query words [from, to) that synonym groups matched,
+// with, per section, the best score of their other forms (exp).
+type window struct {
+	from, to int
+	exp      []float64
+}
+
 // synMatch is a synonym group matched by the query words [from, to).
 type synMatch struct {
 	group, from, to int
@@ -470,10 +477,6 @@ func (ix *Index) Query(q string, limit int) []Result {
 	// A synonym stands in for the words it matched; it does not add to
 	// them. Per run of query words, the best other form found competes with
 	// the words' own score, and the better of the two counts.
-	type window struct {
-		from, to int
-		exp      []float64
-	}
 	var wins []*window
 	matches := ix.synMatches(ws)
 	for _, m := range matches {
@@ -511,37 +514,11 @@ func (ix *Index) Query(q string, limit int) []Result {
 	// term's definition, above those found through the other forms only
 	// for a thesaurus set. With nothing to compare to, the floor is what
 	// a word of one section would score.
+	// Thesaurus sets first, glossary terms last: a term's defining section
+	// stays first for the term whatever a set says.
 	floor := ix.p.Syn * math.Log(1+(float64(n)-0.5)/1.5)
-	for _, m := range matches {
-		at := ix.synAt[m.group]
-		if at[0] < 0 {
-			continue
-		}
-		var w *window
-		for _, x := range wins {
-			if x.from == m.from && x.to == m.to {
-				w = x
-			}
-		}
-		best := 0.0
-		for s := 0; s < n; s++ {
-			v := w.exp[s]
-			if at[1] == pinTerm {
-				direct := 0.0
-				for i := w.from; i < w.to; i++ {
-					direct += slot[i][s]
-				}
-				v = max(v, direct)
-			}
-			best = max(best, v)
-		}
-		v := ix.p.Pin * max(best, floor*float64(w.to-w.from))
-		if ix.f.Docs[ix.f.SecDoc[at[0]]][2] != "" {
-			v /= ix.p.Entry // the entry's weight applies to its score below
-		}
-		if v > w.exp[at[0]] {
-			w.exp[at[0]] = v
-		}
+	for _, pass := range [2]int{pinSet, pinTerm} {
+		ix.pin(matches, wins, slot, pass, floor)
 	}
 	type hit struct {
 		sec, matched int
@@ -674,4 +651,41 @@ func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
 		}
 	}
 	return b.String(), marks
+}
+
+// pin raises, for each matched group of pin kind pass that points to a
+// section, that section in the group's window (Query).
+func (ix *Index) pin(matches []*synMatch, wins []*window, slot [][]float64, pass int, floor float64) {
+	n := len(ix.f.SecID)
+	for _, m := range matches {
+		at := ix.synAt[m.group]
+		if at[0] < 0 || at[1] != pass {
+			continue
+		}
+		var w *window
+		for _, x := range wins {
+			if x.from == m.from && x.to == m.to {
+				w = x
+			}
+		}
+		best := 0.0
+		for s := 0; s < n; s++ {
+			v := w.exp[s]
+			if at[1] == pinTerm {
+				direct := 0.0
+				for i := w.from; i < w.to; i++ {
+					direct += slot[i][s]
+				}
+				v = max(v, direct)
+			}
+			best = max(best, v)
+		}
+		v := ix.p.Pin * max(best, floor*float64(w.to-w.from))
+		if ix.f.Docs[ix.f.SecDoc[at[0]]][2] != "" {
+			v /= ix.p.Entry // the entry's weight applies to its score below
+		}
+		if v > w.exp[at[0]] {
+			w.exp[at[0]] = v
+		}
+	}
 }

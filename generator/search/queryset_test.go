@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"compendium/generator/glossary"
 	"compendium/generator/search"
 )
 
@@ -163,5 +164,50 @@ func TestVocabularySet(t *testing.T) {
 				t.Errorf("%s: top-3 score %.1f %% is under 95 %%", lang, 100*score)
 			}
 		})
+	}
+}
+
+// TestGlossaryTermRanksItsSection: each glossary term, searched in each
+// language as the glossary writes it, has the section that defines it
+// first, ahead of its own glossary entry and of sections that use the word
+// more. Terms that another term's forms shadow (two terms, one word) are
+// logged, and may be at most 5 %.
+func TestGlossaryTermRanksItsSection(t *testing.T) {
+	g, err := glossary.Load(glossaryPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forms := map[string]int{} // lang + form → terms that have it
+	for _, term := range g.Terms {
+		for _, lang := range []string{"fr", "en"} {
+			for _, f := range term.Forms(lang) {
+				forms[lang+"\x00"+strings.ToLower(f)]++
+			}
+		}
+	}
+	for _, lang := range []string{"fr", "en"} {
+		own, other := realIndex(t, lang), realIndex(t, otherLang(lang))
+		n, first := 0, 0
+		for _, term := range g.Terms {
+			q := term.Term(lang)
+			if forms[lang+"\x00"+strings.ToLower(q)] > 1 {
+				continue // shared by two terms: either section may come first
+			}
+			n++
+			rs := search.Search(own, other, q, 1)
+			if len(rs) == 1 && rs[0].Slug+"#"+rs[0].ID == term.Section {
+				first++
+				continue
+			}
+			got := ""
+			if len(rs) == 1 {
+				got = rs[0].Slug + "#" + rs[0].ID
+			}
+			t.Logf("%s %q: first result %s, want %s", lang, q, got, term.Section)
+		}
+		t.Logf("%s: %d/%d terms have their defining section first", lang, first, n)
+		if float64(first) < 0.95*float64(n) {
+			t.Errorf("%s: only %d/%d terms have their defining section first", lang, first, n)
+		}
 	}
 }

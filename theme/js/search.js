@@ -310,10 +310,11 @@ export function query(ix, q, limit) {
     }
   }
   // A group that points to a section raises it (Go: Index.Query).
+  // Thesaurus sets first, glossary terms last (Go: Index.pin).
   const floor = ix.p.syn * Math.log(1 + (n - 0.5) / 1.5);
-  for (const m of matches) {
+  for (const pass of [1, 2]) for (const m of matches) {
     const at = ix.synAt[m.group];
-    if (at[0] < 0) continue;
+    if (at[0] < 0 || at[1] !== pass) continue;
     const w = wins.find((x) => x.from === m.from && x.to === m.to);
     let best = 0;
     for (let s = 0; s < n; s++) {
