@@ -72,6 +72,10 @@ func write(w io.Writer, v any) error {
 // syntax error and rejecting anything after the value.
 func decode(data []byte) (any, *engine.Error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	// Numbers as their text, read as the engine reads them in the page
+	// (engine.Number): 1e309 is then an out-of-range value of its field,
+	// not a decoding error without one.
+	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		if errors.Is(err, io.EOF) {
@@ -100,7 +104,25 @@ func decode(data []byte) (any, *engine.Error) {
 		return nil, jsonError("données en trop après l’objet JSON, ligne "+line+", colonne "+col,
 			"unexpected data after the JSON object at line "+line+", column "+col)
 	}
-	return v, nil
+	return numbers(v), nil
+}
+
+// numbers replaces the json.Number values of v by what the engine's own
+// reader makes of them.
+func numbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		return engine.Number(string(x))
+	case []any:
+		for i := range x {
+			x[i] = numbers(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = numbers(x[k])
+		}
+	}
+	return v
 }
 
 func jsonError(fr, en string) *engine.Error {

@@ -86,6 +86,8 @@ func shownEn(v any) string {
 		return "a list"
 	case map[string]any:
 		return "an object"
+	case Overflow:
+		return clip(x.Text)
 	}
 	if f, ok := toFloat(v); ok {
 		return numEn(f)
@@ -95,7 +97,7 @@ func shownEn(v any) string {
 
 func shownFr(v any) string {
 	switch x := v.(type) {
-	case nil, bool, string:
+	case nil, bool, string, Overflow:
 		return shownEn(x)
 	case []any:
 		return "une liste"
@@ -130,6 +132,12 @@ func toFloat(v any) (float64, bool) {
 		return float64(x), true
 	case int32:
 		return float64(x), true
+	case Overflow:
+		// Beyond every bound: the range check refuses it.
+		if x.Neg {
+			return math.Inf(-1), true
+		}
+		return math.Inf(1), true
 	}
 	return 0, false
 }

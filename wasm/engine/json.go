@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -342,17 +343,24 @@ func (p *jsonParser) number() any {
 			return nil
 		}
 	}
-	f, ok := parseFloat(p.s[start:p.i])
-	if !ok {
-		// The text is a valid number: only its size can be wrong.
-		n := quote(clip(p.s[start:p.i]))
-		p.i = start
-		p.err = &Error{Code: "json",
-			Fr: "entrée JSON invalide : le nombre " + n + " au caractère " + p.at() + " est trop grand",
-			En: "invalid JSON input: the number " + n + " at character " + p.at() + " is too large"}
-		return nil
+	return Number(p.s[start:p.i])
+}
+
+// Overflow is a JSON number too large for a float64 (1e309): valid JSON,
+// out of every field's range. The field that receives it reports it as
+// any out-of-range value, with the number as it was written.
+type Overflow struct {
+	Text string
+	Neg  bool
+}
+
+// Number returns the value of the text of a valid JSON number: a float64,
+// or an Overflow when no float64 can hold it.
+func Number(text string) any {
+	if f, ok := parseFloat(text); ok {
+		return f
 	}
-	return f
+	return Overflow{Text: text, Neg: strings.HasPrefix(text, "-")}
 }
 
 // str reads a string, the current byte being its opening quote. Like

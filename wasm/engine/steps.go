@@ -230,6 +230,14 @@ func numText(f float64, lang int) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return strconv.FormatInt(int64(f), 10)
 	}
+	if math.Abs(f) >= 1e15 {
+		// 1e+308, not its 309 digits.
+		b := strconv.AppendFloat(nil, f, 'g', 4, 64)
+		if lang == 0 {
+			b = comma(b)
+		}
+		return string(b)
+	}
 	s := fixed(f, 4, lang)
 	if s == "0" || s == "-0" || math.IsInf(f, 0) || math.IsNaN(f) {
 		// A tiny non-zero figure must not read as zero.
