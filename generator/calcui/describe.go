@@ -47,6 +47,9 @@ func Describe(w io.Writer, name string, t func(string) string) error {
 			describeField(&b, p, f, fd, "")
 		}
 	}
+	for _, row := range commandOnly[name] {
+		b.WriteString(row + "\n")
+	}
 	b.WriteString("\nFigures the pages show first (the full output is what `calc " + name + "` prints):\n\n| output | format | meaning |\n|---|---|---|\n")
 	for _, fig := range f.Figures {
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", fig.Path, fig.Format, cell(label(p, name, "out."+fig.Path)))
@@ -54,6 +57,12 @@ func Describe(w io.Writer, name string, t func(string) string) error {
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// commandOnly lists, per calculator, the inputs the pages never send but
+// the engine takes (from `calc` or a program), as rows of the input table.
+var commandOnly = map[string][]string{
+	"dice": {"| `exact` | true or false |  | `false` | list every value of a distribution of more than 1,000 values; without it the distribution and the at-least table come in 200 bins (`value` to `value_hi`), marked `distribution_binned`, with `values` the number of values (26 MB of JSON for 100d1000+100d1000 listed, 37 KB in bins) |"},
 }
 
 func describeField(b *strings.Builder, p Page, f *Form, fd Field, prefix string) {

@@ -93,7 +93,7 @@ function reduce(out) {
       let p = 0;
       if (cumulative) p = v[i].p;
       else for (let j = i; j <= last; j++) p += v[j].p;
-      bins.push({ value: v[i].value, value_hi: v[last].value, p });
+      bins.push({ value: v[i].value, value_hi: v[last].value_hi ?? v[last].value, p });
     }
     out[k] = bins;
     out[k + "_binned"] = true;

@@ -302,7 +302,8 @@ func (e Expr) weights() (w []float64, total float64, exact bool) {
 }
 
 func runDice(r *reader, in map[string]any) map[string]any {
-	in = r.object("", in, "expr")
+	in = r.object("", in, "expr", "exact")
+	all := r.optBool(in, "", "exact")
 	v, ok := r.get(in, "expr")
 	if !ok && r.err == nil {
 		r.failMissing("expr", desc{"une expression de dés comme \"2d6+1\"", "a dice expression such as \"2d6+1\""})
@@ -354,6 +355,16 @@ func runDice(r *reader, in map[string]any) map[string]any {
 		dist[i] = d
 		atLeast[i] = a
 	}
+	out := map[string]any{}
+	if n > maxListed && !all {
+		// 100d1000+100d1000 has 199,801 values: 26 MB of JSON listed one
+		// by one, which no page and no reader uses. Bins keep the shape,
+		// the mass and the at-least figures at each bin's start; "exact":
+		// true lists every value.
+		dist, atLeast = binned(dist, false), binned(atLeast, true)
+		out["distribution_binned"], out["at_least_binned"] = true, true
+		out["values"] = f(n)
+	}
 	steps := make([]any, 0, len(e.Terms)+2)
 	for _, t := range e.Terms {
 		switch {
@@ -386,7 +397,12 @@ func runDice(r *reader, in map[string]any) map[string]any {
 		ans = say("Le jet donne toujours **$1**.", "The roll always gives **$1**.", lo)
 	}
 	steps = append(steps, step("", "", sum))
-	return map[string]any{
+	if out["values"] != nil {
+		steps = append(steps, step("", "", say(
+			"$1 valeurs possibles : la loi est donnée par classes de $2 valeurs.",
+			"$1 possible values: the distribution is given in bins of $2 values.", n, (n+maxBins-1)/maxBins)))
+	}
+	for k, v := range map[string]any{
 		"expr":         s,
 		"min":          f(lo),
 		"max":          f(hi),
@@ -395,5 +411,37 @@ func runDice(r *reader, in map[string]any) map[string]any {
 		"at_least":     atLeast,
 		"steps":        steps,
 		"answer":       answer(ans),
+	} {
+		out[k] = v
 	}
+	return out
+}
+
+// maxListed is the most values a distribution lists one by one unless the
+// input asks for all of them ("exact": true); maxBins the bins of a longer
+// one.
+const (
+	maxListed = 1000
+	maxBins   = 200
+)
+
+// binned groups a long list of {value, p} into at most maxBins runs of
+// equal length, each {value, value_hi, p}: the mass of the run, or for an
+// at-least list (cumulative) the figure at its first value.
+func binned(list []any, cumulative bool) []any {
+	size := (len(list) + maxBins - 1) / maxBins
+	out := make([]any, 0, maxBins)
+	for i := 0; i < len(list); i += size {
+		last := min(i+size, len(list)) - 1
+		first := list[i].(map[string]any)
+		p := first["p"].(float64)
+		if !cumulative {
+			p = 0
+			for j := i; j <= last; j++ {
+				p += list[j].(map[string]any)["p"].(float64)
+			}
+		}
+		out = append(out, map[string]any{"value": first["value"], "value_hi": list[last].(map[string]any)["value"], "p": p})
+	}
+	return out
 }

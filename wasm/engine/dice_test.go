@@ -27,12 +27,16 @@ func TestDice(t *testing.T) {
 		{"1d6-1d6 symmetric", `{"expr":"1d6-1d6"}`, map[string]any{"min": -5, "max": 5, "distribution.5.p": 6.0 / 36, "mean": 0.0}},
 		{"leading plus", `{"expr":"+2d4"}`, map[string]any{"min": 2, "max": 8}},
 		{"largest term", `{"expr":"100d1000"}`, map[string]any{"min": 100, "max": 100000, "mean": 50050.0, "at_least.0.p": 1.0}},
+		{"binned beyond 1,000 values", `{"expr":"2d1000"}`, map[string]any{"values": 1999, "distribution_binned": true, "at_least_binned": true,
+			"distribution.0.value": 2, "distribution.0.value_hi": 11, "distribution.0.p": 55.0 / 1e6, "at_least.1.value": 12, "at_least.1.p": 1 - 55.0/1e6}},
+		{"listed up to 1,000 values", `{"expr":"1d1000"}`, map[string]any{"distribution.999.value": 1000, "distribution.999.p": 0.001}},
+		{"listed on request", `{"expr":"2d1000","exact":true}`, map[string]any{"distribution.1998.value": 2000, "distribution.1998.p": 1e-6}},
 		{"2d6+1d4-1 spec input", `{"expr":"2d6+1d4-1"}`, map[string]any{"min": 2, "max": 15, "mean": 8.5}},
 	})
 }
 
 func TestDiceTailsRelative(t *testing.T) {
-	out := run(t, "dice", `{"expr":"100d1000"}`)
+	out := run(t, "dice", `{"expr":"100d1000","exact":true}`)
 	first := out["distribution"].([]any)[0].(map[string]any)["p"].(float64)
 	if r := first / 1e-300; math.Abs(r-1) > 1e-12 {
 		t.Errorf("p(100) of 100d1000 = %g, want 1e-300", first)
@@ -139,4 +143,19 @@ func repeatString(s string, n int) string {
 		b = append(b, s...)
 	}
 	return string(b)
+}
+
+// TestDiceLargestCompact: the largest expression's output, as the module
+// hands it to the page, stays far under 1 MB (26 MB listed value by value).
+func TestDiceLargestCompact(t *testing.T) {
+	out, err := Calculate("dice", map[string]any{"expr": "100d1000+100d1000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(AppendJSON(nil, out)); n > 100_000 {
+		t.Errorf("100d1000+100d1000: %d bytes of JSON, want at most 100,000", n)
+	}
+	if out["values"] != 199801.0 || len(out["distribution"].([]any)) != 200 {
+		t.Errorf("values %v, %d bins; want 199801 and 200", out["values"], len(out["distribution"].([]any)))
+	}
 }
