@@ -95,6 +95,13 @@ fuzz-long:
 lighthouse: browser
 	@sh scripts/lighthouse.sh
 
+# validate runs the Nu HTML Checker (npm vnu-jar; Java, installed when
+# missing as root or with passwordless sudo) on every built page and fails
+# on any error. About a minute; not part of make test.
+.PHONY: validate
+validate:
+	@sh scripts/validate.sh
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 

@@ -251,13 +251,30 @@ func (p *Page) SearchIndexOther() string {
 }
 
 // Calc writes one calculator's HTML from the view calcui prepared; the
-// markup is the theme's (layouts/calc.html).
+// markup is the theme's (layouts/calc.html). The comments around it mark it
+// for the bilingual view, which leaves calculators out (splitSections);
+// they are written here because html/template drops a template's own
+// comments (the markers once sat in calc.html, and the bilingual pages then
+// held every calculator twice, with the same IDs: 468 duplicate IDs for
+// the Nu HTML Checker).
 func (t *Theme) Calc(w io.Writer, view any) error {
 	if t.calc == nil {
 		return errors.New("theme: layouts/calc.html did not load")
 	}
-	return t.calc.ExecuteTemplate(w, "calc", view)
+	if _, err := io.WriteString(w, calcOpen); err != nil {
+		return err
+	}
+	if err := t.calc.ExecuteTemplate(w, "calc", view); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, calcClose)
+	return err
 }
+
+const (
+	calcOpen  = "<!--calc-->"
+	calcClose = "<!--/calc-->"
+)
 
 // Render executes layout for p.
 func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
@@ -364,7 +381,7 @@ var headingOpen = regexp.MustCompile(`<h[2-6] id="([a-z0-9-]+)">`)
 
 // calcBlock matches a calculator: the bilingual view is for reading the
 // rules, and two copies of a calculator would repeat its IDs.
-var calcBlock = regexp.MustCompile(`(?s)<!--calc-->.*?<!--/calc-->\n?`)
+var calcBlock = regexp.MustCompile(`(?s)` + calcOpen + `.*?` + calcClose + `\n?`)
 
 // splitSections cuts a rendered body at its headings, which goldmark writes
 // at the top level, and rebases its relative links for a page one folder

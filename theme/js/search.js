@@ -533,7 +533,10 @@ export function initSearch() {
   const form = document.querySelector("form.search");
   const body = document.body;
   if (!form || !body.dataset.searchIndex) return;
-  const input = form.querySelector("input[type=search]");
+  // A text field, not type=search: the ARIA combobox pattern's role is
+  // not allowed on a search field (the Nu HTML Checker refuses it);
+  // inputmode and enterkeyhint keep a phone's search keyboard.
+  const input = form.querySelector("#search-input");
   const list = form.querySelector("[role=listbox]");
   if (!input || !list) return;
   form.hidden = false;
