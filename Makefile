@@ -5,8 +5,12 @@
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
 FUZZTIME ?= 3s
-# The engine's fuzz targets, one per calculator (wasm/engine/fuzz_test.go).
-FUZZ_TARGETS = $(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' wasm/engine/*_test.go 2>/dev/null | sed 's/func //')
+# The fuzz targets, as package:Target: the engine's (one per calculator and
+# its JSON reader), the content loader's, the search's (query and index
+# reader). The calculators' link decoder runs in the browser
+# (generator/e2e/linkfuzz_test.go: 3 s in make test, FUZZ_SECONDS in fuzz-long).
+FUZZ_PKGS = wasm/engine generator/site generator/search
+FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
 .PHONY: site serve check test unit e2e fuzz fuzz-long bench bench-hugo browser axe vet lighthouse
 
@@ -75,18 +79,20 @@ test: vet browser axe
 # FuzzDyingMagic with a loaded machine): it is run once more; a real crash
 # names its input and fails at once.
 fuzz:
-	@for t in $(FUZZ_TARGETS); do \
-		echo "fuzz $$t ($(FUZZTIME))"; \
+	@for pt in $(FUZZ_TARGETS); do \
+		p=$${pt%%:*}; t=$${pt#*:}; \
+		echo "fuzz $$p $$t ($(FUZZTIME))"; \
 		mkdir -p .cache/fuzz; log=.cache/fuzz/$$t.log; \
-		$(GO) test ./wasm/engine -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) >$$log 2>&1 || { \
+		$(GO) test ./$$p -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) >$$log 2>&1 || { \
 			if grep -q "context deadline exceeded" $$log && ! grep -q "Failing input" $$log; then \
 				echo "fuzz $$t: the fuzzer stopped mid-run (context deadline exceeded), once more"; \
-				$(GO) test ./wasm/engine -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) >$$log 2>&1 || { cat $$log; exit 1; }; \
+				$(GO) test ./$$p -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) >$$log 2>&1 || { cat $$log; exit 1; }; \
 			else cat $$log; exit 1; fi; }; \
 	done
 
-fuzz-long:
+fuzz-long: browser
 	$(MAKE) fuzz FUZZTIME=60s
+	FUZZ_SECONDS=60 $(GO) test -count=1 ./generator/e2e -run '^TestFuzzCalcLinks$$' -v
 
 # lighthouse scores a rules page, the calculators page, the home page and a
 # glossary page (mobile, simulated throttling) served by the generator as a

@@ -62,6 +62,10 @@ type Params struct {
 	// section, a thesaurus set's above every section reached only through
 	// the set's other forms (a word the text has still wins).
 	Pin float64 `json:"pin"`
+	// MaxWords is the most query words considered: a pasted page of text
+	// would otherwise cost a second per keystroke (each unknown word is
+	// compared with every word of the index).
+	MaxWords int `json:"maxWords"`
 	// Entry weighs a glossary term or a calculator against a section of
 	// the rules: their few words, all in a title, would otherwise rank
 	// them above the sections that say the rule.
@@ -70,7 +74,7 @@ type Params struct {
 
 // DefaultParams are the constants Build writes.
 var DefaultParams = Params{K1: 1.2, B: 0.75, Title: 3, Exact: 1, Prefix: 0.8, Typo: 0.6, Syn: 0.7,
-	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5}
+	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5, MaxWords: 32}
 
 // indexFile is the file format. Sections are parallel arrays (shorter than
 // objects). Stems are not shipped: a stem is an index into Vocab and Post.

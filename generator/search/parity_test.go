@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 
 	"compendium/generator/search"
@@ -44,6 +45,8 @@ var extraParityQueries = []string{
 	"points d’armure magiques", "🛡 armure", "armure,bouclier", "arme-à-feu", "x", "xp", "qu'", "wound", "wounded",
 	"armor", "points de vie", "life points", "combien de temps", "how long before i die", "zzzz", "armrue bouclerr",
 	"calculateur", "calculator", "glossaire", "chirurgien", "surgeon", "PV", "HP",
+	// Past the 32 words a query keeps.
+	strings.Repeat("armure bouclier vie ", 12) + "soins",
 }
 
 // parityCases computes Go's answers (Search, with the other language's

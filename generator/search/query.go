@@ -246,6 +246,9 @@ func (ix *Index) words(q string) []*queryWord {
 		}
 		i += len(ix.questions[k][0])
 	}
+	if len(ws) > ix.p.MaxWords {
+		ws = ws[:ix.p.MaxWords]
+	}
 	return ws
 }
 

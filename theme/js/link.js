@@ -55,7 +55,10 @@ export function encodeState(form, values, defaults) {
   return parts.join(",");
 }
 
-const isNum = (s) => /^-?\d+(\.\d+)?$/.test(s);
+// isNum accepts what String(number) writes for a finite number (2e+40
+// and 1e-7 included: the engine says they are out of range, the link keeps
+// them).
+const isNum = (s) => /^-?\d+(\.\d+)?(e[+-]\d+)?$/.test(s);
 
 // decodeValue reads one field's value from a link, or throws.
 function decodeValue(el, s) {
@@ -131,7 +134,9 @@ function checkValue(el, v) {
     case "text":
       return typeof v === "string" && v.length <= 200;
     case "ints":
-      return Array.isArray(v) && v.length <= MAX_ITEMS && v.every(num);
+      // Whole numbers: a link joins a list's items with "." (3.3 would
+      // come back as 3 and 3).
+      return Array.isArray(v) && v.length <= MAX_ITEMS && v.every((x) => Number.isInteger(x));
     case "enumset":
       return Array.isArray(v) && v.length <= MAX_ITEMS && v.every((x) => options().includes(x));
     case "events": {
@@ -141,7 +146,7 @@ function checkValue(el, v) {
         (row) =>
           row && typeof row === "object" && !Array.isArray(row) &&
           Object.keys(row).every((k) => sub.some((c) => c.path === k)) &&
-          sub.every((c) => row[c.path] === undefined || (c.kind === "bool" ? typeof row[c.path] === "boolean" : c.kind === "enum" ? c.options.includes(row[c.path]) : num(row[c.path]))),
+          sub.every((c) => row[c.path] === undefined || (c.kind === "bool" ? typeof row[c.path] === "boolean" : c.kind === "enum" ? c.options.includes(row[c.path]) : Number.isInteger(row[c.path]))),
       );
     }
   }
@@ -179,7 +184,9 @@ export function stateFromURL(search, id, form, defaults) {
           const el = byPath.get(path);
           const x = obj[k];
           if (el) {
-            if (x === null || x === "") set(values, path, undefined);
+            // null, or "" for a field that is not text, empties it (as a
+            // short link's "key:" does).
+            if (x === null || (x === "" && el.dataset.kind !== "text")) set(values, path, undefined);
             else if (checkValue(el, x)) set(values, path, x);
             else ok = false;
           } else if (x && typeof x === "object" && !Array.isArray(x) && [...byPath.keys()].some((p) => p.startsWith(path + "."))) {

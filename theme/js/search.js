@@ -130,7 +130,7 @@ function words(ix, q) {
     for (const s of ix.questions[k][1]) add(s, false);
     i += ix.questions[k][0].length;
   }
-  return ws;
+  return ws.slice(0, ix.p.maxWords);
 }
 
 function question(ix, toks, i) {
