@@ -106,7 +106,7 @@ func load(opt Options) (*loaded, error) {
 	langs := site.Present(opt.ContentDir)
 	calc := newCalcs(theme)
 	s, ds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang, slug string) goldmark.Markdown {
-		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")),
+		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
 			markdown.WithExtensions(markdown.CalcBlocks(calc.renderFunc(lang, slug)))}
 		for _, other := range langs {
 			if other != lang && site.Exists(opt.ContentDir, other, slug) {

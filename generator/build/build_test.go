@@ -181,8 +181,8 @@ colour: rouge
 	beta := filepath.Join(opt.ContentDir, "fr", "beta.md")
 	gamma := filepath.Join(opt.ContentDir, "fr", "gamma.md")
 	for _, want := range []string{
-		alpha + ":11: link “#life”: no section “life” in " + alpha,
-		alpha + ":11: link “beta#nope”: no section “nope” in " + beta,
+		alpha + ":11: link “#life”: no section or anchor “life” in " + alpha,
+		alpha + ":11: link “beta#nope”: no section or anchor “nope” in " + beta,
 		alpha + ":13: duplicate section ID “combat” (first used at line 9)",
 		alpha + ":15: heading “Sans identifiant” has no ID: end it with an explicit English kebab-case ID, e.g. {#sans-identifiant}",
 		alpha + ":17: section ID “Bad_ID” is not English kebab-case",
@@ -512,5 +512,81 @@ Armour points protect against blows.
 	os.WriteFile(th, []byte(`{"sets": [{"lang": "en", "forms": ["AC", "armor class"], "section": "alpha#armor"}], "questions": {"en": [{"phrase": "how long", "means": "time"}]}}`), 0o644)
 	if _, err := Build(opt); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAnchors: a rule named inside a section gets its ID and link control,
+// a link may target it, and check reports an anchor missing from the
+// translation, one in another section there, one repeating a heading's
+// ID, and a link to an anchor that does not exist.
+func TestAnchors(t *testing.T) {
+	files := `
+-- content/fr/alpha.md --
+---
+title: Alpha
+short: Jeu — Alpha
+order: 1
+slug: alpha
+summary: Un.
+source: a.txt
+---
+{#cycle} Un cycle dure un jour et une nuit.
+
+## Les effets {#effects}
+
+- {#effect-blinded} Aveuglé : fermez les yeux. Voir [la peur](#effect-fear).
+- {#effect-fear} Peur : fuyez.
+- {#effects} Doublon.
+
+## La vie {#life}
+
+Voir [rien](#effect-none).
+-- content/en/alpha.md --
+---
+title: Alpha
+short: Game — Alpha
+order: 1
+slug: alpha
+summary: One.
+source: a.txt
+---
+{#cycle} A cycle lasts a day and a night.
+
+## Effects {#effects}
+
+- {#effect-blinded} Blinded: close your eyes. See [fear](#effect-fear).
+
+## Life {#life}
+
+- {#effect-fear} Fear: flee.
+
+See [nothing](#life).
+`
+	opt := writeFixture(t, files)
+	_, _, err := Load(opt)
+	if err == nil {
+		t.Fatal("check passed faulty anchors")
+	}
+	fr, en := filepath.Join(opt.ContentDir, "fr", "alpha.md"), filepath.Join(opt.ContentDir, "en", "alpha.md")
+	for _, want := range []string{
+		fr + ":15: anchor “{#effects}” repeats an ID used at line 11: IDs of sections and anchors must be unique within a document",
+		fr + ":19: link “#effect-none”: no section or anchor “effect-none” in " + fr,
+		en + ":17: anchor “{#effect-fear}” is in section “life” here but in “effects” in " + fr,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("messages lack %q\ngot:\n%s", want, err)
+		}
+	}
+	// Mended, the pages carry the IDs and the controls.
+	os.WriteFile(fr, []byte(strings.NewReplacer("- {#effects} Doublon.\n", "", "[rien](#effect-none)", "[la vie](#life)").Replace(txtarFile(files, "content/fr/alpha.md"))), 0o644)
+	os.WriteFile(en, []byte(strings.NewReplacer("\n## Life {#life}\n\n- {#effect-fear} Fear: flee.\n", "- {#effect-fear} Fear: flee.\n\n## Life {#life}\n").Replace(txtarFile(files, "content/en/alpha.md"))), 0o644)
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "alpha", "index.html"))
+	for _, want := range []string{`<p id="cycle"><a class="anchor-link" href="#cycle" data-copy-link>`, `<li id="effect-blinded"><a class="anchor-link" href="#effect-blinded" data-copy-link>`, `<a href="#effect-fear" class="xref">`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("French page lacks %s", want)
+		}
 	}
 }

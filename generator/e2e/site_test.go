@@ -43,6 +43,38 @@ func TestCopyLinkOnPhone(t *testing.T) {
 	}
 }
 
+// TestCopyAnchorOnPhone: a rule named inside a section (an effect) has the
+// same control, which copies its own URL (/fr/fantasy/#effect-blinded), and
+// the same ID in English.
+func TestCopyAnchorOnPhone(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	var clip, toast, target, enTag string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/fantasy/"),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeClipboardReadWrite, browser.PermissionTypeClipboardSanitizedWrite}).
+				WithOrigin(baseURL).Do(ctx)
+		}),
+		chromedp.ScrollIntoView(`#effect-blinded`),
+		tap(`#effect-blinded .anchor-link`),
+		chromedp.Poll(`document.getElementById("toast").textContent || null`, &toast, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Evaluate(`navigator.clipboard.readText()`, &clip, awaitPromise),
+		chromedp.Navigate(baseURL+"/en/fantasy/#effect-blinded"),
+		chromedp.WaitReady(`#effect-blinded`),
+		chromedp.Evaluate(`document.querySelector(":target") ? document.querySelector(":target").id : ""`, &target),
+		chromedp.Evaluate(`document.getElementById("effect-blinded").textContent.slice(0, 60)`, &enTag),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := baseURL + "/fr/fantasy/#effect-blinded"; clip != want || toast != "Lien copié" {
+		t.Errorf("clipboard = %q, confirmation %q; want %q", clip, toast, want)
+	}
+	if target != "effect-blinded" || !strings.Contains(enTag, "Blinded") {
+		t.Errorf("English page: :target %q, text %q", target, enTag)
+	}
+}
+
 // TestTocDrawerOnPhone: the contents open as a drawer from the header's
 // button, and following a link closes it at the section.
 func TestTocDrawerOnPhone(t *testing.T) {

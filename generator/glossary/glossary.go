@@ -120,7 +120,7 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 		slug, id, _ := strings.Cut(t.Section, "#")
 		for _, l := range s.Langs {
 			d := l.Doc(slug)
-			if d == nil || (id != "" && d.Section(id) == nil) {
+			if d == nil || (id != "" && !d.HasID(id)) {
 				ds.Add(g.File, t.Line, "term “"+t.ID+"”: section “"+t.Section+"” does not exist in "+l.Code)
 			}
 		}

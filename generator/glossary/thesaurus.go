@@ -189,7 +189,7 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 			slug, id, ok := strings.Cut(set.Section, "#")
 			for _, l := range s.Langs {
 				d := l.Doc(slug)
-				if !ok || d == nil || d.Section(id) == nil {
+				if !ok || d == nil || !d.HasID(id) {
 					where("section “" + set.Section + "” does not exist in " + l.Code + " (want slug#id, as in glossary.json)")
 					break
 				}

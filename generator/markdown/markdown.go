@@ -1,6 +1,6 @@
 // Package markdown configures goldmark for the compendium: GFM tables,
 // heading attributes, footnotes, French typography, asides, cross-references,
-// dice formulas and calculator blocks. Each feature lives in its own file
+// anchors of rules inside sections, dice formulas and calculator blocks. Each feature lives in its own file
 // with its node, parser, renderer and Extend, in the manner of goldmark's own
 // extensions.
 package markdown
@@ -14,10 +14,11 @@ import (
 
 // Config holds the options of New.
 type Config struct {
-	Lang       string
-	LinkLabel  string
-	Alt        *AltLink
-	extensions []goldmark.Extender
+	Lang        string
+	LinkLabel   string
+	AnchorLabel string
+	Alt         *AltLink
+	extensions  []goldmark.Extender
 }
 
 // Option configures New.
@@ -30,6 +31,10 @@ func WithLanguage(lang string) Option { return func(c *Config) { c.Lang = lang }
 // WithLinkLabel sets the accessible name of the headings' link control.
 func WithLinkLabel(label string) Option { return func(c *Config) { c.LinkLabel = label } }
 
+// WithAnchorLabel sets the accessible name of an anchored rule's link
+// control.
+func WithAnchorLabel(label string) Option { return func(c *Config) { c.AnchorLabel = label } }
+
 // WithAltLink adds to every heading a link to the same section in another language.
 func WithAltLink(a *AltLink) Option { return func(c *Config) { c.Alt = a } }
 
@@ -40,7 +45,7 @@ func WithExtensions(e ...goldmark.Extender) Option {
 
 // New returns the goldmark converter for one language of the compendium.
 func New(opts ...Option) goldmark.Markdown {
-	c := Config{Lang: "fr", LinkLabel: "Lien vers cette section"}
+	c := Config{Lang: "fr", LinkLabel: "Lien vers cette section", AnchorLabel: "Lien vers cette règle"}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -54,6 +59,7 @@ func New(opts ...Option) goldmark.Markdown {
 		CrossReferences,
 		Highlighting,
 		Headings(c.LinkLabel, c.Alt),
+		AnchorExtension(c.AnchorLabel),
 	}
 	if c.Lang == "fr" {
 		exts = append(exts, FrenchTypographer)

@@ -20,6 +20,7 @@ func TestCaseFiles(t *testing.T) {
 		{"xref.txt", New()},
 		{"highlight.txt", New()},
 		{"heading.txt", New()},
+		{"anchor.txt", New()},
 		{"english.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"))},
 	}
 	for _, c := range cases {

@@ -360,7 +360,7 @@ func calcNames(d *site.Doc) []string {
 // pairs aligns two versions of a document by section ID. Check guarantees
 // that both have the same IDs in the same order.
 func pairs(left, right *site.Doc) []Pair {
-	l, r := splitSections(left), splitSections(right)
+	l, r := splitSections(left, true), splitSections(right, false)
 	var out []Pair
 	for i, ls := range l {
 		p := Pair{ID: ls.id, Left: ls.html}
@@ -379,15 +379,24 @@ type sectionHTML struct {
 
 var headingOpen = regexp.MustCompile(`<h[2-6] id="([a-z0-9-]+)">`)
 
+// anchorOpen is a list item or paragraph that an anchor names (markdown.Anchor).
+var anchorOpen = regexp.MustCompile(`<(li|p) id="[a-z0-9-]+">`)
+
 // calcBlock matches a calculator: the bilingual view is for reading the
 // rules, and two copies of a calculator would repeat its IDs.
 var calcBlock = regexp.MustCompile(`(?s)` + calcOpen + `.*?` + calcClose + `\n?`)
 
 // splitSections cuts a rendered body at its headings, which goldmark writes
 // at the top level, and rebases its relative links for a page one folder
-// deeper (/lang/slug/side-by-side/). Headings lose their id: the pair holds it.
-func splitSections(d *site.Doc) []sectionHTML {
+// deeper (/lang/slug/side-by-side/). Headings lose their id: the pair holds
+// it; anchored items keep theirs when anchors is true.
+func splitSections(d *site.Doc, anchors bool) []sectionHTML {
 	body := calcBlock.ReplaceAllString(string(d.Body), "")
+	if !anchors {
+		// The rules named inside sections keep their IDs in one column
+		// only (the original's); the other's link controls lead there.
+		body = anchorOpen.ReplaceAllString(body, "<$1>")
+	}
 	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)
 	locs := headingOpen.FindAllStringSubmatchIndex(body, -1)
 	var out []sectionHTML

@@ -231,6 +231,18 @@ func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 			name = d.Title
 		}
 		f.Docs = append(f.Docs, [3]string{d.Slug, name, ""})
+		// A preamble with an anchor ({#cycle} at its start) is searched
+		// as a section of its own, under the document's title.
+		for _, a := range d.Anchors {
+			if a.Section == "" && d.Intro != "" {
+				f.SecDoc = append(f.SecDoc, di)
+				f.SecID = append(f.SecID, a.ID)
+				f.SecTitle = append(f.SecTitle, plain(d.Title))
+				f.SecParent = append(f.SecParent, -1)
+				f.Text = append(f.Text, plain(d.Intro))
+				break
+			}
+		}
 		type open struct{ sec, level int }
 		var stack []open // the headings above the current one
 		for _, s := range d.Sections {
@@ -326,7 +338,17 @@ func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 	}
 	f.Vocab = strings.Join(groupsText, "|")
 	groups := synonymGroups(l.Code, v)
-	f.Syn, f.SynAt = synonyms(l.Code, groups, surfStem, stemID, f.sectionIndex())
+	// A group may point to a rule named inside a section (an anchor): its
+	// section is the one raised.
+	secs := f.sectionIndex()
+	for _, d := range l.Docs {
+		for _, a := range d.Anchors {
+			if sec, ok := secs[d.Slug+"#"+a.Section]; ok && a.Section != "" {
+				secs[d.Slug+"#"+a.ID] = sec
+			}
+		}
+	}
+	f.Syn, f.SynAt = synonyms(l.Code, groups, surfStem, stemID, secs)
 	f.Questions = questions(l.Code, v.Thesaurus)
 	return f
 }

@@ -26,8 +26,8 @@ func Check(s *Site) Diagnostics {
 						continue
 					}
 				}
-				if x.ID != "" && target.Section(x.ID) == nil {
-					ds.Add(d.File, line, "link “"+x.Dest+"”: no section “"+x.ID+"” in "+target.File)
+				if x.ID != "" && !target.HasID(x.ID) {
+					ds.Add(d.File, line, "link “"+x.Dest+"”: no section or anchor “"+x.ID+"” in "+target.File)
 				}
 			}
 		}
@@ -63,6 +63,7 @@ func CheckTranslations(s *Site) Diagnostics {
 				continue
 			}
 			checkSections(&ds, od, td)
+			checkAnchors(&ds, od, td)
 		}
 		for _, td := range tr.Docs {
 			if orig.Doc(td.Slug) == nil {
@@ -113,6 +114,36 @@ func checkSections(ds *Diagnostics, od, td *Doc) {
 		}
 		if a[i].Level != b[i].Level {
 			ds.Add(td.File, b[i].Line, "section “"+b[i].ID+"” is a level-"+itoa(b[i].Level)+" heading, level "+itoa(a[i].Level)+" in "+od.File)
+		}
+	}
+}
+
+// checkAnchors compares the anchors of an original and its translation: the
+// same IDs, each in the same section, so that /fr/fantasy/#effect-blinded
+// works as /en/fantasy/#effect-blinded.
+func checkAnchors(ds *Diagnostics, od, td *Doc) {
+	inT := map[string]*Anchor{}
+	for _, a := range td.Anchors {
+		inT[a.ID] = a
+	}
+	inO := map[string]*Anchor{}
+	for _, a := range od.Anchors {
+		inO[a.ID] = a
+		t := inT[a.ID]
+		switch {
+		case t == nil:
+			line := 1
+			if s := td.Section(a.Section); s != nil {
+				line = s.Line
+			}
+			ds.Add(td.File, line, "anchor “{#"+a.ID+"}” ("+od.File+":"+itoa(a.Line)+") is missing in this section: start the translated item with the same {#"+a.ID+"}")
+		case t.Section != a.Section:
+			ds.Add(td.File, t.Line, "anchor “{#"+a.ID+"}” is in section “"+t.Section+"” here but in “"+a.Section+"” in "+od.File)
+		}
+	}
+	for _, a := range td.Anchors {
+		if inO[a.ID] == nil {
+			ds.Add(td.File, a.Line, "anchor “{#"+a.ID+"}” does not exist in "+od.File+": a translation has the original's anchors, no more")
 		}
 	}
 }

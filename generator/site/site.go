@@ -58,9 +58,15 @@ type Doc struct {
 	Body    template.HTML
 	// Sections lists the document's headings in order.
 	Sections []*Section
+	// Intro is the plain text before the first heading (a preamble that
+	// may state rules: the fantasy "cycle").
+	Intro string
 	XRefs    []markdown.XRef
 	// Calcs lists the calculator blocks placed in the document.
-	Calcs    []*markdown.Calc
+	Calcs []*markdown.Calc
+	// Anchors lists the rules named inside sections ({#effect-blinded}
+	// at the start of a list item or paragraph), in order.
+	Anchors  []*Anchor
 	meta     map[string]int // front-matter key → line, for messages
 	md       goldmark.Markdown
 	ast      ast.Node
@@ -75,6 +81,27 @@ type Section struct {
 	Title string // plain text, typeset
 	Line  int
 	Text  string // plain text of the blocks under the heading
+}
+
+// Anchor is a rule named inside a section: an ID in the sections'
+// namespace that a link can target.
+type Anchor struct {
+	ID      string
+	Line    int
+	Section string // the ID of the section that holds it ("" before the first heading)
+}
+
+// HasID reports whether id names a section or an anchor of d.
+func (d *Doc) HasID(id string) bool {
+	if d.Section(id) != nil {
+		return true
+	}
+	for _, a := range d.Anchors {
+		if a.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Options configures Load.
@@ -219,6 +246,7 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.XRefs = markdown.XRefs(pc)
 	d.Calcs = markdown.Calcs(pc)
 	d.collectSections(ds)
+	d.collectAnchors(markdown.Anchors(pc), ds)
 	d.checkNodes(ds)
 	if lang == "fr" {
 		d.Title = markdown.FrenchTypeset(d.Title, false)
@@ -241,8 +269,11 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 	var cur *Section
 	var text strings.Builder
 	flush := func() {
+		t := strings.Join(strings.Fields(text.String()), " ")
 		if cur != nil {
-			cur.Text = strings.Join(strings.Fields(text.String()), " ")
+			cur.Text = t
+		} else {
+			d.Intro = t
 		}
 		text.Reset()
 	}
@@ -278,6 +309,36 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 		}
 	}
 	flush()
+}
+
+// collectAnchors records the anchors parsing found, each in its section,
+// and reports one whose ID a heading or an earlier anchor has, or that is
+// reserved.
+func (d *Doc) collectAnchors(refs []markdown.AnchorRef, ds *Diagnostics) {
+	seen := map[string]int{}
+	for _, s := range d.Sections {
+		if s.ID != "" {
+			seen[s.ID] = s.Line
+		}
+	}
+	for _, r := range refs {
+		line := d.Line(r.Pos)
+		sec := ""
+		for _, s := range d.Sections {
+			if s.Line <= line {
+				sec = s.ID
+			}
+		}
+		if first, dup := seen[r.ID]; dup {
+			ds.Add(d.File, line, "anchor “{#"+r.ID+"}” repeats an ID used at line "+itoa(first)+": IDs of sections and anchors must be unique within a document")
+			continue
+		}
+		if reservedIDs[r.ID] {
+			ds.Add(d.File, line, "anchor ID “"+r.ID+"” is reserved: /<lang>/<slug>/"+r.ID+"/ is a page of the site; choose another ID")
+		}
+		seen[r.ID] = line
+		d.Anchors = append(d.Anchors, &Anchor{ID: r.ID, Line: line, Section: sec})
+	}
 }
 
 // plainText returns the text of n and its descendants as a reader sees it,
