@@ -61,7 +61,7 @@ type Doc struct {
 	// Intro is the plain text before the first heading (a preamble that
 	// may state rules: the fantasy "cycle").
 	Intro string
-	XRefs    []markdown.XRef
+	XRefs []markdown.XRef
 	// Calcs lists the calculator blocks placed in the document.
 	Calcs []*markdown.Calc
 	// Anchors lists the rules named inside sections ({#effect-blinded}
