@@ -47,7 +47,11 @@ type View struct {
 	Reading        string
 	Result         ResultView
 	Grid           *Table // casting: chance by magic and apprenticeship
-	T              func(string) string
+	// For says what the result is computed for, in one line ("Magie : 3 ·
+	// Torse : plaque"): printed in place of the form (calc.js keeps it
+	// true to the inputs).
+	For string
+	T   func(string) string
 }
 
 // GroupView is a fieldset.
@@ -170,6 +174,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 		}
 		v.Groups = append(v.Groups, gv)
 	}
+	v.For = forLine(v.Groups, p)
 	if cerr != nil {
 		v.Result.Error = cerr.Fr
 		if p.Lang != "fr" {
@@ -727,4 +732,52 @@ func causeLabel(p Page, cause string) string {
 		return s
 	}
 	return option(p, cause)
+}
+
+// forLine sums up the values a form shows, field by field ("Label : value",
+// the empty and hidden ones left out), for print.
+func forLine(groups []GroupView, p Page) string {
+	colon := ": "
+	if p.Lang == "fr" {
+		colon = "\u00a0: "
+	}
+	var parts []string
+	for _, g := range groups {
+		for _, f := range g.Fields {
+			if f.Hidden || f.UIOnly {
+				continue
+			}
+			val := ""
+			switch f.Kind {
+			case Bool:
+				if !f.Checked {
+					continue
+				}
+				parts = append(parts, f.Label)
+				continue
+			case Events:
+				if len(f.Rows) == 0 {
+					continue
+				}
+				val = strconv.Itoa(len(f.Rows))
+			case Enum, IntEnum, EnumSet:
+				var sel []string
+				for _, o := range f.Options {
+					if o.Selected && o.Value != "" {
+						sel = append(sel, o.Text)
+					}
+				}
+				val = strings.Join(sel, ", ")
+			default:
+				val = f.Value
+				if val != "" && f.Unit != "" {
+					val += "\u00a0" + f.Unit
+				}
+			}
+			if val != "" {
+				parts = append(parts, f.Label+colon+val)
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
 }

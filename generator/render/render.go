@@ -35,6 +35,8 @@ type Theme struct {
 // Assets names the bundled files a page links to, relative to the site root.
 type Assets struct {
 	CSS, JS string
+	// Print holds the footers of the printed pages (print.go).
+	Print string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// WASM is the rules engine, fetched only when a calculator is used (the
@@ -111,6 +113,8 @@ type Page struct {
 
 	// Path is the page's path from the site root ("fr/fantasy/").
 	Path string
+	// PrintKey names the footer the page prints (print.go).
+	PrintKey string
 	// Base is the site's absolute address (ending in "/"), or "" when the
 	// build was given none: links then stay relative.
 	Base string

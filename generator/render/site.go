@@ -64,7 +64,7 @@ type siteRenderer struct {
 // page returns a page at path (from the site root) with what every page
 // carries.
 func (r *siteRenderer) page(lang, path string) *Page {
-	return &Page{Lang: lang, Path: path, Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
+	return &Page{Lang: lang, Path: path, PrintKey: printKey(path), Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
 		Base: r.m.Base, Edition: r.m.Edition, OGType: "website", Manifest: lang + "/manifest.webmanifest",
 		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
 }
@@ -108,7 +108,9 @@ func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) 
 // bilingual view and one share page per section, a 404 page and the web
 // app manifest. Keys are paths relative to the site root.
 func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, error) {
-	r := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
+	printCSS := t.printCSS(s, m)
+	a.Print = printCSSName(printCSS)
+	r := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{a.Print: printCSS}}}
 	first := s.Langs[0].Code
 	var langs []Language
 	for _, l := range s.Langs {

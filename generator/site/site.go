@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -209,6 +210,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if len(s.Langs) == 0 {
 		ds.Add(dir, 0, "no documents: expected Markdown files in "+filepath.Join(dir, "fr")+"/")
 	}
+	labelXRefs(s)
 	// Rendering comes second, once every document's sections are known:
 	// a calculator's explanation links to sections of other documents by
 	// their titles.
@@ -427,4 +429,69 @@ func Present(dir string) []string {
 func Exists(dir, lang, slug string) bool {
 	_, err := os.Stat(filepath.Join(dir, lang, slug+".md"))
 	return err == nil
+}
+
+// sectionNumber finds a title's number ("2.5. La vie" → "2.5").
+var sectionNumber = regexp.MustCompile(`^(\d+(?:\.\d+)*)\.?\s`)
+
+// labelXRefs gives each cross-reference the words that say, on paper, where
+// it leads (its data-to attribute, which the print style sheet shows): "§2.5"
+// for a numbered section, its title otherwise, the document's short name
+// first when it is another document.
+func labelXRefs(s *Site) {
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			_ = ast.Walk(d.ast, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				link, ok := n.(*ast.Link)
+				if !entering || !ok {
+					return ast.WalkContinue, nil
+				}
+				if c, _ := link.AttributeString("class"); c == nil || string(c.([]byte)) != "xref" {
+					return ast.WalkContinue, nil
+				}
+				dest := string(link.Destination)
+				target, id := d, ""
+				if rest, ok := strings.CutPrefix(dest, "../"); ok {
+					slug, frag, _ := strings.Cut(rest, "/")
+					target, id = l.Doc(slug), strings.TrimPrefix(frag, "#")
+				} else {
+					id = strings.TrimPrefix(dest, "#")
+				}
+				if target == nil {
+					return ast.WalkContinue, nil
+				}
+				label := ""
+				if id != "" {
+					sec := target.Section(id)
+					for _, a := range target.Anchors {
+						if sec == nil && a.ID == id {
+							sec = target.Section(a.Section)
+						}
+					}
+					if sec != nil {
+						if m := sectionNumber.FindStringSubmatch(sec.Title); m != nil {
+							label = "§\u00a0" + m[1]
+						} else {
+							label = sec.Title
+						}
+					}
+				}
+				if target != d {
+					name := target.Short
+					if name == "" {
+						name = target.Title
+					}
+					if label != "" {
+						label = name + ", " + label
+					} else {
+						label = name
+					}
+				}
+				if label != "" {
+					link.SetAttributeString("data-to", []byte(label))
+				}
+				return ast.WalkContinue, nil
+			})
+		}
+	}
 }

@@ -431,9 +431,48 @@ let engineReady = false;
 
 // change reacts to an edit at once, before any computation: errors under
 // their fields, and the result marked out of date.
+// forText sums up what the form shows, field by field, for the printed
+// calculator's "Computed for:" line (Go: calcui.forLine, which writes the
+// defaults' line into the page).
+function forText(form) {
+  const colon = document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
+  const labelOf = (el) => (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) || el.querySelector(":scope > legend")?.textContent || "";
+  const parts = [];
+  for (const el of form.querySelectorAll("[data-path][data-kind]")) {
+    if (el.dataset.uiOnly || el.closest("[hidden]")) continue;
+    const label = labelOf(el);
+    let val = "";
+    switch (el.dataset.kind) {
+      case "bool":
+        if (el.checked && label) parts.push(label);
+        continue;
+      case "enumset":
+        val = [...el.querySelectorAll("input:checked")].map((i) => form.querySelector('label[for="' + i.id + '"]')?.textContent || i.value).join(", ");
+        break;
+      case "enum":
+      case "intenum":
+        if (el.selectedOptions[0] && el.value !== "") val = el.selectedOptions[0].textContent;
+        break;
+      case "events": {
+        const n = el.querySelectorAll(".events > li").length;
+        if (n) val = String(n);
+        break;
+      }
+      default: {
+        const unit = el.parentElement.querySelector(".unit");
+        val = el.value.trim() + (el.value.trim() && unit ? "\u00a0" + unit.textContent : "");
+      }
+    }
+    if (val) parts.push(label + colon + val);
+  }
+  return parts.join(" · ");
+}
+
 function change(calc, { fromUser, quiet }) {
   const form = calc.querySelector(".calc-form");
   updateVisibility(form);
+  const forLine = calc.querySelector(".calc-for span");
+  if (forLine) forLine.textContent = forText(form);
   const read = readForm(form);
   clearErrors(calc);
   calc._seq = (calc._seq || 0) + 1;
