@@ -91,8 +91,8 @@ func TestBuildSite(t *testing.T) {
 	}{
 		{alpha, "explicit heading ID", `<h2 id="armor">`},
 		{alpha, "link control", `<a class="heading-link" href="#armor"`},
-		{alpha, "same-document link", `<a href="#armor" class="xref">l’armure</a>`},
-		{alpha, "cross-document link", `<a href="../beta/#duel" class="xref">le duel</a>`},
+		{alpha, "same-document link", `<a href="#armor" class="xref" data-to="§ 2">l’armure</a>`},
+		{alpha, "cross-document link", `<a href="../beta/#duel" class="xref" data-to="Jeu — Second document, Duel">le duel</a>`},
 		{alpha, "French colon", "Introduction\u00a0: voir"},
 		{alpha, "table", "<td>Dague</td>"},
 		{alpha, "aside", `<aside class="box">`},
@@ -102,7 +102,7 @@ func TestBuildSite(t *testing.T) {
 		{alpha, "CSP meta", `<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;; style-src &#39;self&#39;`},
 		{alpha, "language", `<html lang="fr"`},
 		{beta, "previous document", `<a class="prev" rel="prev" href="../alpha/">`},
-		{beta, "document link", `<a href="../alpha/" class="xref">premier</a>`},
+		{beta, "document link", `<a href="../alpha/" class="xref" data-to="Jeu — Premier document">premier</a>`},
 		{home, "index lists documents", `<a href="alpha/"><span class="doc-short">Jeu — Premier document</span> <span class="doc-title">Premier document</span></a>`},
 		{alpha, "breadcrumb", `<nav class="crumbs" aria-label="Fil d’Ariane"><a href="./">Jeu — Premier document</a>`},
 		{alpha, "title names the game", `<title>Premier document · Jeu — Premier document</title>`},
@@ -111,6 +111,9 @@ func TestBuildSite(t *testing.T) {
 	} {
 		if !strings.Contains(tt.page, tt.want) {
 			t.Errorf("%s: page lacks %q", tt.name, tt.want)
+			if i := strings.Index(tt.page, tt.want[:min(len(tt.want), 20)]); i >= 0 {
+				t.Logf("near: %s", tt.page[i:min(len(tt.page), i+160)])
+			}
 		}
 	}
 	// The pages must hold under the CSP: no inline script, style or handler.
@@ -584,7 +587,7 @@ See [nothing](#life).
 		t.Fatal(err)
 	}
 	page, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "alpha", "index.html"))
-	for _, want := range []string{`<p id="cycle"><a class="anchor-link" href="#cycle" data-copy-link>`, `<li id="effect-blinded"><a class="anchor-link" href="#effect-blinded" data-copy-link>`, `<a href="#effect-fear" class="xref">`} {
+	for _, want := range []string{`<p id="cycle"><a class="anchor-link" href="#cycle" data-copy-link>`, `<li id="effect-blinded"><a class="anchor-link" href="#effect-blinded" data-copy-link>`, `<a href="#effect-fear" class="xref" data-to="Les effets">`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("French page lacks %s", want)
 		}
