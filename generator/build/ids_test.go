@@ -12,6 +12,9 @@ import (
 // (double quotes; html/template escapes any quote inside).
 var idAttr = regexp.MustCompile(`\sid="([^"]*)"`)
 
+// hrefHashRe finds links inside a page.
+var hrefHashRe = regexp.MustCompile(`href="#([^"]+)"`)
+
 // TestNoDuplicateIDs: no page of the real site has an ID twice (the
 // bilingual view once held every calculator twice, with the same IDs; a
 // link to an ID must lead to one place).

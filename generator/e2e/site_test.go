@@ -152,7 +152,7 @@ var allPages = []string{
 	"/fr/fantasy/", "/fr/contemporary/", "/fr/pathfinder-duels/", "/fr/heroes-and-dragons/", "/fr/spellcasting/",
 	"/en/fantasy/", "/en/contemporary/", "/en/pathfinder-duels/", "/en/heroes-and-dragons/", "/en/spellcasting/",
 	"/fr/calculators/", "/en/calculators/", "/fr/fantasy/side-by-side/", "/en/contemporary/side-by-side/",
-	"/fr/glossary/", "/en/glossary/",
+	"/fr/glossary/", "/en/glossary/", "/fr/book/", "/en/book/",
 }
 
 // TestContentsButtonStaysOnScreen: on a phone the contents button floats at

@@ -54,6 +54,7 @@ func (t *Theme) printCSS(s *site.Site, m Meta) []byte {
 		add(l.Code+"/calculators", l.Code, site+" — "+t.T(l.Code, "calculators"), l.Code+"/calculators/")
 		add(l.Code+"/glossary", l.Code, site+" — "+t.T(l.Code, "glossary"), l.Code+"/glossary/")
 		add(l.Code+"/404", l.Code, site, l.Code+"/")
+		add(l.Code+"/book", l.Code, site+" — "+t.T(l.Code, "book"), l.Code+"/book/")
 		for _, d := range l.Docs {
 			name := d.Short
 			if name == "" {

@@ -115,6 +115,11 @@ type Page struct {
 	Path string
 	// PrintKey names the footer the page prints (print.go).
 	PrintKey string
+	// HasBook says the language has a book page (book.go).
+	HasBook bool
+	// Book and BookGlossary fill the book page (book.go).
+	Book         []BookDoc
+	BookGlossary []GlossaryEntry
 	// Base is the site's absolute address (ending in "/"), or "" when the
 	// build was given none: links then stay relative.
 	Base string
@@ -164,7 +169,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {

@@ -156,7 +156,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	r.out.Files[code+"/manifest.webmanifest"] = r.manifest(code)
 
 	home := r.page(code, code+"/")
-	home.Title, home.Description, home.Docs = title, t.T(code, "site_tagline"), l.Docs
+	home.Title, home.Description, home.Docs, home.HasBook = title, t.T(code, "site_tagline"), l.Docs, hasBook(l)
 	r.versions(home, func(lang string) string { return lang + "/" })
 	if err := r.render("home", home, code+"/index.html", true); err != nil {
 		return err
@@ -167,8 +167,15 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	if err := r.render("notfound", nf, code+"/404.html", false); err != nil {
 		return err
 	}
+	var glossary []GlossaryEntry
 	if extra.Glossary != nil {
-		if entries := extra.Glossary(code); len(entries) > 0 {
+		glossary = extra.Glossary(code)
+	}
+	if err := r.book(l, glossary); err != nil {
+		return err
+	}
+	if extra.Glossary != nil {
+		if entries := glossary; len(entries) > 0 {
 			gp := r.page(code, code+"/glossary/")
 			gp.Title, gp.Description, gp.Glossary = t.T(code, "glossary")+" — "+title, t.T(code, "glossary_intro"), entries
 			r.versions(gp, func(lang string) string { return lang + "/glossary/" })

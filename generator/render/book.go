@@ -1,0 +1,144 @@
+package render
+
+import (
+	"html/template"
+	"regexp"
+	"strings"
+
+	"compendium/generator/site"
+)
+
+// BookDoc is one document of the book page, its body rewritten for the
+// book (IDs and links, see bookIDs).
+type BookDoc struct {
+	Slug, Title, Short string
+	Body               template.HTML
+	Contents           []BookEntry
+}
+
+// BookEntry is a line of the book's contents.
+type BookEntry struct {
+	ID, Title string
+	Level     int
+}
+
+var (
+	idAttr      = regexp.MustCompile(` id="([^"]+)"`)
+	hrefHash    = regexp.MustCompile(`href="#([^"]+)"`)
+	hrefDoc     = regexp.MustCompile(`href="\.\./([a-z0-9-]+)/(#[^"]*)?"`)
+	hrefAltBook = regexp.MustCompile(`href="\.\./\.\./([a-z]+)/([a-z0-9-]+)/#([^"]+)"`)
+)
+
+// bookIDs names the book's anchors: a section keeps its ID, so that
+// /fr/book/#armor works as /fr/fantasy/#armor does, unless two documents
+// (or the glossary, or the book's own parts) have it; then it is prefixed
+// with its document's slug ("fantasy-combat", "contemporary-combat").
+// Footnotes (fn:1 in every document) are prefixed the same way.
+type bookIDs struct {
+	count map[string]int
+}
+
+func newBookIDs(docs []*site.Doc, bodies map[string]string, glossary []GlossaryEntry) *bookIDs {
+	b := &bookIDs{count: map[string]int{}}
+	for _, id := range []string{"main", "book-contents", "glossary", "search-input", "search-results", "toast", "calc-strings"} {
+		b.count[id] = 2
+	}
+	for _, d := range docs {
+		b.count[d.Slug] = 2 // the documents' own anchors
+		seen := map[string]bool{}
+		for _, m := range idAttr.FindAllStringSubmatch(bodies[d.Slug], -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				b.count[m[1]]++
+			}
+		}
+	}
+	for _, g := range glossary {
+		b.count[g.ID]++
+	}
+	return b
+}
+
+func (b *bookIDs) id(slug, id string) string {
+	if b.count[id] > 1 {
+		return slug + "-" + id
+	}
+	return id
+}
+
+// bookBody rewrites a document's body for the book: its IDs, its links to
+// its own sections and to other documents' (which are in the book too),
+// and its headings' links to the other language's page (to that language's
+// book). Calculators are left out, as in the bilingual view: the book is
+// for reading and printing, and each section's page has them.
+func (b *bookIDs) bookBody(d *site.Doc, body string, docs map[string]bool) string {
+	body = idAttr.ReplaceAllStringFunc(body, func(m string) string {
+		id := idAttr.FindStringSubmatch(m)[1]
+		return ` id="` + b.id(d.Slug, id) + `"`
+	})
+	body = hrefHash.ReplaceAllStringFunc(body, func(m string) string {
+		return `href="#` + b.id(d.Slug, hrefHash.FindStringSubmatch(m)[1]) + `"`
+	})
+	body = hrefAltBook.ReplaceAllStringFunc(body, func(m string) string {
+		s := hrefAltBook.FindStringSubmatch(m)
+		return `href="../../` + s[1] + `/book/#` + b.id(s[2], s[3]) + `"`
+	})
+	return hrefDoc.ReplaceAllStringFunc(body, func(m string) string {
+		s := hrefDoc.FindStringSubmatch(m)
+		if !docs[s[1]] {
+			return m
+		}
+		if s[2] == "" || s[2] == "#" {
+			return `href="#` + s[1] + `"`
+		}
+		return `href="#` + b.id(s[1], s[2][1:]) + `"`
+	})
+}
+
+// maxBookDocs is the most documents a book page gathers: a compendium of
+// thousands of generated documents (the speed benchmarks') would make one
+// page of tens of megabytes that no reader opens.
+const maxBookDocs = 100
+
+// hasBook reports whether l gets a book page.
+func hasBook(l *site.Lang) bool { return len(l.Docs) > 0 && len(l.Docs) <= maxBookDocs }
+
+// book renders /<lang>/book/: every document in order on one page, with
+// its contents, then the glossary.
+func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry) error {
+	if !hasBook(l) {
+		return nil
+	}
+	code := l.Code
+	bodies := map[string]string{}
+	docs := map[string]bool{}
+	for _, d := range l.Docs {
+		bodies[d.Slug] = calcBlock.ReplaceAllString(string(d.Body), "")
+		docs[d.Slug] = true
+	}
+	ids := newBookIDs(l.Docs, bodies, glossary)
+	bp := r.page(code, code+"/book/")
+	t := r.t
+	bp.Title = t.T(code, "book") + " — " + t.T(code, "site_title")
+	bp.Description = t.T(code, "book_intro")
+	for _, d := range l.Docs {
+		bd := BookDoc{Slug: d.Slug, Title: d.Title, Short: d.Short, Body: template.HTML(ids.bookBody(d, bodies[d.Slug], docs))}
+		for _, s := range d.Sections {
+			if s.ID != "" && s.Level <= 3 {
+				bd.Contents = append(bd.Contents, BookEntry{ID: ids.id(d.Slug, s.ID), Title: s.Title, Level: s.Level})
+			}
+		}
+		bp.Book = append(bp.Book, bd)
+	}
+	for _, g := range glossary {
+		if rest, ok := strings.CutPrefix(g.URL, "../"); ok {
+			slug, frag, _ := strings.Cut(rest, "/")
+			if docs[slug] {
+				g.URL = "#" + ids.id(slug, strings.TrimPrefix(frag, "#"))
+			}
+		}
+		bp.BookGlossary = append(bp.BookGlossary, g)
+	}
+	r.versions(bp, func(lang string) string { return lang + "/book/" })
+	return r.render("book", bp, code+"/book/index.html", true)
+}
