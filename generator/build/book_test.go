@@ -1,9 +1,15 @@
 package build
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+
+	"compendium/generator/qr/qrtest"
 )
+
+// qrSVG finds the QR codes of a page.
+var qrSVG = regexp.MustCompile(`<svg class="qr".*?</svg>`)
 
 // TestBook: /<lang>/book/ holds every section of every document once, in
 // the documents' order, under the section's own ID or, where two documents
@@ -58,5 +64,46 @@ func TestBook(t *testing.T) {
 		if !strings.Contains(page, ` id="fantasy-combat"`) || !strings.Contains(page, ` id="contemporary-combat"`) {
 			t.Errorf("%s book: the two documents' “combat” sections are not told apart", l.Code)
 		}
+	}
+}
+
+// TestBookQRCodes: with a base URL, each section of the book (levels 2 and
+// 3) carries a QR code that decodes to the section's share page; without
+// one, the book has none.
+func TestBookQRCodes(t *testing.T) {
+	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme", BaseURL: "https://example.org/rules/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(res.Files["fr/book/index.html"])
+	want := 0
+	for _, d := range res.Site.Langs[0].Docs {
+		for _, s := range d.Sections {
+			if s.Level <= 3 {
+				want++
+			}
+		}
+	}
+	codes := qrSVG.FindAllString(page, -1)
+	if len(codes) != want {
+		t.Fatalf("%d QR codes for %d sections of levels 2 and 3", len(codes), want)
+	}
+	// Each code follows its heading: decode it and compare with the
+	// section the heading before it names.
+	for _, m := range qrSVG.FindAllStringIndex(page, -1) {
+		before := page[:m[0]]
+		h := strings.LastIndex(before, `<h`)
+		id := idAttr.FindStringSubmatch(before[h:])
+		got := qrtest.Decode(t, page[m[0]:m[1]])
+		if id == nil || !strings.HasPrefix(got, "https://example.org/rules/fr/") || !strings.HasSuffix(got, "/"+strings.TrimPrefix(strings.TrimPrefix(id[1], "fantasy-"), "contemporary-")+"/") {
+			t.Errorf("the code after heading %v decodes to %s", id, got)
+		}
+	}
+	plain, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(qrSVG.FindAllString(string(plain.Files["fr/book/index.html"]), -1)); n != 0 {
+		t.Errorf("without a base URL, %d QR codes", n)
 	}
 }

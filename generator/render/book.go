@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"compendium/generator/qr"
 	"compendium/generator/site"
 )
 
@@ -122,12 +123,21 @@ func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry) error {
 	bp.Title = t.T(code, "book") + " — " + t.T(code, "site_title")
 	bp.Description = t.T(code, "book_intro")
 	for _, d := range l.Docs {
-		bd := BookDoc{Slug: d.Slug, Title: d.Title, Short: d.Short, Body: template.HTML(ids.bookBody(d, bodies[d.Slug], docs))}
+		body := ids.bookBody(d, bodies[d.Slug], docs)
+		bd := BookDoc{Slug: d.Slug, Title: d.Title, Short: d.Short}
 		for _, s := range d.Sections {
 			if s.ID != "" && s.Level <= 3 {
-				bd.Contents = append(bd.Contents, BookEntry{ID: ids.id(d.Slug, s.ID), Title: s.Title, Level: s.Level})
+				bid := ids.id(d.Slug, s.ID)
+				bd.Contents = append(bd.Contents, BookEntry{ID: bid, Title: s.Title, Level: s.Level})
+				if r.m.Base != "" {
+					var err error
+					if body, err = withQR(body, bid, r.m.Base+code+"/"+d.Slug+"/"+s.ID+"/", t.T(code, "qr_label")); err != nil {
+						return err
+					}
+				}
 			}
 		}
+		bd.Body = template.HTML(body)
 		bp.Book = append(bp.Book, bd)
 	}
 	for _, g := range glossary {
@@ -141,4 +151,32 @@ func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry) error {
 	}
 	r.versions(bp, func(lang string) string { return lang + "/book/" })
 	return r.render("book", bp, code+"/book/index.html", true)
+}
+
+// withQR puts after the heading whose ID is id a QR code of url (the
+// section's share page, whose preview names the section and which leads
+// to it): shown in print only. Only the book carries them: at 3 KB each,
+// the rules pages read on phones would grow by a third for paper's sake,
+// and a rules page printed alone names its address in its footer. They
+// need the site's absolute address (base_url): without it, none.
+func withQR(body, id, url, label string) (string, error) {
+	at := strings.Index(body, ` id="`+id+`"`)
+	if at < 0 {
+		return body, nil
+	}
+	end := strings.Index(body[at:], "</h")
+	if end < 0 {
+		return body, nil
+	}
+	end += at
+	close := strings.IndexByte(body[end:], '>')
+	if close < 0 {
+		return body, nil
+	}
+	end += close + 1
+	svg, err := qr.SVG(url, label+" "+url)
+	if err != nil {
+		return "", err
+	}
+	return body[:end] + svg + body[end:], nil
 }
