@@ -101,6 +101,13 @@ fuzz-long: browser
 lighthouse: browser
 	@sh scripts/lighthouse.sh
 
+# pdf builds the site and prints each language's book to
+# public/<lang>/compendium-a4.pdf and -a5.pdf with Chromium (installed
+# when missing, as for the browser tests), then builds again linking them.
+.PHONY: pdf
+pdf: browser
+	$(GO) run ./generator pdf
+
 # validate runs the Nu HTML Checker (npm vnu-jar; Java, installed when
 # missing as root or with passwordless sudo) on every built page and fails
 # on any error. About a minute; not part of make test.

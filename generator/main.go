@@ -17,14 +17,17 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
+	"sort"
 	"strings"
 	"syscall"
 
 	"compendium/generator/build"
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
+	"compendium/generator/pdf"
 	"compendium/generator/render"
 	"compendium/generator/search"
 	"compendium/generator/serve"
@@ -40,6 +43,8 @@ commands:
   calc     run a calculator: calc NAME < input.json; calc --list; calc --describe [NAME]
   search   query the search index: search [-lang fr] "query"
   synth    write synthetic pages for benchmarks: synth -pages 1000 -out DIR
+  pdf      build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with
+           Chromium, and build again linking them (build alone needs no browser and links no PDF)
 `
 
 func main() {
@@ -132,6 +137,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 		return 0
+	case "pdf":
+		return printBooks(opt, stdout, stderr)
 	case "serve":
 		// Each rebuild allocates a lot and keeps little: collecting at 5x
 		// the live heap instead of 2x cut the collector's share of a
@@ -205,4 +212,50 @@ func loadIndexes(content, theme string) (map[string][]byte, error) {
 		out[lang] = files[p]
 	}
 	return out, nil
+}
+
+// printBooks builds the site into a temporary folder, prints its books
+// with Chromium, and builds the site into opt.OutDir with the PDFs.
+func printBooks(opt build.Options, stdout, stderr io.Writer) int {
+	tmp, err := os.MkdirTemp("", "compendium-book-")
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	first := opt
+	first.OutDir, first.NoTwins = filepath.Join(tmp, "public"), true
+	res, err := build.Build(first)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, "pdf: the build failed; "+opt.OutDir+"/ was left as it was")
+		return 1
+	}
+	var langs []string
+	for _, l := range res.Site.Langs {
+		langs = append(langs, l.Code)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	pdfs, err := pdf.Print(ctx, first.OutDir, langs, serve.Handler(first.OutDir, nil))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	opt.PDFs = pdfs
+	res, err = build.Build(opt)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	var names []string
+	for name := range pdfs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(stdout, "%s/%s: %d pages, %d KB\n", opt.OutDir, name, pdf.Pages(pdfs[name]), len(pdfs[name])/1024)
+	}
+	fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+	return 0
 }

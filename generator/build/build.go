@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +43,11 @@ type Options struct {
 	// NoTwins skips the .br and .gz twins (build -compress=false): for
 	// measuring the rest of the pipeline, or a host that compresses itself.
 	NoTwins bool
+	// PDFs are the printed books the pdf command made, by path from the
+	// site root ("fr/compendium-a4.pdf"): written with the site, and
+	// linked from the home and book pages. Without them the site links no
+	// PDF.
+	PDFs map[string][]byte
 }
 
 // Result describes a build: its files (paths relative to the site root) and
@@ -215,11 +221,14 @@ func Generate(opt Options) (*Result, error) {
 	}
 	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
 		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage})
+		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs)})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res := &Result{Site: s, Files: map[string][]byte{}}
+	for k, v := range opt.PDFs {
+		res.Files[k] = v
+	}
 	for k, v := range bundle.Files {
 		res.Files[k] = v
 	}
@@ -305,6 +314,29 @@ func listed(pages []render.Listed) []sitemap.Page {
 			sp.Alternates = append(sp.Alternates, sitemap.Alternate{Lang: a.Lang, Path: a.Path})
 		}
 		out = append(out, sp)
+	}
+	return out
+}
+
+// pdfLinks describes the printed books for the pages' links: per language,
+// each format with its path and size.
+func pdfLinks(pdfs map[string][]byte) map[string][]render.PDF {
+	if len(pdfs) == 0 {
+		return nil
+	}
+	out := map[string][]render.PDF{}
+	var paths []string
+	for p := range pdfs {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		lang, file, ok := strings.Cut(p, "/")
+		format := strings.TrimSuffix(strings.TrimPrefix(file, "compendium-"), ".pdf")
+		if !ok || format == file {
+			continue
+		}
+		out[lang] = append(out[lang], render.PDF{Format: strings.ToUpper(format), Path: p, Size: len(pdfs[p])})
 	}
 	return out
 }

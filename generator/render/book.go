@@ -3,6 +3,7 @@ package render
 import (
 	"html/template"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"compendium/generator/qr"
@@ -106,7 +107,7 @@ func hasBook(l *site.Lang) bool { return len(l.Docs) > 0 && len(l.Docs) <= maxBo
 
 // book renders /<lang>/book/: every document in order on one page, with
 // its contents, then the glossary.
-func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry) error {
+func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry, pdfs []PDF) error {
 	if !hasBook(l) {
 		return nil
 	}
@@ -121,7 +122,7 @@ func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry) error {
 	bp := r.page(code, code+"/book/")
 	t := r.t
 	bp.Title = t.T(code, "book") + " — " + t.T(code, "site_title")
-	bp.Description = t.T(code, "book_intro")
+	bp.Description, bp.PDFs = t.T(code, "book_intro"), pdfs
 	for _, d := range l.Docs {
 		body := ids.bookBody(d, bodies[d.Slug], docs)
 		bd := BookDoc{Slug: d.Slug, Title: d.Title, Short: d.Short}
@@ -179,4 +180,15 @@ func withQR(body, id, url, label string) (string, error) {
 		return "", err
 	}
 	return body[:end] + svg + body[end:], nil
+}
+
+// SizeText is the PDF's size as a reader of lang reads it: "1,2 Mo",
+// "1.2 MB".
+func (p PDF) SizeText(lang string) string {
+	mb := float64(p.Size) / 1e6
+	s := strconv.FormatFloat(mb, 'f', 1, 64)
+	if lang == "fr" {
+		return strings.Replace(s, ".", ",", 1) + "\u00a0Mo"
+	}
+	return s + "\u00a0MB"
 }

@@ -117,6 +117,9 @@ type Page struct {
 	PrintKey string
 	// HasBook says the language has a book page (book.go).
 	HasBook bool
+	// PDFs are the printed books of the page's language, when the pdf
+	// command made them.
+	PDFs []PDF
 	// Book and BookGlossary fill the book page (book.go).
 	Book         []BookDoc
 	BookGlossary []GlossaryEntry
@@ -330,6 +333,15 @@ type Extra struct {
 	Calculators func(lang string, docs []*site.Doc) ([]CalcGroup, []string, error)
 	// Glossary returns the glossary's entries for a language, sorted.
 	Glossary func(lang string) []GlossaryEntry
+	// PDFs lists, per language, the printed books to link.
+	PDFs map[string][]PDF
+}
+
+// PDF is a printed book of a language, in one format.
+type PDF struct {
+	Format string // "A4", "A5"
+	Path   string // from the site root: "fr/compendium-a4.pdf"
+	Size   int    // bytes
 }
 
 // GlossaryEntry is a term on the glossary page.

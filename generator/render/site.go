@@ -156,7 +156,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	r.out.Files[code+"/manifest.webmanifest"] = r.manifest(code)
 
 	home := r.page(code, code+"/")
-	home.Title, home.Description, home.Docs, home.HasBook = title, t.T(code, "site_tagline"), l.Docs, hasBook(l)
+	home.Title, home.Description, home.Docs, home.HasBook, home.PDFs = title, t.T(code, "site_tagline"), l.Docs, hasBook(l), extra.PDFs[code]
 	r.versions(home, func(lang string) string { return lang + "/" })
 	if err := r.render("home", home, code+"/index.html", true); err != nil {
 		return err
@@ -171,7 +171,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	if extra.Glossary != nil {
 		glossary = extra.Glossary(code)
 	}
-	if err := r.book(l, glossary); err != nil {
+	if err := r.book(l, glossary, extra.PDFs[code]); err != nil {
 		return err
 	}
 	if extra.Glossary != nil {
