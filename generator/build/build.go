@@ -219,14 +219,39 @@ func Generate(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
+	// The single-file editions: each language's documents, glossary,
+	// style, script, search index and engine in one HTML file.
+	singles := map[string][]byte{}
+	for _, l := range s.Langs {
+		if len(l.Docs) > 100 {
+			continue // no book either: one page of thousands of documents
+		}
+		groups, _, err := calc.calculatorsPage(l.Code, l.Docs)
+		if err != nil {
+			return nil, &Error{Problems: []string{err.Error()}}
+		}
+		b, err := theme.Single(s, l.Code, render.SingleAssets{
+			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker: bundle.Files[bundle.Worker], WASM: module.WASMBytes,
+			Index: index[indexPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
+		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition}, calc.glossaryPage(l.Code), groups)
+		if err != nil {
+			return nil, &Error{Problems: []string{err.Error()}}
+		}
+		if b != nil {
+			singles[l.Code+"/compendium.html"] = b
+		}
+	}
 	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
 		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs)})
+		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: sizes(singles)})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res := &Result{Site: s, Files: map[string][]byte{}}
 	for k, v := range opt.PDFs {
+		res.Files[k] = v
+	}
+	for k, v := range singles {
 		res.Files[k] = v
 	}
 	for k, v := range bundle.Files {
@@ -337,6 +362,16 @@ func pdfLinks(pdfs map[string][]byte) map[string][]render.PDF {
 			continue
 		}
 		out[lang] = append(out[lang], render.PDF{Format: strings.ToUpper(format), Path: p, Size: len(pdfs[p])})
+	}
+	return out
+}
+
+// sizes maps a language to the size of its single-file edition.
+func sizes(singles map[string][]byte) map[string]int {
+	out := map[string]int{}
+	for k, v := range singles {
+		lang, _, _ := strings.Cut(k, "/")
+		out[lang] = len(v)
 	}
 	return out
 }

@@ -63,7 +63,14 @@ const (
 	cacheMin = minSize
 
 	brQuality = brotli.BestCompression
-	gzLevel   = gzip.BestCompression
+	// Files over bigFile (the single-file editions, about 5 MB, which
+	// change with any content) get quality bigQuality: quality 11 took
+	// seconds on each, at every build; quality 5 takes tens of
+	// milliseconds for a file a few percent larger. The engine (2.7 MB,
+	// changed rarely and cached) keeps quality 11.
+	bigFile    = 3 << 20
+	bigQuality = 5
+	gzLevel    = gzip.BestCompression
 )
 
 // compressible lists the extensions that get twins: text, and WebAssembly
@@ -124,7 +131,11 @@ func encodeBrotli(data []byte) ([]byte, error) {
 	for lgwin < 24 && 1<<lgwin-16 < len(data) {
 		lgwin++
 	}
-	opt := brotli.WriterOptions{Quality: brQuality, LGWin: lgwin}
+	q := brQuality
+	if len(data) > bigFile {
+		q = bigQuality
+	}
+	opt := brotli.WriterOptions{Quality: q, LGWin: lgwin}
 	w := brotli.NewWriterOptions(&buf, opt)
 	if _, err := w.Write(data); err != nil {
 		return nil, err

@@ -29,6 +29,7 @@ var (
 	hrefHash    = regexp.MustCompile(`href="#([^"]+)"`)
 	hrefDoc     = regexp.MustCompile(`href="\.\./([a-z0-9-]+)/(#[^"]*)?"`)
 	hrefAltBook = regexp.MustCompile(`href="\.\./\.\./([a-z]+)/([a-z0-9-]+)/#([^"]+)"`)
+	idRefs      = regexp.MustCompile(`\b(for|aria-describedby|aria-labelledby|aria-controls|aria-errormessage|list)="([^"]+)"`)
 )
 
 // bookIDs names the book's anchors: a section keeps its ID, so that
@@ -40,15 +41,15 @@ type bookIDs struct {
 	count map[string]int
 }
 
-func newBookIDs(docs []*site.Doc, bodies map[string]string, glossary []GlossaryEntry) *bookIDs {
+func newBookIDs(slugs []string, bodies map[string]string, glossary []GlossaryEntry) *bookIDs {
 	b := &bookIDs{count: map[string]int{}}
 	for _, id := range []string{"main", "book-contents", "glossary", "search-input", "search-results", "toast", "calc-strings"} {
 		b.count[id] = 2
 	}
-	for _, d := range docs {
-		b.count[d.Slug] = 2 // the documents' own anchors
+	for _, slug := range slugs {
+		b.count[slug] = 2 // the documents' own anchors
 		seen := map[string]bool{}
-		for _, m := range idAttr.FindAllStringSubmatch(bodies[d.Slug], -1) {
+		for _, m := range idAttr.FindAllStringSubmatch(bodies[slug], -1) {
 			if !seen[m[1]] {
 				seen[m[1]] = true
 				b.count[m[1]]++
@@ -73,13 +74,22 @@ func (b *bookIDs) id(slug, id string) string {
 // and its headings' links to the other language's page (to that language's
 // book). Calculators are left out, as in the bilingual view: the book is
 // for reading and printing, and each section's page has them.
-func (b *bookIDs) bookBody(d *site.Doc, body string, docs map[string]bool) string {
+func (b *bookIDs) bookBody(slug, body string, docs map[string]bool) string {
 	body = idAttr.ReplaceAllStringFunc(body, func(m string) string {
 		id := idAttr.FindStringSubmatch(m)[1]
-		return ` id="` + b.id(d.Slug, id) + `"`
+		return ` id="` + b.id(slug, id) + `"`
 	})
 	body = hrefHash.ReplaceAllStringFunc(body, func(m string) string {
-		return `href="#` + b.id(d.Slug, hrefHash.FindStringSubmatch(m)[1]) + `"`
+		return `href="#` + b.id(slug, hrefHash.FindStringSubmatch(m)[1]) + `"`
+	})
+	// The calculators' labels and descriptions name their controls.
+	body = idRefs.ReplaceAllStringFunc(body, func(m string) string {
+		s := idRefs.FindStringSubmatch(m)
+		refs := strings.Fields(s[2])
+		for i, r := range refs {
+			refs[i] = b.id(slug, r)
+		}
+		return s[1] + `="` + strings.Join(refs, " ") + `"`
 	})
 	body = hrefAltBook.ReplaceAllStringFunc(body, func(m string) string {
 		s := hrefAltBook.FindStringSubmatch(m)
@@ -112,35 +122,69 @@ func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry, pdfs []PDF) 
 		return nil
 	}
 	code := l.Code
-	bodies := map[string]string{}
-	docs := map[string]bool{}
-	for _, d := range l.Docs {
-		bodies[d.Slug] = calcBlock.ReplaceAllString(string(d.Body), "")
-		docs[d.Slug] = true
-	}
-	ids := newBookIDs(l.Docs, bodies, glossary)
-	bp := r.page(code, code+"/book/")
 	t := r.t
+	bp := r.page(code, code+"/book/")
 	bp.Title = t.T(code, "book") + " — " + t.T(code, "site_title")
 	bp.Description, bp.PDFs = t.T(code, "book_intro"), pdfs
+	var err error
+	if bp.Book, bp.BookGlossary, _, err = bookContent(t, r.m, l, glossary, false); err != nil {
+		return err
+	}
+	r.versions(bp, func(lang string) string { return lang + "/book/" })
+	return r.render("book", bp, code+"/book/index.html", true)
+}
+
+// bookContent gathers l's documents and glossary for one page: the book
+// (without calculators, with QR codes when the site has a base URL) or the
+// single-file edition (with calculators, without QR codes).
+func bookContent(t *Theme, m Meta, l *site.Lang, glossary []GlossaryEntry, calcs bool, parts ...BookDoc) ([]BookDoc, []GlossaryEntry, *bookIDs, error) {
+	code := l.Code
+	bodies := map[string]string{}
+	docs := map[string]bool{}
+	var slugs []string
+	for _, p := range parts {
+		bodies[p.Slug] = string(p.Body)
+		slugs = append(slugs, p.Slug)
+	}
 	for _, d := range l.Docs {
-		body := ids.bookBody(d, bodies[d.Slug], docs)
+		slugs = append(slugs, d.Slug)
+		b := string(d.Body)
+		if !calcs {
+			b = calcBlock.ReplaceAllString(b, "")
+		}
+		bodies[d.Slug] = b
+		docs[d.Slug] = true
+	}
+	ids := newBookIDs(slugs, bodies, glossary)
+	var out []BookDoc
+	for _, d := range l.Docs {
+		body := ids.bookBody(d.Slug, bodies[d.Slug], docs)
 		bd := BookDoc{Slug: d.Slug, Title: d.Title, Short: d.Short}
 		for _, s := range d.Sections {
 			if s.ID != "" && s.Level <= 3 {
 				bid := ids.id(d.Slug, s.ID)
 				bd.Contents = append(bd.Contents, BookEntry{ID: bid, Title: s.Title, Level: s.Level})
-				if r.m.Base != "" {
+				if m.Base != "" && !calcs {
 					var err error
-					if body, err = withQR(body, bid, r.m.Base+code+"/"+d.Slug+"/"+s.ID+"/", t.T(code, "qr_label")); err != nil {
-						return err
+					if body, err = withQR(body, bid, m.Base+code+"/"+d.Slug+"/"+s.ID+"/", t.T(code, "qr_label")); err != nil {
+						return nil, nil, nil, err
 					}
 				}
 			}
 		}
 		bd.Body = template.HTML(body)
-		bp.Book = append(bp.Book, bd)
+		out = append(out, bd)
 	}
+	// Parts after the documents (the single file's calculators), their
+	// IDs told apart from the documents' the same way.
+	for _, p := range parts {
+		p.Body = template.HTML(ids.bookBody(p.Slug, string(p.Body), docs))
+		for i := range p.Contents {
+			p.Contents[i].ID = ids.id(p.Slug, p.Contents[i].ID)
+		}
+		out = append(out, p)
+	}
+	var gl []GlossaryEntry
 	for _, g := range glossary {
 		if rest, ok := strings.CutPrefix(g.URL, "../"); ok {
 			slug, frag, _ := strings.Cut(rest, "/")
@@ -148,10 +192,9 @@ func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry, pdfs []PDF) 
 				g.URL = "#" + ids.id(slug, strings.TrimPrefix(frag, "#"))
 			}
 		}
-		bp.BookGlossary = append(bp.BookGlossary, g)
+		gl = append(gl, g)
 	}
-	r.versions(bp, func(lang string) string { return lang + "/book/" })
-	return r.render("book", bp, code+"/book/index.html", true)
+	return out, gl, ids, nil
 }
 
 // withQR puts after the heading whose ID is id a QR code of url (the

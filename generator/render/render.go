@@ -120,6 +120,8 @@ type Page struct {
 	// PDFs are the printed books of the page's language, when the pdf
 	// command made them.
 	PDFs []PDF
+	// Single is the language's single-file edition, if any.
+	Single *PDF
 	// Book and BookGlossary fill the book page (book.go).
 	Book         []BookDoc
 	BookGlossary []GlossaryEntry
@@ -172,7 +174,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -335,6 +337,9 @@ type Extra struct {
 	Glossary func(lang string) []GlossaryEntry
 	// PDFs lists, per language, the printed books to link.
 	PDFs map[string][]PDF
+	// Singles gives, per language, the size of its single-file edition
+	// (<lang>/compendium.html).
+	Singles map[string]int
 }
 
 // PDF is a printed book of a language, in one format.

@@ -157,6 +157,9 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 
 	home := r.page(code, code+"/")
 	home.Title, home.Description, home.Docs, home.HasBook, home.PDFs = title, t.T(code, "site_tagline"), l.Docs, hasBook(l), extra.PDFs[code]
+	if n, ok := extra.Singles[code]; ok {
+		home.Single = &PDF{Format: "HTML", Path: code + "/compendium.html", Size: n}
+	}
 	r.versions(home, func(lang string) string { return lang + "/" })
 	if err := r.render("home", home, code+"/index.html", true); err != nil {
 		return err

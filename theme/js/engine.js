@@ -54,7 +54,10 @@ class Engine {
       this.module = new Promise((resolve) => {
         this.gotModule = resolve;
       });
-      worker.postMessage({ type: "init", url: this.wasmURL, priority: this.priority });
+      // The single-file edition carries the engine's bytes in the page: a
+      // worker made from a blob there cannot fetch (compendium.html).
+      if (window.__compendiumWasm) worker.postMessage({ type: "init", bytes: window.__compendiumWasm });
+      else worker.postMessage({ type: "init", url: this.wasmURL, priority: this.priority });
     }
     ready.catch(() => {
       // A failed compile: the next worker compiles again (the network

@@ -551,6 +551,8 @@ export function initSearch() {
   form.appendChild(status);
 
   const root = new URL(body.dataset.root || "./", location.href);
+  const singleData = document.getElementById("single-data");
+  const single = singleData ? JSON.parse(singleData.dataset.anchors || "{}") : null;
   const ownURL = new URL(body.dataset.searchIndex, location.href).href;
   const otherURL = body.dataset.searchIndexOther ? new URL(body.dataset.searchIndexOther, location.href).href : "";
   const labels = form.dataset;
@@ -627,7 +629,9 @@ export function initSearch() {
     a.className = "search-result";
     a.setAttribute("role", "option");
     a.setAttribute("aria-selected", "false");
-    a.href = new URL(r.lang + "/" + r.url, root).href;
+    // The single-file edition holds every section in itself, some under
+    // another anchor (data-anchors, where two documents share an ID).
+    a.href = single ? "#" + (single[r.slug + "#" + r.id] || r.id) : new URL(r.lang + "/" + r.url, root).href;
     a.dataset.hit = r.slug + "#" + r.id;
     if (other) a.lang = r.lang;
     const head = document.createElement("span");

@@ -7,7 +7,8 @@
 // another from that compiled module, which is how a running computation is
 // cancelled.
 //
-// Messages in: {type: "init", url, priority} or {type: "init", module},
+// Messages in: {type: "init", url, priority}, {type: "init", bytes} (the
+// single-file edition) or {type: "init", module},
 // then {type: "run", id, name, input} where input is JSON text. Messages
 // out: {type: "module", module} (after compiling from url), {type:
 // "ready"}, {type: "failed", message}, and {id, text} or {id, out} (a big
@@ -37,7 +38,7 @@ self.onmessage = async (e) => {
       });
       let module = m.module;
       if (!module) {
-        module = await compile(m.url, m.priority);
+        module = await (m.bytes ? WebAssembly.compile(m.bytes) : compile(m.url, m.priority));
         self.postMessage({ type: "module", module });
       }
       const instance = await WebAssembly.instantiate(module, go.importObject);

@@ -1,0 +1,130 @@
+package render
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"html/template"
+	"regexp"
+	"strings"
+
+	"compendium/generator/site"
+)
+
+// SingleAssets are the files the single-file edition carries inside
+// itself.
+type SingleAssets struct {
+	CSS, PrintCSS, JS, Worker, WASM, Index []byte
+	CalcStrings                            string
+}
+
+// singleView is what layouts/single.html draws.
+type singleView struct {
+	Lang, Title, Edition string
+	CSP                  string
+	CSS, PrintCSS        template.CSS
+	Book                 []BookDoc
+	Glossary             []GlossaryEntry
+	CalcStrings          string
+	Anchors              string // "slug#id" → the anchor in this file, where they differ
+	Index                string // the search index, as JSON text
+	Worker, WASM         string // base64
+	Boot, JS             template.JS
+}
+
+// singleBoot runs before the page's script: it turns what the file carries
+// into what the script fetches on the site, as blob: URLs (the engine's
+// worker and the search index) and bytes (the engine, handed to the worker:
+// a worker made from a blob in a file:// page cannot fetch the page's
+// blobs). It is inline, allowed by its hash in the page's policy.
+const singleBoot = `(() => {
+  const d = document.getElementById("single-data").dataset;
+  const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const url = (data, type) => URL.createObjectURL(new Blob([data], { type }));
+  window.__compendiumWasm = bytes(d.wasm);
+  document.documentElement.dataset.worker = url(bytes(d.worker), "text/javascript");
+  document.documentElement.dataset.wasm = "engine.wasm";
+  document.body.dataset.searchIndex = url(d.index, "application/json");
+  // Read once: its megabytes of text need not stay in the document.
+  document.getElementById("single-data").replaceChildren();
+  document.getElementById("single-data").removeAttribute("data-wasm");
+  document.getElementById("single-data").removeAttribute("data-worker");
+  document.getElementById("single-data").removeAttribute("data-index");
+})();`
+
+// Single renders the single-file edition of lang: every document with its
+// calculators, the glossary, the style, the script, the search index and
+// the rules engine in one HTML file that works when opened from disk with
+// no network. Its Content-Security-Policy allows its inline script and
+// style by their hashes, no more.
+func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossary []GlossaryEntry, calcs []CalcGroup) ([]byte, error) {
+	l := s.Lang(lang)
+	tpl := t.pages[lang+"/single"]
+	if l == nil || tpl == nil {
+		return nil, nil
+	}
+	// Every calculator, after the documents, as on the calculators page:
+	// the documents hold most of them, not all (dice).
+	part := BookDoc{Slug: "calculators", Title: t.T(lang, "calculators")}
+	var body strings.Builder
+	for _, g := range calcs {
+		for _, e := range g.Entries {
+			// "calculator-armor": the plain name is the armour section's ID.
+			id := "calculator-" + e.ID
+			body.WriteString(`<h2 id="` + template.HTMLEscapeString(id) + `">` + template.HTMLEscapeString(e.Title) + "</h2>\n")
+			body.WriteString(string(e.HTML))
+			part.Contents = append(part.Contents, BookEntry{ID: id, Title: e.Title, Level: 2})
+		}
+	}
+	part.Body = template.HTML(body.String())
+	book, gl, ids, err := bookContent(t, Meta{}, l, glossary, true, part)
+	if err != nil {
+		return nil, err
+	}
+	anchors := map[string]string{}
+	for _, d := range l.Docs {
+		for _, sec := range d.Sections {
+			if id := ids.id(d.Slug, sec.ID); id != sec.ID {
+				anchors[d.Slug+"#"+sec.ID] = id
+			}
+		}
+		for _, an := range d.Anchors {
+			if id := ids.id(d.Slug, an.ID); id != an.ID {
+				anchors[d.Slug+"#"+an.ID] = id
+			}
+		}
+	}
+	// A calculator found by the search opens in the calculators part.
+	for _, p := range part.Contents {
+		anchors["calculators#"+strings.TrimPrefix(p.ID, "calculator-")] = ids.id("calculators", p.ID)
+	}
+	// The book's own headings and the language links have no place here.
+	for i := range book {
+		book[i].Body = template.HTML(headingAlt.ReplaceAllString(string(book[i].Body), ""))
+	}
+	anchorsJSON, _ := json.Marshal(anchors)
+	v := singleView{
+		Lang: lang, Title: t.T(lang, "site_title"), Edition: m.Edition,
+		CSS: template.CSS(a.CSS), PrintCSS: template.CSS(a.PrintCSS),
+		Book: book, Glossary: gl, CalcStrings: a.CalcStrings, Anchors: string(anchorsJSON),
+		Index: string(a.Index), Worker: base64.StdEncoding.EncodeToString(a.Worker), WASM: base64.StdEncoding.EncodeToString(a.WASM),
+		Boot: template.JS(singleBoot), JS: template.JS(a.JS),
+	}
+	v.CSP = "default-src 'none'; script-src " + hash(singleBoot) + " " + hash(string(a.JS)) + " 'wasm-unsafe-eval'; style-src " +
+		hash(string(a.CSS)) + " " + hash(string(a.PrintCSS)) + "; worker-src blob:; connect-src blob:; img-src data:; base-uri 'none'; form-action 'none'"
+	var buf bytes.Buffer
+	if err := tpl.ExecuteTemplate(&buf, "single", v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// headingAlt is a heading's link to the other language's page.
+var headingAlt = regexp.MustCompile(`<a class="heading-alt"[^>]*>.*?</a>`)
+
+// hash is the CSP source of an inline script or style.
+func hash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
