@@ -99,11 +99,44 @@ func TestBookQRCodes(t *testing.T) {
 			t.Errorf("the code after heading %v decodes to %s", id, got)
 		}
 	}
+	// A rules page, printed alone, gets its sections' codes from its print
+	// sheet, as files fetched only then.
+	rules := string(res.Files["fr/fantasy/index.html"])
+	sheet := regexp.MustCompile(`href="\.\./\.\./(assets/print-[0-9a-f]+\.css)" media="print"`).FindStringSubmatch(rules)
+	if sheet == nil || !strings.Contains(string(res.Files[sheet[1]]), `#armor::after{content:url("../qr/fr/fantasy/armor.svg")}`) {
+		t.Errorf("the fantasy page's print sheet does not place the armour section's code")
+	}
+	if got := qrtest.Decode(t, string(res.Files["qr/fr/fantasy/armor.svg"])); got != "https://example.org/rules/fr/fantasy/armor/" {
+		t.Errorf("qr/fr/fantasy/armor.svg decodes to %s", got)
+	}
 	plain, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := len(qrSVG.FindAllString(string(plain.Files["fr/book/index.html"]), -1)); n != 0 {
 		t.Errorf("without a base URL, %d QR codes", n)
+	}
+}
+
+// TestOfflineCopyLeavesOutDownloads: the service worker keeps the pages for
+// offline reading, not what only printing or downloading uses (the QR
+// codes, the single-file editions, the PDFs).
+func TestOfflineCopyLeavesOutDownloads(t *testing.T) {
+	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme", BaseURL: "https://example.org/",
+		PDFs: map[string][]byte{"fr/compendium-a4.pdf": []byte("%PDF-1.7")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := string(res.Files["sw.js"])
+	if !strings.Contains(sw, `"./fr/fantasy/"`) {
+		t.Fatalf("sw.js does not keep the pages:\n%.300s", sw)
+	}
+	for _, bad := range []string{"qr/", "compendium.html", ".pdf"} {
+		if strings.Contains(sw, bad) {
+			t.Errorf("sw.js keeps %s for offline reading", bad)
+		}
+	}
+	if res.Files["fr/compendium.html"] == nil || res.Files["qr/fr/fantasy/armor.svg"] == nil {
+		t.Error("the single-file edition or the QR codes are missing from the build")
 	}
 }

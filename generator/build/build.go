@@ -254,6 +254,13 @@ func Generate(opt Options) (*Result, error) {
 	for k, v := range singles {
 		res.Files[k] = v
 	}
+	qrs, err := render.QRFiles(s, render.Meta{Base: cfg.BaseURL})
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	for k, v := range qrs {
+		res.Files[k] = v
+	}
 	for k, v := range bundle.Files {
 		res.Files[k] = v
 	}

@@ -16,7 +16,10 @@ import (
 // of the site to keep for offline reading, and a version that changes with
 // any file, so that a new build replaces the old copy. What a reader
 // offline never needs is left out: share pages (the worker redirects them
-// to their section), link-preview images, sitemap and robots.txt.
+// to their section), link-preview images, sitemap and robots.txt, the
+// sections' QR codes (fetched only when a page is printed), and the
+// downloads: the PDF booklets and the single-file editions (4 MB each,
+// and the site they copy is the offline copy already).
 func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares []string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
@@ -28,7 +31,8 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 	}
 	var names []string
 	for name := range files {
-		if skip[name] || strings.HasPrefix(name, "og/") || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+		if skip[name] || strings.HasPrefix(name, "og/") || strings.HasPrefix(name, "qr/") || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") ||
+			strings.HasSuffix(name, ".pdf") || strings.HasSuffix(name, "/compendium.html") {
 			continue
 		}
 		names = append(names, name)

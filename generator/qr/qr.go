@@ -47,3 +47,13 @@ func SVG(text, label string) (string, error) {
 	b.WriteString(`"/></svg>`)
 	return b.String(), nil
 }
+
+// File returns a QR code of text as a standalone SVG file, 2 cm square,
+// for a style sheet to place (content: url(…)) when a page is printed.
+func File(text string) ([]byte, error) {
+	svg, err := SVG(text, text)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(strings.Replace(svg, `<svg class="qr" `, `<svg width="2cm" height="2cm" `, 1) + "\n"), nil
+}

@@ -199,10 +199,10 @@ func bookContent(t *Theme, m Meta, l *site.Lang, glossary []GlossaryEntry, calcs
 
 // withQR puts after the heading whose ID is id a QR code of url (the
 // section's share page, whose preview names the section and which leads
-// to it): shown in print only. Only the book carries them: at 3 KB each,
-// the rules pages read on phones would grow by a third for paper's sake,
-// and a rules page printed alone names its address in its footer. They
-// need the site's absolute address (base_url): without it, none.
+// to it): shown in print only. Inline in the book, which is for paper; a
+// rules page, read on phones, gets its codes as files from its print sheet
+// instead (3 KB a section inline would grow it by a third). They need the
+// site's absolute address (base_url): without it, none.
 func withQR(body, id, url, label string) (string, error) {
 	at := strings.Index(body, ` id="`+id+`"`)
 	if at < 0 {

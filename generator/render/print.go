@@ -3,9 +3,9 @@ package render
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"sort"
 	"strings"
 
+	"compendium/generator/qr"
 	"compendium/generator/site"
 )
 
@@ -24,15 +24,19 @@ func printKey(path string) string {
 	return parts[0] + "/" + strings.TrimSuffix(parts[1], ".html")
 }
 
-// printCSS returns the style sheet of the printed pages' footers: per
-// printKey, the document's or page's name, the edition and its address, as
-// a custom property that main.css's @page margin boxes show (they inherit
-// from the root element; per-page text cannot come from an inline style,
-// which the Content-Security-Policy forbids). The sheet is linked with
-// media="print": a reader on screen never waits for it.
-func (t *Theme) printCSS(s *site.Site, m Meta) []byte {
-	footers := map[string]string{}
-	add := func(key, lang, name, path string) {
+// printSheets returns the style sheets of the printed pages, one per
+// printKey: the footer (the document's or page's name, the edition and its
+// address, as a custom property that print.css's @page margin boxes show:
+// they inherit from the root element, and per-page text cannot come from an
+// inline style, which the Content-Security-Policy forbids) and, on a
+// document's pages when the site has a base URL, each section's QR code
+// beside its heading. A page links its own sheet with media="print": a
+// reader on screen never waits for it, and a printed page fetches its own
+// codes only (one sheet for all pages made Chromium fetch every code of
+// the site at each print).
+func (t *Theme) printSheets(s *site.Site, m Meta) map[string][]byte {
+	out := map[string][]byte{}
+	add := func(key, lang, name, path string, rules []string) {
 		parts := []string{name}
 		if m.Edition != "" {
 			parts = append(parts, t.T(lang, "edition")+" "+m.Edition)
@@ -42,7 +46,13 @@ func (t *Theme) printCSS(s *site.Site, m Meta) []byte {
 		} else {
 			parts = append(parts, "/"+path)
 		}
-		footers[key] = strings.Join(parts, " · ")
+		var b strings.Builder
+		b.WriteString("/* Printed pages' footer (generated: generator/render/print.go). */\n")
+		b.WriteString(`html[data-print="` + key + `"]{--print-footer:` + cssString(strings.Join(parts, " · ")) + "}\n")
+		if len(rules) > 0 {
+			b.WriteString("@media print{\n" + strings.Join(rules, "\n") + "\n}\n")
+		}
+		out[key] = []byte(b.String())
 	}
 	first := ""
 	for _, l := range s.Langs {
@@ -50,33 +60,32 @@ func (t *Theme) printCSS(s *site.Site, m Meta) []byte {
 			first = l.Code
 		}
 		site := t.T(l.Code, "site_title")
-		add(l.Code+"/home", l.Code, site, l.Code+"/")
-		add(l.Code+"/calculators", l.Code, site+" — "+t.T(l.Code, "calculators"), l.Code+"/calculators/")
-		add(l.Code+"/glossary", l.Code, site+" — "+t.T(l.Code, "glossary"), l.Code+"/glossary/")
-		add(l.Code+"/404", l.Code, site, l.Code+"/")
-		add(l.Code+"/book", l.Code, site+" — "+t.T(l.Code, "book"), l.Code+"/book/")
+		add(l.Code+"/home", l.Code, site, l.Code+"/", nil)
+		add(l.Code+"/calculators", l.Code, site+" — "+t.T(l.Code, "calculators"), l.Code+"/calculators/", nil)
+		add(l.Code+"/glossary", l.Code, site+" — "+t.T(l.Code, "glossary"), l.Code+"/glossary/", nil)
+		add(l.Code+"/404", l.Code, site, l.Code+"/", nil)
+		add(l.Code+"/book", l.Code, site+" — "+t.T(l.Code, "book"), l.Code+"/book/", nil)
 		for _, d := range l.Docs {
 			name := d.Short
 			if name == "" {
 				name = d.Title
 			}
-			add(l.Code+"/"+d.Slug, l.Code, name, l.Code+"/"+d.Slug+"/")
+			var rules []string
+			if m.Base != "" {
+				for _, sec := range d.Sections {
+					if sec.ID != "" && sec.Level <= 3 {
+						// From assets/, where the sheet is.
+						rules = append(rules, `#`+sec.ID+`::after{content:url("../`+qrPath(l.Code, d.Slug, sec.ID)+`")}`)
+					}
+				}
+			}
+			add(l.Code+"/"+d.Slug, l.Code, name, l.Code+"/"+d.Slug+"/", rules)
 		}
 	}
 	if first != "" {
-		add("root", first, t.T(first, "site_title"), "")
+		add("root", first, t.T(first, "site_title"), "", nil)
 	}
-	keys := make([]string, 0, len(footers))
-	for k := range footers {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString("/* Footers of the printed pages (generated: see generator/render/print.go). */\n")
-	for _, k := range keys {
-		b.WriteString(`html[data-print="` + k + `"]{--print-footer:` + cssString(footers[k]) + "}\n")
-	}
-	return []byte(b.String())
+	return out
 }
 
 // cssString quotes s as a CSS string.
@@ -85,8 +94,36 @@ func cssString(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-// printCSSName is the sheet's path, named by its content's hash.
-func printCSSName(b []byte) string {
+// printSheetName is a sheet's path, named by its content's hash.
+func printSheetName(b []byte) string {
 	sum := sha256.Sum256(b)
 	return "assets/print-" + hex.EncodeToString(sum[:])[:12] + ".css"
+}
+
+// qrPath is where a section's QR code is, from the site root.
+func qrPath(lang, slug, id string) string { return "qr/" + lang + "/" + slug + "/" + id + ".svg" }
+
+// QRFiles returns the QR codes of every section of levels 2 and 3, as
+// files by path from the site root, when the site has a base URL (a code
+// must hold an absolute address): each encodes the section's share page.
+func QRFiles(s *site.Site, m Meta) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	if m.Base == "" {
+		return out, nil
+	}
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			for _, sec := range d.Sections {
+				if sec.ID == "" || sec.Level > 3 {
+					continue
+				}
+				b, err := qr.File(m.Base + l.Code + "/" + d.Slug + "/" + sec.ID + "/")
+				if err != nil {
+					return nil, err
+				}
+				out[qrPath(l.Code, d.Slug, sec.ID)] = b
+			}
+		}
+	}
+	return out, nil
 }

@@ -35,8 +35,6 @@ type Theme struct {
 // Assets names the bundled files a page links to, relative to the site root.
 type Assets struct {
 	CSS, JS string
-	// Print holds the footers of the printed pages (print.go).
-	Print string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// WASM is the rules engine, fetched only when a calculator is used (the
@@ -113,8 +111,9 @@ type Page struct {
 
 	// Path is the page's path from the site root ("fr/fantasy/").
 	Path string
-	// PrintKey names the footer the page prints (print.go).
-	PrintKey string
+	// PrintKey names the footer the page prints, PrintSheet the style
+	// sheet that holds it (print.go).
+	PrintKey, PrintSheet string
 	// HasBook says the language has a book page (book.go).
 	HasBook bool
 	// PDFs are the printed books of the page's language, when the pdf

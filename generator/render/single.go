@@ -15,8 +15,8 @@ import (
 // SingleAssets are the files the single-file edition carries inside
 // itself.
 type SingleAssets struct {
-	CSS, PrintCSS, JS, Worker, WASM, Index []byte
-	CalcStrings                            string
+	CSS, JS, Worker, WASM, Index []byte
+	CalcStrings                  string
 }
 
 // singleView is what layouts/single.html draws.
@@ -106,13 +106,13 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 	anchorsJSON, _ := json.Marshal(anchors)
 	v := singleView{
 		Lang: lang, Title: t.T(lang, "site_title"), Edition: m.Edition,
-		CSS: template.CSS(a.CSS), PrintCSS: template.CSS(a.PrintCSS),
+		CSS: template.CSS(a.CSS), PrintCSS: template.CSS(t.printSheets(s, m)[lang+"/book"]),
 		Book: book, Glossary: gl, CalcStrings: a.CalcStrings, Anchors: string(anchorsJSON),
 		Index: string(a.Index), Worker: base64.StdEncoding.EncodeToString(a.Worker), WASM: base64.StdEncoding.EncodeToString(a.WASM),
 		Boot: template.JS(singleBoot), JS: template.JS(a.JS),
 	}
 	v.CSP = "default-src 'none'; script-src " + hash(singleBoot) + " " + hash(string(a.JS)) + " 'wasm-unsafe-eval'; style-src " +
-		hash(string(a.CSS)) + " " + hash(string(a.PrintCSS)) + "; worker-src blob:; connect-src blob:; img-src data:; base-uri 'none'; form-action 'none'"
+		hash(string(v.CSS)) + " " + hash(string(v.PrintCSS)) + "; worker-src blob:; connect-src blob:; img-src data:; base-uri 'none'; form-action 'none'"
 	var buf bytes.Buffer
 	if err := tpl.ExecuteTemplate(&buf, "single", v); err != nil {
 		return nil, err

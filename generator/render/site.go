@@ -59,12 +59,14 @@ type siteRenderer struct {
 	a   Assets
 	m   Meta
 	out *Output
+	// sheets maps a printKey to its print sheet's path (print.go).
+	sheets map[string]string
 }
 
 // page returns a page at path (from the site root) with what every page
 // carries.
 func (r *siteRenderer) page(lang, path string) *Page {
-	return &Page{Lang: lang, Path: path, PrintKey: printKey(path), Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
+	return &Page{Lang: lang, Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
 		Base: r.m.Base, Edition: r.m.Edition, OGType: "website", Manifest: lang + "/manifest.webmanifest",
 		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
 }
@@ -108,9 +110,13 @@ func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) 
 // bilingual view and one share page per section, a 404 page and the web
 // app manifest. Keys are paths relative to the site root.
 func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, error) {
-	printCSS := t.printCSS(s, m)
-	a.Print = printCSSName(printCSS)
-	r := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{a.Print: printCSS}}}
+	files := map[string][]byte{}
+	sheets := map[string]string{}
+	for key, b := range t.printSheets(s, m) {
+		name := printSheetName(b)
+		files[name], sheets[key] = b, name
+	}
+	r := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: files}}
 	first := s.Langs[0].Code
 	var langs []Language
 	for _, l := range s.Langs {
@@ -136,7 +142,7 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	outs := make([]*Output, len(s.Langs))
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
-		lr := &siteRenderer{t: t, s: s, a: a, m: m, out: &Output{Files: map[string][]byte{}}}
+		lr := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: map[string][]byte{}}}
 		errs[i] = lr.language(s.Langs[i], extra)
 		outs[i] = lr.out
 	})
@@ -208,7 +214,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	outs := make([]*Output, len(l.Docs))
 	errs := make([]error, len(l.Docs))
 	par.Each(len(l.Docs), func(i int) {
-		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, out: &Output{Files: map[string][]byte{}}}
+		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}}
 		errs[i] = dr.document(l, i, l.Docs[i], extra)
 		outs[i] = dr.out
 	})
