@@ -73,7 +73,8 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 			// "calculator-armor": the plain name is the armour section's ID.
 			id := "calculator-" + e.ID
 			body.WriteString(`<h2 id="` + template.HTMLEscapeString(id) + `">` + template.HTMLEscapeString(e.Title) + "</h2>\n")
-			body.WriteString(string(e.HTML))
+			// The calculator is named by that heading.
+			body.WriteString(strings.Replace(string(e.HTML), `aria-labelledby="`+template.HTMLEscapeString(e.ID)+`"`, `aria-labelledby="`+id+`"`, 1))
 			part.Contents = append(part.Contents, BookEntry{ID: id, Title: e.Title, Level: 2})
 		}
 	}
