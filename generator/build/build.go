@@ -222,16 +222,14 @@ func Generate(opt Options) (*Result, error) {
 	// The single-file editions: each language's documents, glossary,
 	// style, script, search index and engine in one HTML file.
 	singles := map[string][]byte{}
+	wasm64, worker64 := render.Base64(module.WASMBytes), render.Base64(bundle.Files[bundle.Worker])
 	for _, l := range s.Langs {
-		if len(l.Docs) > 100 {
-			continue // no book either: one page of thousands of documents
-		}
 		groups, _, err := calc.calculatorsPage(l.Code, l.Docs)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
 		b, err := theme.Single(s, l.Code, render.SingleAssets{
-			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker: bundle.Files[bundle.Worker], WASM: module.WASMBytes,
+			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64,
 			Index: index[indexPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
 		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition}, calc.glossaryPage(l.Code), groups)
 		if err != nil {
