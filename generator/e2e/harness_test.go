@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/build"
+	"compendium/generator/pdf"
 	"compendium/generator/serve"
 )
 
@@ -95,15 +95,8 @@ func run(m *testing.M) int {
 }
 
 func chromePath() string {
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
+	// The same lookup as the pdf command's.
+	return pdf.Chrome()
 }
 
 // Browser is one tab with what it saw: every request's URL, every CSP
