@@ -94,6 +94,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	twins := fs.Bool("compress", true, "write .br and .gz twins of every compressible file")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
 	cpuprofile := fs.String("cpuprofile", "", "build: write a CPU profile to this file (go tool pprof reads it)")
+	timings := fs.Bool("timings", false, "build: print each stage's wall time")
 	live := fs.Bool("live", true, "serve: reload open pages after each rebuild (off: pages go out exactly as built)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -136,6 +137,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+		if *timings {
+			fmt.Fprint(stdout, build.FormatPhases(res.Phases))
+		}
 		return 0
 	case "pdf":
 		return printBooks(opt, stdout, stderr)

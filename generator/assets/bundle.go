@@ -4,6 +4,7 @@
 package assets
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -32,11 +33,51 @@ type Options struct {
 	Generated map[string]string
 	// Minify is on for builds and off only where a test wants readable output.
 	Minify bool
+	// CacheDir, when set, keeps bundles by a hash of their inputs (see
+	// bundlecache.go), so that a build with an unchanged theme does not
+	// run esbuild.
+	CacheDir string
 }
 
 // Build bundles theme/js/main.js and theme/css/main.css. It returns every
 // esbuild error as "file:line:column: message", not only the first.
 func Build(opt Options) (*Bundle, []string) {
+	if opt.CacheDir == "" {
+		return bundle(opt)
+	}
+	key, err := bundleKey(opt)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	if b, ok := bundles.Load(key); ok {
+		return copyBundle(b.(*Bundle)), nil
+	}
+	file := filepath.Join(opt.CacheDir, "bundle-"+key)
+	if data, err := os.ReadFile(file); err == nil {
+		if b, err := decodeBundle(data); err == nil {
+			bundles.Store(key, b)
+			return copyBundle(b), nil
+		}
+	}
+	b, msgs := bundle(opt)
+	if msgs != nil {
+		return nil, msgs
+	}
+	// A cache that cannot be written costs the next build its time, not
+	// its result.
+	if os.MkdirAll(opt.CacheDir, 0o755) == nil {
+		tmp := file + ".tmp-" + strconv.Itoa(os.Getpid())
+		if os.WriteFile(tmp, encodeBundle(b), 0o644) == nil {
+			_ = os.Rename(tmp, file)
+		}
+		pruneBundles(opt.CacheDir, keepBundles)
+	}
+	bundles.Store(key, b)
+	return copyBundle(b), nil
+}
+
+// bundle runs esbuild.
+func bundle(opt Options) (*Bundle, []string) {
 	theme, err := filepath.Abs(opt.ThemeDir)
 	if err != nil {
 		return nil, []string{err.Error()}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -60,6 +61,12 @@ type Result struct {
 	Docs     int
 	Sections int
 	Elapsed  time.Duration
+	// carry lists the files kept from the previous build (not in Files:
+	// they are in the output folder already) and the files made this
+	// build that the next one may keep.
+	carry map[string]carried
+	// Phases are the stages' wall times (build -timings).
+	Phases []Phase
 }
 
 // Summary is the one line a build ends with.
@@ -155,13 +162,16 @@ func load(opt Options) (*loaded, error) {
 // Build runs the pipeline and writes the site into opt.OutDir.
 func Build(opt Options) (*Result, error) {
 	start := time.Now()
-	res, err := Generate(opt)
+	prev, _ := readManifest(filepath.Clean(opt.OutDir)) // none: nothing is carried
+	res, err := generate(opt, prev)
 	if err != nil {
 		return nil, err
 	}
-	if err := writeSums(opt.OutDir, res.Files, res.Sums); err != nil {
+	w := time.Now()
+	if err := writeSums(opt.OutDir, res.Files, res.Sums, res.carry); err != nil {
 		return nil, err
 	}
+	res.Phases = append(res.Phases, Phase{Name: "write", Took: time.Since(w)})
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -170,7 +180,12 @@ func Build(opt Options) (*Result, error) {
 // content (the WebAssembly module, from its cache, and esbuild's bundle)
 // run while the content loads; the search indexes and the pages of each
 // language are built in parallel inside their packages.
-func Generate(opt Options) (*Result, error) {
+func Generate(opt Options) (*Result, error) { return generate(opt, nil) }
+
+// generate is Generate, keeping the previous build's single-file editions
+// (and their twins) where their inputs are the same: they are in prev,
+// the manifest of the folder the build will write, and stay there.
+func generate(opt Options, prev *manifest) (*Result, error) {
 	root := opt.Root
 	if root == "" {
 		abs, err := filepath.Abs(opt.ThemeDir)
@@ -184,10 +199,12 @@ func Generate(opt Options) (*Result, error) {
 		bundle *assets.Bundle
 		err    error
 	}
+	ph := newPhases()
 	assetsDone := make(chan bundled, 1)
 	go func() {
 		var r bundled
-		defer func() { assetsDone <- r }()
+		start := time.Now()
+		defer func() { ph.since("module and bundle (beside load)", start); assetsDone <- r }()
 		module, err := assets.BuildModule(assets.ModuleOptions{Root: root, CacheDir: filepath.Join(root, ".cache", "wasm")})
 		if err != nil {
 			r.err = &Error{Problems: []string{err.Error()}}
@@ -198,7 +215,8 @@ func Generate(opt Options) (*Result, error) {
 			r.err = err
 			return
 		}
-		bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css, "wasm_exec.js": string(module.ExecBytes)}, Minify: true})
+		bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css, "wasm_exec.js": string(module.ExecBytes)}, Minify: true,
+			CacheDir: filepath.Join(root, ".cache", "bundle")})
 		if len(msgs) > 0 {
 			r.err = &Error{Problems: msgs}
 			return
@@ -206,7 +224,9 @@ func Generate(opt Options) (*Result, error) {
 		r.module, r.bundle = module, bundle
 	}()
 	l, err := load(opt)
+	ph.mark("load and check")
 	ab := <-assetsDone
+	ph.mark("wait for the bundle")
 	if err != nil {
 		return nil, err
 	}
@@ -219,33 +239,49 @@ func Generate(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
+	ph.mark("search index")
 	// The single-file editions: each language's documents, glossary,
 	// style, script, search index and engine in one HTML file.
+	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}}
 	singles := map[string][]byte{}
-	wasm64, worker64 := render.Base64(module.WASMBytes), render.Base64(bundle.Files[bundle.Worker])
+	singleSizes := map[string]int{}
+	wasm64, worker64 := once(func() string { return render.Base64(module.WASMBytes) }), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
 	for _, l := range s.Langs {
 		groups, _, err := calc.calculatorsPage(l.Code, l.Docs)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
-		b, err := theme.Single(s, l.Code, render.SingleAssets{
-			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64,
+		f, err := theme.Single(s, l.Code, render.SingleAssets{
+			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
 			Index: index[indexPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
 		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition}, calc.glossaryPage(l.Code), groups)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
-		if b != nil {
-			singles[l.Code+"/compendium.html"] = b
+		if f == nil {
+			continue
 		}
+		name, key := l.Code+"/compendium.html", f.Key()
+		if c := prev.carried(name, key, !opt.NoTwins); c != nil {
+			for k, v := range c {
+				res.carry[k] = v
+			}
+			singleSizes[l.Code] = c[name].Size
+			continue
+		}
+		b := f.Bytes()
+		singles[name] = b
+		singleSizes[l.Code] = len(b)
+		res.carry[name] = carried{Key: key, Size: len(b)} // its sum once hashed
 	}
+	ph.mark("single-file editions")
 	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
 		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: sizes(singles)})
+		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: singleSizes})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
-	res := &Result{Site: s, Files: map[string][]byte{}}
+	ph.mark("pages")
 	for k, v := range opt.PDFs {
 		res.Files[k] = v
 	}
@@ -265,6 +301,7 @@ func Generate(opt Options) (*Result, error) {
 	for k, v := range out.Files {
 		res.Files[k] = v
 	}
+	ph.mark("qr codes")
 	images, err := drawImages(out.Previews, theme, cfg, filepath.Join(root, ".cache", "cards"), root)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
@@ -272,6 +309,7 @@ func Generate(opt Options) (*Result, error) {
 	for k, v := range images {
 		res.Files[k] = v
 	}
+	ph.mark("images")
 	res.Files["robots.txt"] = sitemap.Robots(cfg.BaseURL)
 	if cfg.BaseURL != "" {
 		res.Files["sitemap.xml"] = sitemap.XML(cfg.BaseURL, listed(out.Pages))
@@ -286,12 +324,14 @@ func Generate(opt Options) (*Result, error) {
 	}
 	res.Files["favicon.svg"] = icon
 	res.Files["_headers"] = []byte(headers.File())
-	sums := hashFiles(res.Files, nil)
+	sums := res.addCarried(hashFiles(res.Files, nil))
+	ph.mark("hash")
 	sw, err := serviceWorker(opt.ThemeDir, res.Files, sums, out.Shares)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res.Files["sw.js"] = sw
+	ph.mark("service worker")
 	if !opt.NoTwins {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
@@ -305,8 +345,12 @@ func Generate(opt Options) (*Result, error) {
 		}
 		compress.Prune(cache, 30*24*time.Hour)
 	}
+	ph.mark("twins")
 	// Only the service worker and the twins are left to hash.
-	res.Sums = hashFiles(res.Files, sums)
+	res.Sums = res.addCarried(hashFiles(res.Files, sums))
+	res.recordCarry()
+	ph.mark("hash twins")
+	res.Phases = ph.list
 	for _, l := range s.Langs {
 		res.Docs += len(l.Docs)
 		for _, d := range l.Docs {
@@ -371,12 +415,15 @@ func pdfLinks(pdfs map[string][]byte) map[string][]render.PDF {
 	return out
 }
 
-// sizes maps a language to the size of its single-file edition.
-func sizes(singles map[string][]byte) map[string]int {
-	out := map[string]int{}
-	for k, v := range singles {
-		lang, _, _ := strings.Cut(k, "/")
-		out[lang] = len(v)
+// once returns a function that calls f the first time and returns its
+// result every time.
+func once(f func() string) func() string {
+	var (
+		o sync.Once
+		v string
+	)
+	return func() string {
+		o.Do(func() { v = f() })
+		return v
 	}
-	return out
 }

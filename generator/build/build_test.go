@@ -593,3 +593,12 @@ See [nothing](#life).
 		}
 	}
 }
+
+// BenchmarkLoad loads and checks the real content (the check command).
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := load(Options{ContentDir: "../../content", ThemeDir: "../../theme"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

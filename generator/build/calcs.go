@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"html/template"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/collate"
@@ -34,6 +36,18 @@ type calcs struct {
 	// glossary feeds the glossary pages; it lives here because, like the
 	// calculators, its pages need the section titles gathered by check.
 	glossary *glossary.Glossary
+	// pages keeps each language's calculators page: the single-file
+	// edition and the site both show it (12 calculators computed and
+	// rendered: 10-12 ms a language).
+	pagesMu sync.Mutex
+	pages   map[string]*calcPage
+}
+
+type calcPage struct {
+	docs   []*site.Doc
+	groups []render.CalcGroup
+	names  []string
+	err    error
 }
 
 func newCalcs(theme *render.Theme) *calcs {
@@ -181,6 +195,21 @@ func (c *calcs) strings(lang string, names []string) string {
 // name (permanent, like a section's), followed by a link to the rules it
 // applies, grouped by rules document in the documents' order.
 func (c *calcs) calculatorsPage(lang string, docs []*site.Doc) ([]render.CalcGroup, []string, error) {
+	c.pagesMu.Lock()
+	defer c.pagesMu.Unlock()
+	if p, ok := c.pages[lang]; ok && slices.Equal(p.docs, docs) {
+		return p.groups, p.names, p.err
+	}
+	groups, names, err := c.makeCalculatorsPage(lang, docs)
+	if c.pages == nil {
+		c.pages = map[string]*calcPage{}
+	}
+	c.pages[lang] = &calcPage{docs: docs, groups: groups, names: names, err: err}
+	return groups, names, err
+}
+
+// makeCalculatorsPage computes and renders the page calculatorsPage keeps.
+func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.CalcGroup, []string, error) {
 	var groups []render.CalcGroup
 	var names []string
 	group := func(slug string) *render.CalcGroup {

@@ -26,6 +26,78 @@ const ManifestName = ".compendium-build.json"
 type manifest struct {
 	Generator string            `json:"generator"`
 	Files     map[string]string `json:"files"` // path → sha256 prefix
+	// Carry describes the files a next build may keep as they are when
+	// their key is the same (the single-file editions and their twins).
+	Carry map[string]carried `json:"carry,omitempty"`
+}
+
+// carried is a file a build can keep from the previous one: the key of
+// its inputs, its full sum and its size.
+type carried struct {
+	Key  string `json:"key"`
+	Sum  string `json:"sum"` // sha256, hex; "" until hashed
+	Size int    `json:"size"`
+}
+
+// twinKey marks a twin's entry: it is kept with its file.
+const twinKey = "twin"
+
+// carried returns the entries of name and its twins if the previous
+// build made name from the same key, its sum is the one in the folder's
+// manifest, and (when the build writes twins) its twins are there too;
+// otherwise nil.
+func (m *manifest) carried(name, key string, twins bool) map[string]carried {
+	if m == nil {
+		return nil
+	}
+	c, ok := m.Carry[name]
+	if !ok || c.Key != key || len(c.Sum) != 2*sha256.Size || m.Files[name] != c.Sum[:32] {
+		return nil
+	}
+	out := map[string]carried{name: c}
+	if twins {
+		for _, ext := range []string{".br", ".gz"} {
+			t, ok := m.Carry[name+ext]
+			if !ok || t.Key != twinKey || len(t.Sum) != 2*sha256.Size || m.Files[name+ext] != t.Sum[:32] {
+				return nil
+			}
+			out[name+ext] = t
+		}
+	}
+	return out
+}
+
+// addCarried adds the kept files' sums to sums.
+func (r *Result) addCarried(sums Sums) Sums {
+	for name, c := range r.carry {
+		if c.Sum == "" {
+			continue // made this build: hashed with the others
+		}
+		var sum [sha256.Size]byte
+		if _, err := hex.Decode(sum[:], []byte(c.Sum)); err == nil {
+			sums[name] = sum
+		}
+	}
+	return sums
+}
+
+// recordCarry completes the entries of the files made this build with
+// their sums and adds their twins, once every file is hashed.
+func (r *Result) recordCarry() {
+	for name, c := range r.carry {
+		if c.Sum != "" || c.Key == twinKey {
+			continue
+		}
+		sum := r.Sums[name]
+		c.Sum = hex.EncodeToString(sum[:])
+		r.carry[name] = c
+		for _, ext := range []string{".br", ".gz"} {
+			if t, ok := r.Files[name+ext]; ok {
+				ts := r.Sums[name+ext]
+				r.carry[name+ext] = carried{Key: twinKey, Sum: hex.EncodeToString(ts[:]), Size: len(t)}
+			}
+		}
+	}
 }
 
 // Write puts files into out. A missing or empty out, or one written by an
@@ -42,7 +114,7 @@ type manifest struct {
 // on this machine's file system; a rebuild that changes one page now
 // writes a handful of files.
 func Write(out string, files map[string][]byte) error {
-	return writeSums(out, files, hashFiles(files, nil))
+	return writeSums(out, files, hashFiles(files, nil), nil)
 }
 
 // Sums are the sha256 of a site's files, computed once per build: the
@@ -73,10 +145,12 @@ func hashFiles(files map[string][]byte, known Sums) Sums {
 	return sums
 }
 
-// writeSums is Write with the files' sums already known.
-func writeSums(out string, files map[string][]byte, sums Sums) error {
+// writeSums is Write with the files' sums already known, and the files
+// kept from the previous build (in sums, not in files) with what the
+// next build needs to keep them again.
+func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]carried) error {
 	out = filepath.Clean(out)
-	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files))}
+	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files)), Carry: carry}
 	for name, sum := range sums {
 		next.Files[name] = hex.EncodeToString(sum[:16])
 	}
@@ -85,6 +159,9 @@ func writeSums(out string, files map[string][]byte, sums Sums) error {
 	case err == nil:
 		return update(out, files, prev, &next)
 	case errors.Is(err, errNoFolder), errors.Is(err, errEmpty), errors.Is(err, errLegacy):
+		if len(sums) != len(files) {
+			return errors.New(out + " changed during the build (the files it kept from the previous build are gone): build again")
+		}
 		return writeAtomic(out, files, next)
 	default:
 		return err
@@ -151,6 +228,9 @@ func update(out string, files map[string][]byte, prev, next *manifest) error {
 		// removed by hand comes back with the next change or a build
 		// into an empty folder.
 		if prev.Files[name] != sum {
+			if _, ok := files[name]; !ok {
+				return errors.New(out + " changed during the build (" + name + " was to be kept from the previous build): build again")
+			}
 			changed = append(changed, name)
 		}
 	}

@@ -2,6 +2,8 @@ package build
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -88,5 +90,97 @@ func TestDeterministic(t *testing.T) {
 		if !bytes.Equal(b, many[name]) {
 			t.Errorf("%s differs between one core and eight", name)
 		}
+	}
+}
+
+// TestSingleFileKept: a rebuild with the same inputs keeps the single-file
+// edition and its twins as they are in the folder (not made, not
+// written); an edit makes it again, with the edit in it and twins that
+// match; a build without twins, then with, makes them again; the result
+// is the file a build from scratch makes.
+func TestSingleFileKept(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	single := filepath.Join(opt.OutDir, "fr", "compendium.html")
+	build := func() *Result {
+		t.Helper()
+		res, err := Build(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	build()
+	old := time.Now().Add(-time.Hour)
+	for _, n := range []string{single, single + ".br", single + ".gz"} {
+		if err := os.Chtimes(n, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := build()
+	if _, made := res.Files["fr/compendium.html"]; made {
+		t.Error("an unchanged single file was made again")
+	}
+	for _, n := range []string{single, single + ".br", single + ".gz"} {
+		if fi, err := os.Stat(n); err != nil || fi.ModTime().After(old.Add(time.Minute)) {
+			t.Errorf("%s was written again (or is gone: %v)", n, err)
+		}
+	}
+	home, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "index.html"))
+	fi, _ := os.Stat(single)
+	if !strings.Contains(string(home), "compendium.html") || fi == nil {
+		t.Fatal("the home page does not link the single file")
+	}
+
+	doc := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	src, _ := os.ReadFile(doc)
+	if err := os.WriteFile(doc, bytes.Replace(src, []byte("Introduction :"), []byte("Introduction révisée :"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = build()
+	got, _ := os.ReadFile(single)
+	if _, made := res.Files["fr/compendium.html"]; !made || !bytes.Contains(got, []byte("Introduction révisée")) {
+		t.Fatal("an edit did not reach the single file")
+	}
+	checkTwins(t, single, got)
+
+	opt.NoTwins = true
+	build()
+	if _, err := os.Stat(single + ".br"); err == nil {
+		t.Error("a build without twins left the single file's twin")
+	}
+	opt.NoTwins = false
+	build()
+	checkTwins(t, single, got)
+
+	scratch := opt
+	scratch.OutDir = filepath.Join(t.TempDir(), "public")
+	if _, err := Build(scratch); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(filepath.Join(scratch.OutDir, "fr", "compendium.html"))
+	if got, _ := os.ReadFile(single); !bytes.Equal(got, want) {
+		t.Error("the kept single file differs from a build from scratch")
+	}
+}
+
+// checkTwins fails unless name's .gz twin holds body and its .br twin is
+// there.
+func checkTwins(t *testing.T, name string, body []byte) {
+	t.Helper()
+	f, err := os.Open(name + ".gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(got, body) {
+		t.Errorf("%s.gz does not hold %s (%v)", name, name, err)
+	}
+	if _, err := os.Stat(name + ".br"); err != nil {
+		t.Errorf("no %s.br", name)
 	}
 }

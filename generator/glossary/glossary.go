@@ -72,12 +72,40 @@ func Load(path string) (*Glossary, error) {
 		}
 		return nil, errors.New(path + ": " + err.Error())
 	}
+	lines := idLines(b)
 	for _, t := range g.Terms {
-		if i := bytes.Index(b, []byte(`"id": `+strconv.Quote(t.ID))); i >= 0 {
-			t.Line = 1 + bytes.Count(b[:i], []byte("\n"))
-		}
+		t.Line = lines[t.ID]
 	}
 	return g, nil
+}
+
+// idLines maps each `"id": "…"` value of b to the line it is first on, in
+// one pass (a search from the top per term was 4 ms of every build).
+func idLines(b []byte) map[string]int {
+	out := map[string]int{}
+	key := []byte(`"id": "`)
+	for line := 1; len(b) > 0; line++ {
+		l := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			l, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		i := bytes.Index(l, key)
+		if i < 0 {
+			continue
+		}
+		v := l[i+len(key)-1:]
+		end := bytes.IndexByte(v[1:], '"')
+		if end < 0 {
+			continue
+		}
+		id, err := strconv.Unquote(string(v[:end+2]))
+		if _, seen := out[id]; err == nil && !seen {
+			out[id] = line
+		}
+	}
+	return out
 }
 
 // words returns s as its lower-case words joined by single spaces, with a
@@ -86,18 +114,34 @@ func Load(path string) (*Glossary, error) {
 // shape. Matching phrases this way, rather than with a regular expression
 // per term, took the check from 780 ms to a few on the real content.
 func words(s string) string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	return " " + strings.Join(f, " ") + " "
+	return " " + strings.Join(wordList(s), " ") + " "
 }
 
-// uses reports whether text (as words) holds any of the forms.
-func uses(text string, forms []string) bool {
-	for _, f := range forms {
-		if w := words(f); w != "  " && strings.Contains(text, w) {
+// wordList returns s's lower-case words (see words).
+func wordList(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// uses reports whether text holds any of the forms (as words: see
+// asWords).
+func uses(text *wordText, forms [][]string) bool {
+	for _, w := range forms {
+		if text.hasSeq(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// asWords turns forms into their words, leaving out those with none.
+func asWords(forms []string) [][]string {
+	out := make([][]string, 0, len(forms))
+	for _, f := range forms {
+		if w := strings.Fields(words(f)); len(w) > 0 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Check verifies the glossary against the site: every term's section
@@ -125,11 +169,11 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 			}
 		}
 	}
-	cache := map[*site.Section]string{}
-	text := func(sec *site.Section) string {
+	cache := map[*site.Section]*wordText{}
+	text := func(sec *site.Section) *wordText {
 		w, ok := cache[sec]
 		if !ok {
-			w = words(sec.Title + " " + sec.Text)
+			w = newWordText(sectionWords(sec))
 			cache[sec] = w
 		}
 		return w
@@ -140,7 +184,7 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 			if !t.Mandatory {
 				continue
 			}
-			src, dst := t.Forms(orig.Code), t.Forms(tr.Code)
+			src, dst := asWords(t.Forms(orig.Code)), asWords(t.Forms(tr.Code))
 			for _, od := range orig.Docs {
 				td := tr.Doc(od.Slug)
 				if td == nil {

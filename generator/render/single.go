@@ -17,10 +17,48 @@ import (
 // itself.
 type SingleAssets struct {
 	CSS, JS, Index []byte
-	// WASM64 and Worker64 are the engine and its worker script in base64
-	// (Base64): the same for every language, encoded once.
-	WASM64, Worker64 string
-	CalcStrings      string
+	// WASM64 and Worker64 give the engine and its worker script in base64
+	// (Base64): the same for every language, encoded once, and only when
+	// a file is made (see SingleFile).
+	WASM64, Worker64 func() string
+	// Key names the engine and its worker by content (their hashed file
+	// names): with the page and the index, it keys the file
+	// (SingleFile.Key).
+	Key         string
+	CalcStrings string
+}
+
+// SingleFile is a single-file edition before its megabytes go in: the
+// rendered page and what it carries.
+type SingleFile struct {
+	page []byte
+	a    SingleAssets
+}
+
+// Key is a hash of everything the file is made of: a build whose key is
+// the previous build's keeps that file without making it again (the
+// engine's base64 and the file were 20 MB of new memory a build).
+func (f *SingleFile) Key() string {
+	h := sha256.New()
+	h.Write([]byte("single v1\x00" + f.a.Key + "\x00"))
+	h.Write(f.page)
+	h.Write(f.a.Index)
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil))
+}
+
+// Bytes makes the file.
+func (f *SingleFile) Bytes() []byte {
+	wasm64, worker64 := f.a.WASM64(), f.a.Worker64()
+	// The megabytes go in after the template ran: html/template's
+	// attribute escaping of the engine's 3.6 MB of base64 was half a
+	// build's time (280 of 590 ms of CPU in a profile of the real site).
+	// Base64 needs no escaping; the index's JSON gets the attribute's.
+	// One pass into a buffer of the final size.
+	var out bytes.Buffer
+	out.Grow(len(f.page) + len(wasm64) + len(worker64) + len(f.a.Index)*5/4)
+	r := strings.NewReplacer(blobWASM, wasm64, blobWorker, worker64, blobIndex, html.EscapeString(string(f.a.Index)))
+	_, _ = r.WriteString(&out, string(f.page)) // a bytes.Buffer does not fail
+	return out.Bytes()
 }
 
 // singleView is what layouts/single.html draws.
@@ -61,7 +99,7 @@ const singleBoot = `(() => {
 // the rules engine in one HTML file that works when opened from disk with
 // no network. Its Content-Security-Policy allows its inline script and
 // style by their hashes, no more.
-func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossary []GlossaryEntry, calcs []CalcGroup) ([]byte, error) {
+func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossary []GlossaryEntry, calcs []CalcGroup) (*SingleFile, error) {
 	l := s.Lang(lang)
 	tpl := t.pages[lang+"/single"]
 	if l == nil || tpl == nil || !hasBook(l) {
@@ -121,18 +159,7 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 	if err := tpl.ExecuteTemplate(&buf, "single", v); err != nil {
 		return nil, err
 	}
-	// The megabytes go in after the template ran: html/template's
-	// attribute escaping of the engine's 3.6 MB of base64 was half a
-	// build's time (280 of 590 ms of CPU in a profile of the real site).
-	// Base64 needs no escaping; the index's JSON gets the attribute's.
-	// One pass into a buffer of the final size.
-	var out bytes.Buffer
-	out.Grow(buf.Len() + len(a.WASM64) + len(a.Worker64) + len(a.Index)*5/4)
-	r := strings.NewReplacer(blobWASM, a.WASM64, blobWorker, a.Worker64, blobIndex, html.EscapeString(string(a.Index)))
-	if _, err := r.WriteString(&out, buf.String()); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return &SingleFile{page: buf.Bytes(), a: a}, nil
 }
 
 // Base64 is b as the single-file edition carries binary data. The build

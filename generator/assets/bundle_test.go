@@ -1,0 +1,97 @@
+package assets
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// TestBundleCache: a bundle read from the cache (in memory or on disk) is
+// the one esbuild makes; a changed theme file, a changed generated source
+// or a corrupt cache entry gives a fresh bundle, never a stale one.
+func TestBundleCache(t *testing.T) {
+	theme := t.TempDir()
+	write := func(name, body string) {
+		p := filepath.Join(theme, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("js/main.js", "import 'gen.js'; console.log('main')\n")
+	write("js/boot.js", "console.log('boot')\n")
+	write("js/worker.js", "console.log('worker')\n")
+	write("css/main.css", "body { color: red }\n")
+	cache := t.TempDir()
+	opt := Options{ThemeDir: theme, Minify: true, CacheDir: cache, Generated: map[string]string{"gen.js": "console.log('gen 1')"}}
+	build := func(opt Options) *Bundle {
+		t.Helper()
+		b, msgs := Build(opt)
+		if msgs != nil {
+			t.Fatal(msgs)
+		}
+		return b
+	}
+	fresh := func(opt Options) *Bundle {
+		opt.CacheDir = ""
+		return build(opt)
+	}
+	first := build(opt)
+	if !reflect.DeepEqual(first, fresh(opt)) {
+		t.Fatal("the first bundle differs from esbuild's")
+	}
+	entries, _ := os.ReadDir(cache)
+	if len(entries) != 1 {
+		t.Fatalf("cache holds %d entries, want 1", len(entries))
+	}
+	bundles.Clear() // as a new process: from the disk
+	if got := build(opt); !reflect.DeepEqual(got, first) {
+		t.Fatal("the bundle read from the disk cache differs")
+	}
+	write("css/main.css", "body { color: blue }\n")
+	if got := build(opt); reflect.DeepEqual(got, first) || !reflect.DeepEqual(got, fresh(opt)) {
+		t.Fatal("a changed style sheet gave the cached bundle")
+	}
+	opt.Generated = map[string]string{"gen.js": "console.log('gen 2')"}
+	if got := build(opt); !reflect.DeepEqual(got, fresh(opt)) {
+		t.Fatal("a changed generated source gave the cached bundle")
+	}
+	bundles.Clear()
+	entries, _ = os.ReadDir(cache)
+	for _, e := range entries {
+		if err := os.WriteFile(filepath.Join(cache, e.Name()), []byte("junk"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := build(opt); !reflect.DeepEqual(got, fresh(opt)) {
+		t.Fatal("a corrupt cache entry was used")
+	}
+}
+
+// TestPruneBundles: the cache keeps the newest entries only.
+func TestPruneBundles(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 5 {
+		p := filepath.Join(dir, "bundle-"+string(rune('a'+i)))
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		when := time.Now().Add(time.Duration(i) * time.Minute)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pruneBundles(dir, 2)
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !reflect.DeepEqual(names, []string{"bundle-d", "bundle-e"}) {
+		t.Fatalf("kept %v, want the two newest", names)
+	}
+}
