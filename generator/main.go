@@ -151,9 +151,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if os.Getenv("GOGC") == "" {
 			debug.SetGCPercent(400)
 		}
+		// The first build is the one a host would serve; the rebuilds
+		// after an edit are Live (fast twins, single-file editions left
+		// as they were until the next build), so that the page reloads
+		// at once.
+		first := true
 		rebuild := func() error {
-			res, err := build.Build(opt)
+			o := opt
+			o.Live = !first
+			res, err := build.Build(o)
 			if err == nil {
+				first = false
 				fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 			}
 			return err

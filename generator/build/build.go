@@ -44,6 +44,12 @@ type Options struct {
 	// NoTwins skips the .br and .gz twins (build -compress=false): for
 	// measuring the rest of the pipeline, or a host that compresses itself.
 	NoTwins bool
+	// Live is for serve's rebuilds after an edit, which must reload the
+	// page at once: the changed files' twins are made at a fast level
+	// (compress.Options.Fast), and the single-file editions (4 MB each,
+	// 100-150 ms with their twins) are kept as the previous build left
+	// them, to be made again by the next build that is not Live.
+	Live bool
 	// PDFs are the printed books the pdf command made, by path from the
 	// site root ("fr/compendium-a4.pdf"): written with the site, and
 	// linked from the home and book pages. Without them the site links no
@@ -262,7 +268,11 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 			continue
 		}
 		name, key := l.Code+"/compendium.html", f.Key()
-		if c := prev.carried(name, key, !opt.NoTwins); c != nil {
+		c := prev.carried(name, key, opt.twinKey())
+		if opt.Live && c == nil {
+			c = prev.stale(name)
+		}
+		if c != nil {
 			for k, v := range c {
 				res.carry[k] = v
 			}
@@ -323,7 +333,11 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res.Files["favicon.svg"] = icon
-	res.Files["_headers"] = []byte(headers.File())
+	var stable []string
+	for _, l := range s.Langs {
+		stable = append(stable, search.IndexPath(l.Code))
+	}
+	res.Files["_headers"] = []byte(headers.File(stable...))
 	sums := res.addCarried(hashFiles(res.Files, nil))
 	ph.mark("hash")
 	sw, err := serviceWorker(opt.ThemeDir, res.Files, sums, out.Shares)
@@ -336,7 +350,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
 		cache := filepath.Join(root, ".cache", "compress")
-		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums})
+		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums, Fast: opt.Live})
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
@@ -348,7 +362,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	ph.mark("twins")
 	// Only the service worker and the twins are left to hash.
 	res.Sums = res.addCarried(hashFiles(res.Files, sums))
-	res.recordCarry()
+	res.recordCarry(opt.twinKey())
 	ph.mark("hash twins")
 	res.Phases = ph.list
 	for _, l := range s.Langs {
@@ -413,6 +427,18 @@ func pdfLinks(pdfs map[string][]byte) map[string][]render.PDF {
 		out[lang] = append(out[lang], render.PDF{Format: strings.ToUpper(format), Path: p, Size: len(pdfs[p])})
 	}
 	return out
+}
+
+// twinKey marks the twins a build makes in its manifest: a build keeps
+// only the twins of its own level; "" when it makes none.
+func (opt Options) twinKey() string {
+	switch {
+	case opt.NoTwins:
+		return ""
+	case opt.Live:
+		return "twin-fast"
+	}
+	return "twin"
 }
 
 // once returns a function that calls f the first time and returns its

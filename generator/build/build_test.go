@@ -1,11 +1,15 @@
 package build
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/txtar"
 )
@@ -434,13 +438,39 @@ func txtarFile(archive, name string) string {
 }
 
 // BenchmarkRebuild is serve's rebuild after an edit: the real site with
-// everything (twins included), written over the previous build.
+// everything (twins included), written over the previous build, one
+// paragraph of a document changed before each build (with a number no
+// build made before, so that each has something new to make), Live as
+// serve's are. GOGC is serve's (400) unless set.
 func BenchmarkRebuild(b *testing.B) {
-	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
+	content := filepath.Join(b.TempDir(), "content")
+	if err := os.CopyFS(content, os.DirFS("../../content")); err != nil {
+		b.Fatal(err)
+	}
+	doc := filepath.Join(content, "fr", "fantasy.md")
+	src, err := os.ReadFile(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
 	if _, err := Build(opt); err != nil {
 		b.Fatal(err)
 	}
+	opt.Live = true // as serve's rebuilds
+	n := 0
 	for b.Loop() {
+		b.StopTimer()
+		n++
+		// A number no earlier run used: the twins' cache must not know
+		// the edited files.
+		edited := append(bytes.Clone(src), []byte("\nUne phrase de plus, numéro "+strconv.FormatInt(time.Now().UnixNano(), 36)+strconv.Itoa(n)+".\n")...)
+		if err := os.WriteFile(doc, edited, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
 		if _, err := Build(opt); err != nil {
 			b.Fatal(err)
 		}

@@ -39,14 +39,11 @@ type carried struct {
 	Size int    `json:"size"`
 }
 
-// twinKey marks a twin's entry: it is kept with its file.
-const twinKey = "twin"
-
 // carried returns the entries of name and its twins if the previous
 // build made name from the same key, its sum is the one in the folder's
-// manifest, and (when the build writes twins) its twins are there too;
-// otherwise nil.
-func (m *manifest) carried(name, key string, twins bool) map[string]carried {
+// manifest, and (when the build writes twins, marked twinKey) its twins
+// of the same level are there too; otherwise nil.
+func (m *manifest) carried(name, key, twinKey string) map[string]carried {
 	if m == nil {
 		return nil
 	}
@@ -55,12 +52,33 @@ func (m *manifest) carried(name, key string, twins bool) map[string]carried {
 		return nil
 	}
 	out := map[string]carried{name: c}
-	if twins {
+	if twinKey != "" {
 		for _, ext := range []string{".br", ".gz"} {
 			t, ok := m.Carry[name+ext]
 			if !ok || t.Key != twinKey || len(t.Sum) != 2*sha256.Size || m.Files[name+ext] != t.Sum[:32] {
 				return nil
 			}
+			out[name+ext] = t
+		}
+	}
+	return out
+}
+
+// stale returns the entries of name and of whichever twins it has, as the
+// previous build left them, whatever their key: a Live build keeps them
+// so; the next build that is not Live finds a key that is not its own and
+// makes them again.
+func (m *manifest) stale(name string) map[string]carried {
+	if m == nil {
+		return nil
+	}
+	c, ok := m.Carry[name]
+	if !ok || len(c.Sum) != 2*sha256.Size || m.Files[name] != c.Sum[:32] {
+		return nil
+	}
+	out := map[string]carried{name: c}
+	for _, ext := range []string{".br", ".gz"} {
+		if t, ok := m.Carry[name+ext]; ok && len(t.Sum) == 2*sha256.Size && m.Files[name+ext] == t.Sum[:32] {
 			out[name+ext] = t
 		}
 	}
@@ -82,10 +100,11 @@ func (r *Result) addCarried(sums Sums) Sums {
 }
 
 // recordCarry completes the entries of the files made this build with
-// their sums and adds their twins, once every file is hashed.
-func (r *Result) recordCarry() {
+// their sums and adds their twins, marked twinKey, once every file is
+// hashed.
+func (r *Result) recordCarry(twinKey string) {
 	for name, c := range r.carry {
-		if c.Sum != "" || c.Key == twinKey {
+		if c.Sum != "" || strings.HasPrefix(c.Key, "twin") {
 			continue
 		}
 		sum := r.Sums[name]

@@ -97,7 +97,8 @@ func TestDeterministic(t *testing.T) {
 // edition and its twins as they are in the folder (not made, not
 // written); an edit makes it again, with the edit in it and twins that
 // match; a build without twins, then with, makes them again; the result
-// is the file a build from scratch makes.
+// is the file a build from scratch makes. A Live build (serve's) keeps
+// it even when stale; the next build makes it again.
 func TestSingleFileKept(t *testing.T) {
 	opt := writeFixture(t, goodSite)
 	single := filepath.Join(opt.OutDir, "fr", "compendium.html")
@@ -140,6 +141,26 @@ func TestSingleFileKept(t *testing.T) {
 	got, _ := os.ReadFile(single)
 	if _, made := res.Files["fr/compendium.html"]; !made || !bytes.Contains(got, []byte("Introduction révisée")) {
 		t.Fatal("an edit did not reach the single file")
+	}
+	checkTwins(t, single, got)
+
+	// serve's rebuilds (Live) keep it as it was; the next build makes it.
+	opt.Live = true
+	if err := os.WriteFile(doc, bytes.Replace(src, []byte("Introduction :"), []byte("Introduction en direct :"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build()
+	if now, _ := os.ReadFile(single); !bytes.Equal(now, got) {
+		t.Error("a Live build made the single file again")
+	}
+	if page, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "alpha", "index.html")); !bytes.Contains(page, []byte("Introduction en direct")) {
+		t.Error("a Live build did not update the edited page")
+	}
+	opt.Live = false
+	build()
+	got, _ = os.ReadFile(single)
+	if !bytes.Contains(got, []byte("Introduction en direct")) {
+		t.Error("the build after a Live one kept the stale single file")
 	}
 	checkTwins(t, single, got)
 

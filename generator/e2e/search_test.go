@@ -71,7 +71,7 @@ func startSearchSite() error {
 	searchSrv.index = map[string][]byte{}
 	searchSrv.path = map[string]string{}
 	for name, b := range files {
-		if m := regexp.MustCompile(`^assets/search-(fr|en)-[^/]*\.json$`).FindStringSubmatch(name); m != nil {
+		if m := regexp.MustCompile(`^(fr|en)/search\.json$`).FindStringSubmatch(name); m != nil {
 			searchSrv.index[m[1]] = b
 			searchSrv.path[m[1]] = name
 		}
@@ -301,11 +301,11 @@ func TestSearchTyping(t *testing.T) {
 	if expanded != "false" {
 		t.Errorf("Escape: aria-expanded %q", expanded)
 	}
-	if n := len(b.RequestsMatching("/assets/search-fr-")); n != 1 {
+	if n := len(b.RequestsMatching("/fr/search.json")); n != 1 {
 		t.Errorf("the French index was fetched %d times", n)
 	}
 	// The other language is fetched once the first results are shown.
-	if err := chromedp.Run(b.Ctx, chromedp.Poll(`performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/search-en-"))`, nil, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if err := chromedp.Run(b.Ctx, chromedp.Poll(`performance.getEntriesByType("resource").some((e) => e.name.includes("/en/search.json"))`, nil, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Errorf("the English index was not fetched after the first results: %v", err)
 	}
 }
@@ -495,7 +495,7 @@ func TestSearchTiming(t *testing.T) {
 			chromedp.WaitVisible(`#search-input`),
 			chromedp.Evaluate(measure+`("armure", "fantasy#armor")`, &c, awaitPromise),
 			// Warm: both indexes loaded, as after the first results.
-			chromedp.Poll(`performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/search-en-"))`, nil),
+			chromedp.Poll(`performance.getEntriesByType("resource").some((e) => e.name.includes("/en/search.json"))`, nil),
 			chromedp.Sleep(100*time.Millisecond),
 			chromedp.Evaluate(measure+`("premiers secours", "contemporary#first-aid")`, &w, awaitPromise),
 		)

@@ -35,8 +35,10 @@ func Set(h http.Header) {
 
 // File returns the contents of a _headers file (the format Netlify and
 // Cloudflare Pages read) declaring the same headers, plus long caching for
-// the content-hashed assets.
-func File() string {
+// the content-hashed assets and revalidation for the files given (those
+// that keep their address from one build to the next while pages load
+// them: the search indexes).
+func File(revalidate ...string) string {
 	var b strings.Builder
 	b.WriteString("/*\n")
 	keys := make([]string, 0)
@@ -49,5 +51,8 @@ func File() string {
 		b.WriteString("  " + k + ": " + sec[k] + "\n")
 	}
 	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n")
+	for _, p := range revalidate {
+		b.WriteString("/" + p + "\n  Cache-Control: no-cache\n")
+	}
 	return b.String()
 }

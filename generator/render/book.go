@@ -192,7 +192,7 @@ func bookContent(t *Theme, m Meta, l *site.Lang, glossary []GlossaryEntry, calcs
 		slugs = append(slugs, d.Slug)
 		b := string(d.Body)
 		if !calcs {
-			b = calcBlock.ReplaceAllString(b, "")
+			b = dropCalcs(b)
 		}
 		bodies[d.Slug] = b
 		docs[d.Slug] = true

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -402,42 +401,97 @@ type sectionHTML struct {
 	html template.HTML
 }
 
-var headingOpen = regexp.MustCompile(`<h[2-6] id="([a-z0-9-]+)">`)
-
-// anchorOpen is a list item or paragraph that an anchor names (markdown.Anchor).
-var anchorOpen = regexp.MustCompile(`<(li|p) id="[a-z0-9-]+">`)
-
-// calcBlock matches a calculator: the bilingual view is for reading the
-// rules, and two copies of a calculator would repeat its IDs.
-var calcBlock = regexp.MustCompile(`(?s)` + calcOpen + `.*?` + calcClose + `\n?`)
-
 // splitSections cuts a rendered body at its headings, which goldmark writes
 // at the top level, and rebases its relative links for a page one folder
 // deeper (/lang/slug/side-by-side/). Headings lose their id: the pair holds
-// it; anchored items keep theirs when anchors is true.
+// it; anchored items keep theirs when anchors is true. Calculators are left
+// out: the bilingual view is for reading the rules, and two copies of a
+// calculator would repeat its IDs.
+//
+// It scans the body once instead of running four regular expressions over
+// it (13 % of a real build's CPU in a profile).
 func splitSections(d *site.Doc, anchors bool) []sectionHTML {
-	body := calcBlock.ReplaceAllString(string(d.Body), "")
-	if !anchors {
-		// The rules named inside sections keep their IDs in one column
-		// only (the original's); the other's link controls lead there.
-		body = anchorOpen.ReplaceAllString(body, "<$1>")
-	}
+	body := dropCalcs(string(d.Body))
 	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)
-	locs := headingOpen.FindAllStringSubmatchIndex(body, -1)
 	var out []sectionHTML
-	start, id := 0, ""
-	for _, loc := range locs {
-		out = append(out, sectionHTML{id: id, html: template.HTML(body[start:loc[0]])})
-		id = body[loc[2]:loc[3]]
-		start = loc[0]
+	var b strings.Builder
+	id := ""
+	for i := 0; i < len(body); {
+		j := strings.IndexByte(body[i:], '<')
+		if j < 0 {
+			b.WriteString(body[i:])
+			break
+		}
+		b.WriteString(body[i : i+j])
+		i += j
+		name, tagID, end := idTag(body, i)
+		switch {
+		case end > 0 && len(name) == 2 && name[0] == 'h' && name[1] >= '2' && name[1] <= '6':
+			out = append(out, sectionHTML{id: id, html: template.HTML(b.String())})
+			b.Reset()
+			id = tagID
+			b.WriteString("<" + name + ">")
+			i = end
+		case end > 0 && !anchors && (name == "li" || name == "p"):
+			// The rules named inside sections keep their IDs in one column
+			// only (the original's); the other's link controls lead there.
+			b.WriteString("<" + name + ">")
+			i = end
+		default:
+			b.WriteByte('<')
+			i++
+		}
 	}
-	out = append(out, sectionHTML{id: id, html: template.HTML(body[start:])})
-	for i := range out {
-		out[i].html = template.HTML(headingOpen.ReplaceAllStringFunc(string(out[i].html), func(m string) string {
-			return m[:3] + ">"
-		}))
+	return append(out, sectionHTML{id: id, html: template.HTML(b.String())})
+}
+
+// idTag reads, at body[i], an opening tag made only of a name and an id
+// attribute of [a-z0-9-], as goldmark writes headings and the anchor
+// extension items: `<h2 id="armor">`. It returns the name, the id and the
+// index after the tag, or end 0 for anything else.
+func idTag(body string, i int) (name, id string, end int) {
+	k := i + 1
+	for k < len(body) && (body[k] >= 'a' && body[k] <= 'z' || body[k] >= '0' && body[k] <= '9') {
+		k++
 	}
-	return out
+	name = body[i+1 : k]
+	const attr = ` id="`
+	if name == "" || !strings.HasPrefix(body[k:], attr) {
+		return "", "", 0
+	}
+	k += len(attr)
+	v := k
+	for k < len(body) && (body[k] >= 'a' && body[k] <= 'z' || body[k] >= '0' && body[k] <= '9' || body[k] == '-') {
+		k++
+	}
+	if k == v || !strings.HasPrefix(body[k:], `">`) {
+		return "", "", 0
+	}
+	return name, body[v:k], k + 2
+}
+
+// dropCalcs removes the calculators (calcOpen … calcClose, and the line
+// end after) from a rendered body.
+func dropCalcs(body string) string {
+	if !strings.Contains(body, calcOpen) {
+		return body
+	}
+	var b strings.Builder
+	b.Grow(len(body))
+	for {
+		i := strings.Index(body, calcOpen)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(body[i:], calcClose)
+		if j < 0 {
+			break
+		}
+		b.WriteString(body[:i])
+		body = strings.TrimPrefix(body[i+j+len(calcClose):], "\n")
+	}
+	b.WriteString(body)
+	return b.String()
 }
 
 // Keys returns the keys of a language's strings.

@@ -7,13 +7,11 @@
 // language knowledge is shipped in JavaScript.
 //
 // The unit of search is a section, per language. The index of a language is
-// one JSON file named by a hash of its content (assets/search-fr-HASH.json).
+// one JSON file at a stable address (fr/search.json: see IndexPath).
 package search
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"html"
@@ -178,13 +176,21 @@ func Build(s *site.Site, v Vocabulary) (map[string][]byte, map[string]string, er
 		if errs[i] != nil {
 			return nil, nil, errs[i]
 		}
-		sum := sha256.Sum256(out[i])
-		name := "assets/search-" + l.Code + "-" + base32.StdEncoding.EncodeToString(sum[:])[:8] + ".json"
+		name := IndexPath(l.Code)
 		files[name] = out[i]
 		paths[l.Code] = name
 	}
 	return files, paths, nil
 }
+
+// IndexPath is where a language's index is, from the site root. The
+// name stays from one build to the next (pages are served "no-cache" and
+// the page fetches it revalidating): named by its content, as it once
+// was, every page of both languages, which name both indexes, changed
+// with any sentence, and a one-paragraph edit rewrote and recompressed
+// the whole site (2 s of serve's live reload on the real site; and every
+// page for a reader's offline copy to download again).
+func IndexPath(lang string) string { return lang + "/search.json" }
 
 func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 	f := &indexFile{

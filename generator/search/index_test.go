@@ -70,24 +70,27 @@ func TestBuildNamesAndDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	name := regexp.MustCompile(`^assets/search-(fr|en)-[A-Z2-7]{8}\.json$`)
+	name := regexp.MustCompile(`^(fr|en)/search\.json$`)
 	if len(files) != 2 || len(paths) != 2 {
 		t.Fatalf("files %v, paths %v: want one index per language", len(files), paths)
 	}
 	for lang, p := range paths {
-		if !name.MatchString(p) || !strings.Contains(p, "-"+lang+"-") || files[p] == nil {
+		if !name.MatchString(p) || !strings.HasPrefix(p, lang+"/") || files[p] == nil {
 			t.Errorf("index path for %s = %q", lang, p)
 		}
 	}
 	again, _, _ := Build(fixture(), vocab(t, "testdata/glossary.json"))
 	if !reflect.DeepEqual(files, again) {
-		t.Error("two builds of the same site differ: the hashed names would change for nothing")
+		t.Error("two builds of the same site differ: the files would change for nothing")
 	}
 	s := fixture()
 	s.Langs[0].Docs[0].Sections[0].Text += " Nouveau."
-	_, paths2, _ := Build(s, vocab(t, "testdata/glossary.json"))
-	if paths2["fr"] == paths["fr"] || paths2["en"] != paths["en"] {
-		t.Errorf("a French change gave paths %v, then %v: only the French name must change", paths, paths2)
+	files2, paths2, _ := Build(s, vocab(t, "testdata/glossary.json"))
+	if !reflect.DeepEqual(paths2, paths) {
+		t.Errorf("a French change moved the indexes: %v, then %v", paths, paths2)
+	}
+	if bytes.Equal(files2[paths["fr"]], files[paths["fr"]]) || !bytes.Equal(files2[paths["en"]], files[paths["en"]]) {
+		t.Error("a French change must change the French index, and only it")
 	}
 }
 

@@ -507,7 +507,10 @@ const ready = new Map();
 // a reader who never searches never downloads one.
 function fetchIndex(url) {
   if (!pending.has(url)) {
-    const p = fetch(url, { credentials: "same-origin" })
+    // "no-cache": the index keeps its address from one build to the
+    // next; whatever the host's headers, the browser asks whether it
+    // changed (a 304 when it did not).
+    const p = fetch(url, { credentials: "same-origin", cache: "no-cache" })
       .then((r) => {
         if (!r.ok) throw new Error(r.status + " " + url);
         return r.json();
