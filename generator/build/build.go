@@ -241,7 +241,11 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	}
 	module, bundle := ab.module, ab.bundle
 	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
-	index, indexPaths, err := search.Build(s, l.vocabulary())
+	var memo *search.Memo
+	if opt.Live {
+		memo = &analyses
+	}
+	index, indexPaths, err := search.BuildMemo(s, l.vocabulary(), memo)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -440,6 +444,10 @@ func (opt Options) twinKey() string {
 	}
 	return "twin"
 }
+
+// analyses are the search's text analyses that Live builds keep for the
+// next one.
+var analyses search.Memo
 
 // once returns a function that calls f the first time and returns its
 // result every time.

@@ -159,6 +159,13 @@ type Entry struct {
 // returns the files by path relative to the site root, and each language's
 // index path.
 func Build(s *site.Site, v Vocabulary) (map[string][]byte, map[string]string, error) {
+	return BuildMemo(s, v, nil)
+}
+
+// BuildMemo is Build, analysing each text through memo when it is not nil
+// (serve's rebuilds: an edit changes a few sections of hundreds).
+func BuildMemo(s *site.Site, v Vocabulary, memo *Memo) (map[string][]byte, map[string]string, error) {
+	defer memo.rotate()
 	files := map[string][]byte{}
 	paths := map[string]string{}
 	// One index per language, built in parallel: each is a function of its
@@ -169,7 +176,7 @@ func Build(s *site.Site, v Vocabulary) (map[string][]byte, map[string]string, er
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
-		errs[i] = enc.Encode(buildLang(s.Langs[i], v))
+		errs[i] = enc.Encode(buildLang(s.Langs[i], v, memo))
 		out[i] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	})
 	for i, l := range s.Langs {
@@ -192,7 +199,7 @@ func Build(s *site.Site, v Vocabulary) (map[string][]byte, map[string]string, er
 // page for a reader's offline copy to download again).
 func IndexPath(lang string) string { return lang + "/search.json" }
 
-func buildLang(l *site.Lang, v Vocabulary) *indexFile {
+func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	f := &indexFile{
 		Version: formatVersion, Lang: l.Code, Word: wordPattern, Apos: apostrophes,
 		Elisions: elisions, Fold: foldMap, Stop: stopWords[l.Code], Params: DefaultParams,
@@ -292,14 +299,14 @@ func buildLang(l *site.Lang, v Vocabulary) *indexFile {
 	n := len(f.SecID)
 	titleTerms, bodyTerms := make([][]Term, n), make([][]Term, n)
 	par.Each(n, func(sec int) {
-		titleTerms[sec] = Analyze(l.Code, f.titlePath(sec))
+		titleTerms[sec] = memo.analyze(l.Code, f.titlePath(sec))
 		text := f.Text[sec]
 		if h, ok := hidden[sec]; ok {
 			// Indexed, not shipped: the page never analyses a text, it
 			// only cuts snippets from it.
 			text += " " + h
 		}
-		bodyTerms[sec] = Analyze(l.Code, text)
+		bodyTerms[sec] = memo.analyze(l.Code, text)
 	})
 	for sec := range n {
 		f.TitleLen = append(f.TitleLen, addTerms(sec, titleTerms[sec], true))

@@ -229,3 +229,31 @@ func TestLoadRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildMemo: indexes built through a memo, over builds where a text
+// changes, are those Build makes; the memo keeps no more than the last
+// build's texts.
+func TestBuildMemo(t *testing.T) {
+	v := vocab(t, "testdata/glossary.json")
+	var memo Memo
+	for i, edit := range []string{"", " Nouveau.", " Nouveau.", " Autre."} {
+		s := fixture()
+		s.Langs[0].Docs[0].Sections[0].Text += edit
+		want, _, err := Build(s, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := BuildMemo(s, v, &memo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("build %d: the memo changed the index", i)
+		}
+		for key := range memo.last {
+			if strings.Contains(key, "Nouveau") && edit == " Autre." {
+				t.Errorf("build %d: the memo still holds a text no build since used", i)
+			}
+		}
+	}
+}
