@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"compendium/generator/par"
 	"compendium/generator/site"
 )
 
@@ -144,19 +145,22 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 	for _, l := range s.Langs {
 		langs[l.Code] = true
 	}
-	// Every language's text as words, to tell which language a form is
-	// written in: a set of its words for one-word forms, the text itself
-	// for the few of several words (searching the whole text for each of
-	// 1,500 forms was 31 ms of every build).
-	text := map[string]*wordText{}
-	for _, l := range s.Langs {
-		var all []string
-		for _, d := range l.Docs {
-			for _, sec := range d.Sections {
-				all = append(all, sectionWords(sec)...)
+	// Which forms each language's text uses, to tell which language a
+	// form is written in. The text is scanned once, section by section on
+	// every core, for the forms' words only: searching the whole text for
+	// each of 1,500 forms was 31 ms of every build, and indexing every
+	// word of 1,000 pages half a second.
+	var forms [][]string
+	for _, set := range th.Sets {
+		for _, f := range set.Forms {
+			if w := wordList(f); len([]rune(strings.Join(w, " "))) > 3 {
+				forms = append(forms, w)
 			}
 		}
-		text[l.Code] = newWordText(all)
+	}
+	text := map[string]*formSet{}
+	for _, l := range s.Langs {
+		text[l.Code] = findForms(l, forms)
 	}
 	terms := map[string]bool{}
 	if g != nil {
@@ -246,6 +250,42 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 	return ds
 }
 
+// formSet is the forms (as words joined by single spaces) a text uses.
+type formSet map[string]bool
+
+func (f *formSet) has(w string) bool { return (*f)[strings.Join(strings.Fields(w), " ")] }
+
+// findForms returns which of forms (each as its words) the language's
+// sections use.
+func findForms(l *site.Lang, forms [][]string) *formSet {
+	byFirst := map[string][][]string{}
+	for _, f := range forms {
+		byFirst[f[0]] = append(byFirst[f[0]], f)
+	}
+	var secs []*site.Section
+	for _, d := range l.Docs {
+		secs = append(secs, d.Sections...)
+	}
+	found := make([][]string, len(secs))
+	par.Each(len(secs), func(i int) {
+		ws := sectionWords(secs[i])
+		for k, w := range ws {
+			for _, f := range byFirst[w] {
+				if k+len(f) <= len(ws) && slices.Equal(ws[k:k+len(f)], f) {
+					found[i] = append(found[i], strings.Join(f, " "))
+				}
+			}
+		}
+	})
+	out := formSet{}
+	for _, fs := range found {
+		for _, f := range fs {
+			out[f] = true
+		}
+	}
+	return &out
+}
+
 // wordText is a text as words (see words), indexed by word: each form of
 // several words is looked for where its first word occurs.
 type wordText struct {
@@ -260,10 +300,6 @@ func newWordText(seq []string) *wordText {
 	}
 	return t
 }
-
-// has reports whether w, one word or several separated by spaces, occurs
-// in the text.
-func (t *wordText) has(w string) bool { return t.hasSeq(strings.Fields(w)) }
 
 // hasSeq reports whether the words ws occur in the text, in a row.
 func (t *wordText) hasSeq(ws []string) bool {
