@@ -2,7 +2,7 @@
 // its calculators and search from the command line. main only wires: each
 // command's work is in its package.
 //
-//	go run ./generator build  [-content content] [-theme theme] [-out public] [-config compendium.json] [-base-url URL] [-compress=false] [-cpuprofile FILE]
+//	go run ./generator build  [-content content] [-theme theme] [-out public] [-config compendium.json] [-base-url URL] [-compress=false] [-cpuprofile FILE] [-timings]
 //	go run ./generator check  [-content content] [-theme theme]
 //	go run ./generator serve  [-addr 127.0.0.1:8080] [-live=false] [-content …] [-theme …] [-out …]
 //	go run ./generator calc NAME < input.json      (calc --list lists them, calc --describe [NAME] describes them)
