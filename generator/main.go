@@ -151,14 +151,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if os.Getenv("GOGC") == "" {
 			debug.SetGCPercent(400)
 		}
-		// The first build is the one a host would serve; the rebuilds
-		// after an edit are Live (fast twins, single-file editions left
-		// as they were until the next build), so that the page reloads
-		// at once.
+		// The first build is the one a host would serve; with live
+		// reload, the rebuilds after an edit are Live (fast twins, none
+		// made for pages, which go out with the reload script; single-file
+		// editions left as they were until the next build), so that the
+		// page reloads at once.
 		first := true
 		rebuild := func() error {
 			o := opt
-			o.Live = !first
+			o.Live = !first && *live
 			res, err := build.Build(o)
 			if err == nil {
 				first = false

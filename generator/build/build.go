@@ -4,7 +4,10 @@
 package build
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -44,11 +47,15 @@ type Options struct {
 	// NoTwins skips the .br and .gz twins (build -compress=false): for
 	// measuring the rest of the pipeline, or a host that compresses itself.
 	NoTwins bool
-	// Live is for serve's rebuilds after an edit, which must reload the
-	// page at once: the changed files' twins are made at a fast level
-	// (compress.Options.Fast), and the single-file editions (4 MB each,
+	// Live is for serve's rebuilds after an edit when it serves pages
+	// with its reload script (never from their twins), which must reload
+	// the page at once: twins come only from the cache (the changed
+	// files get none: brotli 11 of the edited page, the book and the
+	// search index took 2 s), the single-file editions (4 MB each,
 	// 100-150 ms with their twins) are kept as the previous build left
-	// them, to be made again by the next build that is not Live.
+	// them, not even rendered, and calculators and search analyses are
+	// kept from the previous Live build where their inputs are the same.
+	// The next build that is not Live makes everything again.
 	Live bool
 	// PDFs are the printed books the pdf command made, by path from the
 	// site root ("fr/compendium-a4.pdf"): written with the site, and
@@ -110,20 +117,43 @@ type loaded struct {
 }
 
 func load(opt Options) (*loaded, error) {
-	theme, terrs := render.Load(opt.ThemeDir)
+	// A Live build keeps the theme of the previous one when no theme file
+	// and not the configuration changed (parsing the templates: 5 ms).
+	key := ""
+	if opt.Live {
+		key, _ = fingerprint(opt.ThemeDir, opt.ConfigFile, opt.BaseURL)
+	}
 	cfg, cerr := loadConfig(opt)
-	if cerr != nil {
-		terrs = append(terrs, cerr.Error())
-	} else {
-		for lang, v := range cfg.Title {
-			theme.SetString(lang, "site_title", v)
+	var theme *render.Theme
+	var terrs []string
+	liveTheme.Lock()
+	if key != "" && liveTheme.key == key && cerr == nil {
+		theme = liveTheme.theme
+	}
+	liveTheme.Unlock()
+	if theme == nil {
+		theme, terrs = render.Load(opt.ThemeDir)
+		if cerr != nil {
+			terrs = append(terrs, cerr.Error())
+		} else {
+			for lang, v := range cfg.Title {
+				theme.SetString(lang, "site_title", v)
+			}
+			for lang, v := range cfg.Tagline {
+				theme.SetString(lang, "site_tagline", v)
+			}
 		}
-		for lang, v := range cfg.Tagline {
-			theme.SetString(lang, "site_tagline", v)
+		if key != "" && len(terrs) == 0 {
+			liveTheme.Lock()
+			liveTheme.key, liveTheme.theme = key, theme
+			liveTheme.Unlock()
 		}
 	}
 	langs := site.Present(opt.ContentDir)
 	calc := newCalcs(theme)
+	if key != "" {
+		calc.memo, calc.themeKey = &liveCalcs, key
+	}
 	s, ds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang, slug string) goldmark.Markdown {
 		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
 			markdown.WithExtensions(markdown.CalcBlocks(calc.renderFunc(lang, slug)))}
@@ -144,6 +174,9 @@ func load(opt Options) (*loaded, error) {
 	if gerr != nil {
 		ds.Add(filepath.Join(opt.ContentDir, "glossary.json"), 0, gerr.Error())
 	} else {
+		if opt.Live {
+			gloss.Words = &liveWords
+		}
 		ds = append(ds, gloss.Check(s)...)
 		calc.glossary = gloss
 	}
@@ -151,7 +184,13 @@ func load(opt Options) (*loaded, error) {
 	if therr != nil {
 		terrs = append(terrs, therr.Error()) // it names the file and line
 	} else {
+		if opt.Live {
+			thes.Words = &liveWords
+		}
 		ds = append(ds, thes.Check(s, gloss, calcui.Names())...)
+	}
+	if opt.Live {
+		liveWords.Rotate()
 	}
 	var problems []string
 	if len(ds) > 0 {
@@ -257,6 +296,14 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	singleSizes := map[string]int{}
 	wasm64, worker64 := once(func() string { return render.Base64(module.WASMBytes) }), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
 	for _, l := range s.Langs {
+		name := l.Code + "/compendium.html"
+		if c := prev.stale(name); opt.Live && c != nil {
+			for k, v := range c {
+				res.carry[k] = v
+			}
+			singleSizes[l.Code] = c[name].Size
+			continue
+		}
 		groups, _, err := calc.calculatorsPage(l.Code, l.Docs)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
@@ -271,12 +318,8 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		if f == nil {
 			continue
 		}
-		name, key := l.Code+"/compendium.html", f.Key()
-		c := prev.carried(name, key, opt.twinKey())
-		if opt.Live && c == nil {
-			c = prev.stale(name)
-		}
-		if c != nil {
+		key := f.Key()
+		if c := prev.carried(name, key, opt.twinKey()); c != nil {
 			for k, v := range c {
 				res.carry[k] = v
 			}
@@ -296,6 +339,9 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	ph.mark("pages")
+	if calc.memo != nil {
+		calc.memo.rotate()
+	}
 	for k, v := range opt.PDFs {
 		res.Files[k] = v
 	}
@@ -354,7 +400,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
 		cache := filepath.Join(root, ".cache", "compress")
-		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums, Fast: opt.Live})
+		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums, CachedOnly: opt.Live})
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
@@ -439,10 +485,50 @@ func (opt Options) twinKey() string {
 	switch {
 	case opt.NoTwins:
 		return ""
-	case opt.Live:
-		return "twin-fast"
 	}
 	return "twin"
+}
+
+// fingerprint hashes every file of the theme folder (names and bytes),
+// the configuration file and the base URL: what a calculator's HTML
+// depends on besides the content and the program.
+func fingerprint(themeDir, configFile, baseURL string) (string, error) {
+	h := sha256.New()
+	var files []string
+	err := filepath.WalkDir(themeDir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(files)
+	if configFile != "" {
+		files = append(files, configFile)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil && !(f == configFile && errors.Is(err, fs.ErrNotExist)) {
+			return "", err
+		}
+		h.Write([]byte(f + "\x00" + strconv.Itoa(len(b)) + "\x00"))
+		h.Write(b)
+	}
+	h.Write([]byte(baseURL))
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// liveWords are the sections' words the glossary and thesaurus checks
+// of Live builds keep for the next.
+var liveWords glossary.WordCache
+
+// liveTheme is the theme of the last Live build, by fingerprint.
+var liveTheme struct {
+	sync.Mutex
+	key   string
+	theme *render.Theme
 }
 
 // analyses are the search's text analyses that Live builds keep for the

@@ -41,6 +41,10 @@ type calcs struct {
 	// rendered: 10-12 ms a language).
 	pagesMu sync.Mutex
 	pages   map[string]*calcPage
+	// memo, in Live builds, keeps each calculator's HTML for the next
+	// build, under keys that start with themeKey.
+	memo     *calcMemo
+	themeKey string
 }
 
 type calcPage struct {
@@ -139,19 +143,94 @@ func (c *calcs) renderFunc(lang, slug string) markdown.CalcRenderFunc {
 			}
 			return own(s)
 		}
-		return c.render(w, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: values}, p)
+		return c.render(w, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: values}, p, slug)
 	}
 }
 
 // render writes one calculator: calcui prepares its data and its static
-// result, the theme's calc.html draws it.
-func (c *calcs) render(w io.Writer, blk calcui.Block, p calcui.Page) error {
+// result, the theme's calc.html draws it. where names the page it is in
+// ("" for the calculators page, the document's slug otherwise), which
+// decides its links.
+func (c *calcs) render(w io.Writer, blk calcui.Block, p calcui.Page, where string) error {
+	var key string
+	if c.memo != nil {
+		key = c.memoKey(blk, p, where)
+		if html, ok := c.memo.get(key); ok {
+			_, err := io.WriteString(w, html)
+			return err
+		}
+	}
 	v, err := calcui.Prepare(blk, p)
 	if err != nil {
 		return err
 	}
-	return c.theme.Calc(w, v)
+	var b strings.Builder
+	if err := c.theme.Calc(&b, v); err != nil {
+		return err
+	}
+	if c.memo != nil {
+		c.memo.put(key, b.String())
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
 }
+
+// memoKey is everything a calculator's HTML depends on besides the
+// program: the theme and configuration (themeKey), the page, the block
+// and the titles of the sections its steps cite.
+func (c *calcs) memoKey(blk calcui.Block, p calcui.Page, where string) string {
+	values, _ := json.Marshal(blk.Values) // maps marshal with sorted keys
+	rules := make([]string, 0, len(p.Rules))
+	for k, v := range p.Rules {
+		rules = append(rules, k+"\x00"+v)
+	}
+	sort.Strings(rules)
+	return strings.Join([]string{c.themeKey, p.Lang, where, blk.Form.Name, blk.ID, blk.TitleID, string(values), strings.Join(rules, "\x01")}, "\x02")
+}
+
+// calcMemo keeps the calculators' HTML from one Live build to the next
+// (computing and drawing the 40 calculators of the real site was a fifth
+// of a live rebuild): the last build's entries and the current one's.
+type calcMemo struct {
+	mu        sync.Mutex
+	last, cur map[string]string
+}
+
+func (m *calcMemo) get(key string) (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	html, ok := m.cur[key]
+	if !ok {
+		html, ok = m.last[key]
+		if ok {
+			m.putLocked(key, html)
+		}
+	}
+	return html, ok
+}
+
+func (m *calcMemo) put(key, html string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.putLocked(key, html)
+}
+
+func (m *calcMemo) putLocked(key, html string) {
+	if m.cur == nil {
+		m.cur = map[string]string{}
+	}
+	m.cur[key] = html
+}
+
+// rotate ends a build.
+func (m *calcMemo) rotate() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.last, m.cur = m.cur, nil
+}
+
+// liveCalcs is the memo of Live builds.
+var liveCalcs calcMemo
 
 // docRules keeps the section titles of the calculator's own document: the
 // engine's steps cite those, and the page carries no more than it needs.
@@ -242,7 +321,7 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		p := c.page(lang)
 		p.Rules = c.docRules(lang, f.Name)
 		var b strings.Builder
-		if err := c.render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Values: f.Merge(nil), TitleID: f.Name}, p); err != nil {
+		if err := c.render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Values: f.Merge(nil), TitleID: f.Name}, p, ""); err != nil {
 			return nil, nil, err
 		}
 		e := render.CalcEntry{ID: f.Name, Title: c.theme.T(lang, "calc."+f.Name+".title"), HTML: template.HTML(b.String())}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -203,5 +204,76 @@ func checkTwins(t *testing.T, name string, body []byte) {
 	}
 	if _, err := os.Stat(name + ".br"); err != nil {
 		t.Errorf("no %s.br", name)
+	}
+}
+
+// TestLiveBuildsMatchFullBuilds: serve's Live rebuilds keep the theme,
+// the calculators' HTML, the search's analyses and the checks' words
+// from one build to the next; after each kind of edit (a paragraph, a
+// heading a calculator cites, a calculator's values, an interface
+// string, the glossary) every page and index they write is the one a
+// full build writes. Only the single-file editions (kept as they were)
+// and twins (none for changed files) may differ.
+func TestLiveBuildsMatchFullBuilds(t *testing.T) {
+	opt := writeFixture(t, goodSite+"-- content/fr/fantasy.md --\n---\ntitle: Troisième\nshort: Jeu — Troisième\norder: 3\nslug: fantasy\nsummary: Le troisième.\nsource: 002_test.txt\n---\n## L'armure du jeu {#armor}\n\nLe texte.\n\n```calc armor\n```\n")
+	theme := filepath.Join(filepath.Dir(opt.ContentDir), "theme")
+	if err := os.CopyFS(theme, os.DirFS("../../theme")); err != nil {
+		t.Fatal(err)
+	}
+	opt.ThemeDir, opt.Root = theme, "../.."
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	edit := func(file, old, new string) {
+		t.Helper()
+		b, err := os.ReadFile(file)
+		if err != nil || !bytes.Contains(b, []byte(old)) {
+			t.Fatalf("%s has no %q (%v)", file, old, err)
+		}
+		if err := os.WriteFile(file, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gamma := filepath.Join(opt.ContentDir, "fr", "fantasy.md") // the armour calculator cites fantasy#armor
+	for _, step := range []struct {
+		name string
+		do   func()
+	}{
+		{"a paragraph", func() { edit(gamma, "Le texte.", "Le texte révisé.") }},
+		{"the same paragraph again", func() { edit(gamma, "Le texte révisé.", "Le texte revu.") }},
+		{"a heading the calculator cites", func() { edit(gamma, "## L'armure du jeu {#armor}", "## L'armure portée {#armor}") }},
+		{"a calculator's values", func() { edit(gamma, "```calc armor\n```", "```calc armor\n{\"hits\": [2]}\n```") }},
+		{"an interface string", func() { edit(filepath.Join(theme, "i18n", "fr.json"), `"calculators": "`, `"calculators": "Les `) }},
+		{"nothing", func() {}},
+	} {
+		step.do()
+		live := opt
+		live.Live = true
+		if _, err := Build(live); err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		full := opt
+		full.OutDir = filepath.Join(t.TempDir(), "public")
+		if _, err := Build(full); err != nil {
+			t.Fatal(err)
+		}
+		err := filepath.WalkDir(full.OutDir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(full.OutDir, p)
+			if strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz") || strings.HasSuffix(rel, "compendium.html") || rel == ManifestName {
+				return nil
+			}
+			want, _ := os.ReadFile(p)
+			got, err := os.ReadFile(filepath.Join(opt.OutDir, rel))
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("after %s, the Live build's %s differs from a full build's (%v)", step.name, rel, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -16,7 +16,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -39,12 +38,12 @@ type Options struct {
 	// hashed (the build hashes every file once), so they are not hashed
 	// again for the cache's keys.
 	Sums map[string][sha256.Size]byte
-	// Fast compresses at brotli quality 5 and gzip level 6 instead of 11
-	// and 9: for serve's rebuilds after an edit, where quality 11 of the
-	// edited page, the book and the search index took 2 s of a live
-	// reload (one paragraph of the real site; quality 5: tens of
-	// milliseconds, a few percent bigger).
-	Fast bool
+	// CachedOnly takes twins from the cache or not at all: serve's
+	// rebuilds after an edit, where brotli 11 of the edited page, the
+	// book and the search index took 2 s of a live reload (and pages go
+	// out with the reload script anyway). Files changed since the cache
+	// last saw them get no twins.
+	CachedOnly bool
 }
 
 const (
@@ -105,19 +104,10 @@ type algo struct {
 	code func(data []byte) ([]byte, error)
 }
 
-var (
-	algos = []algo{
-		{".br", "brotli" + moduleVersion("github.com/andybalholm/brotli") + "-q11", encodeBrotli(brQuality)},
-		{".gz", "gzip" + runtime.Version() + "-9", encodeGzip(gzLevel)},
-	}
-	fastAlgos = []algo{
-		{".br", "brotli" + moduleVersion("github.com/andybalholm/brotli") + "-q" + strconv.Itoa(bigQuality), encodeBrotli(bigQuality)},
-		{".gz", "gzip" + runtime.Version() + "-" + strconv.Itoa(fastGzLevel), encodeGzip(fastGzLevel)},
-	}
-)
-
-// fastGzLevel is gzip's level for Options.Fast.
-const fastGzLevel = 6
+var algos = []algo{
+	{".br", "brotli" + moduleVersion("github.com/andybalholm/brotli") + "-q11", encodeBrotli},
+	{".gz", "gzip" + runtime.Version() + "-9", encodeGzip},
+}
 
 func moduleVersion(mod string) string {
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -140,20 +130,16 @@ func moduleVersion(mod string) string {
 // match finder the window's size: with the library's default 4 MB window a
 // 4 KB page took 48 ms, with an 8 KB one (lgwin 13) 8 ms. It also tells the
 // browser to keep a smaller buffer.
-func encodeBrotli(quality int) func([]byte) ([]byte, error) {
-	return func(data []byte) ([]byte, error) { return brotliQuality(data, quality) }
-}
-
-func brotliQuality(data []byte, quality int) ([]byte, error) {
+func encodeBrotli(data []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(len(data) / 3)
 	lgwin := 10
 	for lgwin < 24 && 1<<lgwin-16 < len(data) {
 		lgwin++
 	}
-	q := quality
+	q := brQuality
 	if len(data) > bigFile {
-		q = min(q, bigQuality)
+		q = bigQuality
 	}
 	opt := brotli.WriterOptions{Quality: q, LGWin: lgwin}
 	w := brotli.NewWriterOptions(&buf, opt)
@@ -168,14 +154,10 @@ func brotliQuality(data []byte, quality int) ([]byte, error) {
 
 // encodeGzip: the header has no name and a zero ModTime (written as 0), so
 // the bytes depend on the content alone.
-func encodeGzip(level int) func([]byte) ([]byte, error) {
-	return func(data []byte) ([]byte, error) { return gzipLevel(data, level) }
-}
-
-func gzipLevel(data []byte, level int) ([]byte, error) {
+func encodeGzip(data []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(len(data) / 3)
-	w, err := gzip.NewWriterLevel(&buf, level)
+	w, err := gzip.NewWriterLevel(&buf, gzLevel)
 	if err != nil {
 		return nil, err
 	}
@@ -205,10 +187,6 @@ type job struct {
 // The work runs on GOMAXPROCS goroutines (package par); the result does not
 // depend on the scheduling, each twin being a function of its file alone.
 func Twins(files map[string][]byte, opt Options) (map[string][]byte, error) {
-	algos := algos
-	if opt.Fast {
-		algos = fastAlgos
-	}
 	var jobs []job
 	for name, data := range files {
 		if len(data) < minSize || !compressibleName(name) {
@@ -255,7 +233,13 @@ func Twins(files map[string][]byte, opt Options) (map[string][]byte, error) {
 
 	twins := make([][]byte, len(jobs))
 	errs := make([]error, len(jobs))
-	par.Each(len(jobs), func(i int) { twins[i], errs[i] = jobs[i].run(opt.CacheDir, opt.Memory) })
+	par.Each(len(jobs), func(i int) {
+		if j := jobs[i]; opt.CachedOnly && j.sum != nil {
+			twins[i] = j.cached(opt.CacheDir, opt.Memory) // nil: no twin
+			return
+		}
+		twins[i], errs[i] = jobs[i].run(opt.CacheDir, opt.Memory)
+	})
 
 	if opt.Memory {
 		recent.Lock()
@@ -267,7 +251,7 @@ func Twins(files map[string][]byte, opt Options) (map[string][]byte, error) {
 		if errs[i] != nil {
 			return nil, fmt.Errorf("compress: %s%s: %w", j.name, j.algo.ext, errs[i])
 		}
-		if len(twins[i]) < len(j.data) {
+		if twins[i] != nil && len(twins[i]) < len(j.data) {
 			out[j.name+j.algo.ext] = twins[i]
 		}
 	}
@@ -308,6 +292,33 @@ func (j job) run(cacheDir string, memory bool) ([]byte, error) {
 		recent.Unlock()
 	}
 	return twin, err
+}
+
+// cached returns the job's twin from the cache (memory, then disk), or
+// nil.
+func (j job) cached(cacheDir string, memory bool) []byte {
+	name := hex.EncodeToString(j.sum[:]) + "." + j.algo.tag + j.algo.ext
+	if memory {
+		recent.Lock()
+		twin, ok := recent.m[name]
+		if ok {
+			recent.used[name] = twin
+		}
+		recent.Unlock()
+		if ok {
+			return twin
+		}
+	}
+	twin, ok := readEntry(filepath.Join(cacheDir, name), name)
+	if !ok {
+		return nil
+	}
+	if memory {
+		recent.Lock()
+		recent.used[name] = twin
+		recent.Unlock()
+	}
+	return twin
 }
 
 // runDisk makes the job's twin through the cache on disk.

@@ -393,3 +393,29 @@ func TestMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestCachedOnly: with CachedOnly, a file the cache knows gets its twins
+// from it, and a file it does not know gets none (and the cache learns
+// nothing).
+func TestCachedOnly(t *testing.T) {
+	cache := t.TempDir()
+	known, unknown := repeated(3, 4*cacheMin), repeated(4, 4*cacheMin)
+	first, err := Twins(map[string][]byte{"a.html": known}, Options{CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(cache)
+	got, err := Twins(map[string][]byte{"a.html": known, "b.html": unknown}, Options{CacheDir: cache, CachedOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got["a.html.br"], first["a.html.br"]) || !bytes.Equal(got["a.html.gz"], first["a.html.gz"]) {
+		t.Error("the known file's twins did not come from the cache")
+	}
+	if _, ok := got["b.html.br"]; ok {
+		t.Error("a file the cache does not know got a twin")
+	}
+	if after, _ := os.ReadDir(cache); len(after) != len(entries) {
+		t.Errorf("the cache went from %d to %d entries", len(entries), len(after))
+	}
+}

@@ -34,6 +34,8 @@ type Term struct {
 type Glossary struct {
 	File  string
 	Terms []*Term `json:"terms"`
+	// Words, when set, keeps the sections' words for the next check.
+	Words *WordCache `json:"-"`
 }
 
 // Term returns the canonical form of t in lang.
@@ -173,7 +175,7 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 	text := func(sec *site.Section) *wordText {
 		w, ok := cache[sec]
 		if !ok {
-			w = newWordText(sectionWords(sec))
+			w = g.Words.text(sec)
 			cache[sec] = w
 		}
 		return w

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"compendium/generator/par"
 	"compendium/generator/site"
@@ -26,6 +27,8 @@ type Thesaurus struct {
 	// Questions maps a language to its question phrasings, matched on whole
 	// words, longest first.
 	Questions map[string][]*Question `json:"questions"`
+	// Words, when set, keeps the sections' words for the next check.
+	Words *WordCache `json:"-"`
 }
 
 // Set is a group of forms that mean the same thing to a player, in one
@@ -160,7 +163,7 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 	}
 	text := map[string]*formSet{}
 	for _, l := range s.Langs {
-		text[l.Code] = findForms(l, forms)
+		text[l.Code] = th.findForms(l, forms)
 	}
 	terms := map[string]bool{}
 	if g != nil {
@@ -257,7 +260,7 @@ func (f *formSet) has(w string) bool { return (*f)[strings.Join(strings.Fields(w
 
 // findForms returns which of forms (each as its words) the language's
 // sections use.
-func findForms(l *site.Lang, forms [][]string) *formSet {
+func (th *Thesaurus) findForms(l *site.Lang, forms [][]string) *formSet {
 	byFirst := map[string][][]string{}
 	for _, f := range forms {
 		byFirst[f[0]] = append(byFirst[f[0]], f)
@@ -268,7 +271,7 @@ func findForms(l *site.Lang, forms [][]string) *formSet {
 	}
 	found := make([][]string, len(secs))
 	par.Each(len(secs), func(i int) {
-		ws := sectionWords(secs[i])
+		ws := th.Words.text(secs[i]).seq
 		for k, w := range ws {
 			for _, f := range byFirst[w] {
 				if k+len(f) <= len(ws) && slices.Equal(ws[k:k+len(f)], f) {
@@ -289,23 +292,24 @@ func findForms(l *site.Lang, forms [][]string) *formSet {
 // wordText is a text as words (see words), indexed by word: each form of
 // several words is looked for where its first word occurs.
 type wordText struct {
-	seq []string
-	at  map[string][]int32
+	seq  []string
+	once sync.Once
+	at   map[string][]int32 // made on the first lookup
 }
 
-func newWordText(seq []string) *wordText {
-	t := &wordText{seq: seq, at: make(map[string][]int32, len(seq)/4)}
-	for i, w := range t.seq {
-		t.at[w] = append(t.at[w], int32(i))
-	}
-	return t
-}
+func newWordText(seq []string) *wordText { return &wordText{seq: seq} }
 
 // hasSeq reports whether the words ws occur in the text, in a row.
 func (t *wordText) hasSeq(ws []string) bool {
 	if len(ws) == 0 {
 		return false
 	}
+	t.once.Do(func() {
+		t.at = make(map[string][]int32, len(t.seq)/4)
+		for i, w := range t.seq {
+			t.at[w] = append(t.at[w], int32(i))
+		}
+	})
 next:
 	for _, i := range t.at[ws[0]] {
 		if int(i)+len(ws) > len(t.seq) {
@@ -324,4 +328,45 @@ next:
 // sectionWords returns a section's title and text as words.
 func sectionWords(sec *site.Section) []string {
 	return append(wordList(sec.Title), wordList(sec.Text)...)
+}
+
+// WordCache keeps the sections' words, indexed, from one check to the
+// next: serve's live rebuilds check the glossary and the thesaurus again
+// after each edit, which changes a section or two (reading every
+// section's words was 9 ms of a 80 ms rebuild). It holds the last
+// check's sections and the current one's. A nil cache reads each time.
+type WordCache struct {
+	mu        sync.Mutex
+	last, cur map[string]*wordText
+}
+
+// text returns the section's words, indexed.
+func (c *WordCache) text(sec *site.Section) *wordText {
+	if c == nil {
+		return newWordText(sectionWords(sec))
+	}
+	key := sec.Title + "\x00" + sec.Text
+	c.mu.Lock()
+	t, ok := c.cur[key]
+	if !ok {
+		t, ok = c.last[key]
+	}
+	c.mu.Unlock()
+	if !ok {
+		t = newWordText(sectionWords(sec))
+	}
+	c.mu.Lock()
+	if c.cur == nil {
+		c.cur = map[string]*wordText{}
+	}
+	c.cur[key] = t
+	c.mu.Unlock()
+	return t
+}
+
+// Rotate ends a build's checks: their sections become the last ones.
+func (c *WordCache) Rotate() {
+	c.mu.Lock()
+	c.last, c.cur = c.cur, nil
+	c.mu.Unlock()
 }

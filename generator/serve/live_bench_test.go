@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,10 +19,11 @@ import (
 )
 
 // BenchmarkLiveReload is what an organiser editing the rules waits for:
-// from saving one paragraph of the real site to the reload event that
-// open pages receive (the watcher's debounce, serve's Live rebuild, the
-// event). The page's own reload (one HTML page from the local server)
-// comes after. GOGC is serve's (400) unless set.
+// from saving one paragraph of the real site to the edited page received
+// again (the watcher's debounce, serve's Live rebuild, the reload event
+// that open pages receive, the page's request and its gzipped bytes).
+// What the browser then takes to draw it is not counted. GOGC is serve's
+// (400) unless set.
 func BenchmarkLiveReload(b *testing.B) {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
@@ -63,7 +65,7 @@ func BenchmarkLiveReload(b *testing.B) {
 		b.Fatal(err)
 	}
 	n := 0
-	for b.Loop() {
+	edit := func() {
 		n++
 		// Words no earlier run used: nothing comes from a cache.
 		edited := append(bytes.Clone(src), []byte("\nUne phrase de plus, numéro "+strconv.FormatInt(time.Now().UnixNano(), 36)+strconv.Itoa(n)+".\n")...)
@@ -82,5 +84,22 @@ func BenchmarkLiveReload(b *testing.B) {
 				break
 			}
 		}
+		req, _ := http.NewRequest("GET", "http://"+addr+"/fr/fantasy/", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		page, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		body, err := io.ReadAll(page.Body)
+		page.Body.Close()
+		if err != nil || page.StatusCode != 200 || len(body) == 0 {
+			b.Fatalf("the page after the reload: %v, %v", page.Status, err)
+		}
+	}
+	// The first edit after serve starts fills what Live rebuilds keep
+	// (about 150 ms here); an organiser's session is the edits after.
+	edit()
+	for b.Loop() {
+		edit()
 	}
 }

@@ -479,9 +479,9 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 				timer.Stop()
 			}
 			// Editors save in one to three events within a few milliseconds
-			// (write, chmod, or a rename): 25 ms gathers them, and keeps the
-			// reload well under 100 ms after the save.
-			timer = time.AfterFunc(25*time.Millisecond, func() {
+			// (write, chmod, or a rename): 10 ms gathers them; each
+			// millisecond here is one of the 100 a reload may take.
+			timer = time.AfterFunc(10*time.Millisecond, func() {
 				select {
 				case fire <- struct{}{}:
 				default:
