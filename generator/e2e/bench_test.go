@@ -2,6 +2,10 @@ package e2e
 
 import (
 	"context"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"testing"
@@ -11,6 +15,10 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
+
+	"compendium/generator/build"
+	"compendium/generator/serve"
+	"compendium/generator/synth"
 )
 
 // firstResultProbe records, in the page's own clock (0 = navigation start),
@@ -100,4 +108,144 @@ func BenchmarkRecompute(b *testing.B) {
 		ms = append(ms, d)
 	}
 	b.ReportMetric(median(ms), "ms-per-recompute")
+}
+
+// BenchmarkSearch measures the search as a reader meets it, in headless
+// Chromium at 1280 px, served as a host serves the site (twins, no HTTP
+// cache for the cold query), on the real site and on 1,000 synthetic
+// pages (SEARCH_PAGES=N for another size, 0 for the real site alone):
+//   - first-ms: keystroke to the first results drawn, on a cold page (the
+//     index fetched and prepared), and first-KB and first-requests, what
+//     that query downloads;
+//   - warm-ms: keystroke to results once the indexes are there;
+//   - query-ms: the query work alone, search.js's search() over a set of
+//     queries in the page, warm (median of the queries' medians of 21).
+//
+// Run with -benchtime 5x for medians of five.
+func BenchmarkSearch(b *testing.B) {
+	sites := []struct{ name, base, path, first, warm string }{
+		{"real-site", baseURL, "/fr/fantasy/", "armure", "premiers secours"},
+	}
+	n := 1000
+	if v := os.Getenv("SEARCH_PAGES"); v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	if n > 0 {
+		base := synthSite(b, n)
+		sites = append(sites, struct{ name, base, path, first, warm string }{strconv.Itoa(n) + "-pages", base, "/fr/page-00001/", "hache", "bouclier"})
+	}
+	parity, err := bundle(`export { loadIndex, search } from "./search.js";`, "searchBench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, site := range sites {
+		b.Run(site.name, func(b *testing.B) {
+			var first, firstKB, firstReq, warm, work []float64
+			for i := 0; i < b.N; i++ {
+				f, kb, req, w, q := searchTimes(b, site.base, site.path, site.first, site.warm, string(parity))
+				first, firstKB, firstReq, warm, work = append(first, f), append(firstKB, kb), append(firstReq, req), append(warm, w), append(work, q)
+			}
+			b.ReportMetric(median(first), "first-ms")
+			b.ReportMetric(median(firstKB), "first-KB")
+			b.ReportMetric(median(firstReq), "first-requests")
+			b.ReportMetric(median(warm), "warm-ms")
+			b.ReportMetric(median(work), "query-ms")
+		})
+	}
+}
+
+// keystrokeToResults types q in the search field and resolves with the
+// milliseconds until a result is in the list (a mutation observer sees it
+// at once; the browser paints it with the next frame).
+const keystrokeToResults = `(async (q) => {
+	const input = document.getElementById("search-input");
+	const list = document.getElementById("search-results");
+	list.textContent = "";
+	const done = new Promise((resolve) => {
+		const o = new MutationObserver(() => {
+			if (list.querySelector("[role=option]")) {
+				o.disconnect();
+				resolve(performance.now());
+			}
+		});
+		o.observe(list, { childList: true, subtree: true });
+	});
+	const t0 = performance.now();
+	input.focus();
+	input.value = q;
+	input.dispatchEvent(new Event("input", { bubbles: true }));
+	return (await done) - t0;
+})`
+
+func searchTimes(b *testing.B, base, path, firstQ, warmQ, parity string) (first, firstKB, firstReq, warm, work float64) {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	var bytes struct {
+		KB, N float64
+	}
+	err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			if err := storage.ClearDataForOrigin(base, "all").Do(ctx); err != nil {
+				return err
+			}
+			return network.SetCacheDisabled(true).Do(ctx)
+		}),
+		chromedp.Navigate(base+path),
+		chromedp.WaitVisible(`#search-input`),
+		chromedp.Evaluate(keystrokeToResults+`(`+strconv.Quote(firstQ)+`)`, &first, awaitPromise),
+		// What the first query downloaded: the search's files (the page's
+		// own are there already).
+		chromedp.Evaluate(`(() => { const e = performance.getEntriesByType("resource").filter((e) => /search/.test(e.name)); return { KB: e.reduce((s, e) => s + e.transferSize, 0) / 1024, N: e.length }; })()`, &bytes),
+		chromedp.Poll(`!document.body.dataset.searchIndexOther || performance.getEntriesByType("resource").some((e) => e.name.includes("/en/search.json"))`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(keystrokeToResults+`(`+strconv.Quote(warmQ)+`)`, &warm, awaitPromise),
+		chromedp.Evaluate(parity, nil),
+		chromedp.Evaluate(`(async () => {
+			const ix = searchBench.loadIndex(await (await fetch(document.body.dataset.searchIndex)).json());
+			const o = document.body.dataset.searchIndexOther;
+			const other = o ? searchBench.loadIndex(await (await fetch(o)).json()) : null;
+			const qs = [`+strconv.Quote(firstQ)+`, `+strconv.Quote(warmQ)+`, "arm", "soin", "magie", "duel", "points de vie", "critique", "healer", "xyzzy"];
+			const per = [];
+			for (const q of qs) {
+				const ts = [];
+				// A reader typing runs each prefix: the code is warm.
+				for (let i = 0; i < 10; i++) searchBench.search(ix, other, q, 8);
+				for (let i = 0; i < 21; i++) {
+					const t0 = performance.now();
+					searchBench.search(ix, other, q, 8);
+					ts.push(performance.now() - t0);
+				}
+				ts.sort((a, b) => a - b);
+				per.push(ts[10]);
+			}
+			per.sort((a, b) => a - b);
+			return per[Math.floor(per.length / 2)];
+		})()`, &work, awaitPromise),
+	)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return first, bytes.KB, bytes.N, warm, work
+}
+
+// synthSite builds n synthetic pages (generator synth) into a temporary
+// folder, serves them as a host would and returns the address.
+func synthSite(b *testing.B, n int) string {
+	dir := b.TempDir()
+	if err := synth.Write(dir, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(dir, "public")
+	if _, err := build.Build(build.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: out}); err != nil {
+		b.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := &http.Server{Handler: serve.Handler(out, nil)}
+	go func() { _ = srv.Serve(ln) }()
+	b.Cleanup(func() { _ = srv.Close() })
+	return "http://" + ln.Addr().String()
 }

@@ -13,15 +13,12 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/evanw/esbuild/pkg/api"
@@ -460,51 +457,4 @@ func TestSearchNoResult(t *testing.T) {
 	if first == "" {
 		t.Error("following the suggestion found nothing")
 	}
-}
-
-// TestSearchTiming reports the time from a keystroke to the results shown:
-// the first query of a cold page (fetch and preparation of the index
-// included) and a warm one, medians of five. Both include the 60 ms
-// debounce.
-func TestSearchTiming(t *testing.T) {
-	b := newSearchBrowser(t, 1280, 900, false)
-	measure := `(async (q, want) => {
-		const input = document.getElementById("search-input");
-		const t0 = performance.now();
-		input.focus();
-		input.value = q;
-		input.dispatchEvent(new Event("input", { bubbles: true }));
-		for (;;) {
-			const o = document.querySelector("#search-results [role=option]");
-			if (o && o.dataset.hit === want) return performance.now() - t0;
-			await new Promise((r) => setTimeout(r, 1));
-		}
-	})`
-	var cold, warm []float64
-	for i := 0; i < 5; i++ {
-		var c, w float64
-		err := chromedp.Run(b.Ctx,
-			// Cold: no HTTP cache, no service worker, no copies.
-			chromedp.ActionFunc(func(ctx context.Context) error {
-				if err := storage.ClearDataForOrigin(searchSrv.base, "all").Do(ctx); err != nil {
-					return err
-				}
-				return network.SetCacheDisabled(true).Do(ctx)
-			}),
-			chromedp.Navigate(searchSrv.base+"/fr/fantasy/"),
-			chromedp.WaitVisible(`#search-input`),
-			chromedp.Evaluate(measure+`("armure", "fantasy#armor")`, &c, awaitPromise),
-			// Warm: both indexes loaded, as after the first results.
-			chromedp.Poll(`performance.getEntriesByType("resource").some((e) => e.name.includes("/en/search.json"))`, nil),
-			chromedp.Sleep(100*time.Millisecond),
-			chromedp.Evaluate(measure+`("premiers secours", "contemporary#first-aid")`, &w, awaitPromise),
-		)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cold, warm = append(cold, c), append(warm, w)
-	}
-	sort.Float64s(cold)
-	sort.Float64s(warm)
-	t.Logf("keystroke to results in headless Chromium, median of 5: first query on a cold page %.0f ms, warm query %.0f ms (60 ms debounce included)", cold[2], warm[2])
 }
