@@ -31,7 +31,9 @@ import (
 	"compendium/generator/render"
 	"compendium/generator/search"
 	"compendium/generator/serve"
+	"compendium/generator/site"
 	"compendium/generator/synth"
+	"compendium/generator/translation"
 )
 
 const usage = `usage: generator <command> [flags]
@@ -42,6 +44,8 @@ commands:
   serve    build, serve public/ on 127.0.0.1:8080 and rebuild on changes
   calc     run a calculator: calc NAME < input.json; calc --list; calc --describe [NAME]
   search   query the search index: search [-lang fr] "query"
+  translations  list the translated sections whose original changed since they were checked;
+           translations -mark slug#id… records them as checked (content/translations.json)
   synth    write synthetic pages for benchmarks: synth -pages 1000 -out DIR
   pdf      build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with
            Chromium, and build again linking them (build alone needs no browser and links no PDF)
@@ -62,6 +66,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cmd == "calc" {
 		return calc.Run(args, stdin, stdout, stderr)
+	}
+	if cmd == "translations" {
+		return translation.RunCLI(args, stdout, stderr, func(content, theme string) (*site.Site, error) {
+			s, _, err := build.Load(build.Options{ContentDir: content, ThemeDir: theme})
+			return s, err
+		})
 	}
 	if cmd == "synth" {
 		fs := flag.NewFlagSet("synth", flag.ContinueOnError)
@@ -95,6 +105,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: address to listen on")
 	cpuprofile := fs.String("cpuprofile", "", "build: write a CPU profile to this file (go tool pprof reads it)")
 	timings := fs.Bool("timings", false, "build: print each stage's wall time")
+	strict := fs.Bool("strict", false, "check: fail on warnings too (translations whose original changed since they were checked)")
 	live := fs.Bool("live", true, "serve: reload open pages after each rebuild (off: pages go out exactly as built)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -108,13 +119,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "check: %d problem(s)\n", len(err.(*build.Error).Problems))
 			return 1
 		}
+		warnings, err := build.Warnings(opt, s)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(stderr, w)
+		}
+		if *strict && len(warnings) > 0 {
+			fmt.Fprintf(stderr, "check -strict: %d translation(s) to check\n", len(warnings))
+			return 1
+		}
 		n := 0
 		for _, l := range s.Langs {
 			for _, d := range l.Docs {
 				n += len(d.Sections)
 			}
 		}
-		fmt.Fprintf(stdout, "check: ok, %d languages, %d sections\n", len(s.Langs), n)
+		fmt.Fprintf(stdout, "check: ok, %d languages, %d sections", len(s.Langs), n)
+		if len(warnings) > 0 {
+			fmt.Fprintf(stdout, ", %d warning(s)", len(warnings))
+		}
+		fmt.Fprintln(stdout)
 		return 0
 	case "build":
 		if *cpuprofile != "" {
@@ -135,6 +162,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
 			return 1
+		}
+		for _, w := range res.Warnings {
+			fmt.Fprintln(stderr, w)
 		}
 		fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 		if *timings {

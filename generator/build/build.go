@@ -29,6 +29,7 @@ import (
 	"compendium/generator/search"
 	"compendium/generator/site"
 	"compendium/generator/sitemap"
+	"compendium/generator/translation"
 )
 
 // Options configures Build.
@@ -74,6 +75,8 @@ type Result struct {
 	Docs     int
 	Sections int
 	Elapsed  time.Duration
+	// Warnings are what check reports without failing (see Warnings).
+	Warnings []string
 	// carry lists the files kept from the previous build (not in Files:
 	// they are in the output folder already) and the files made this
 	// build that the next one may keep.
@@ -98,6 +101,30 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return strings.Join(e.Problems, "\n") }
+
+// Warnings returns what check reports without failing (an error with
+// check -strict): the translated sections whose original changed since
+// they were checked (content/translations.json), as file:line: message.
+func Warnings(opt Options, s *site.Site) ([]string, error) {
+	ds, err := drifts(opt, s)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = site.Diagnostic{File: d.File, Line: d.Line, Msg: d.Message()}.String()
+	}
+	return out, nil
+}
+
+// drifts reads the translation records and finds the drifted sections.
+func drifts(opt Options, s *site.Site) ([]translation.Drift, error) {
+	recs, err := translation.Load(filepath.Join(opt.ContentDir, translation.FileName))
+	if err != nil {
+		return nil, err
+	}
+	return translation.Find(s, recs), nil
+}
 
 // Load loads and checks the content with the theme's strings, without
 // writing anything: the check command.
@@ -280,6 +307,17 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	}
 	module, bundle := ab.module, ab.bundle
 	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
+	drift, err := drifts(opt, s)
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
+	var warnings []string
+	for _, d := range drift {
+		warnings = append(warnings, site.Diagnostic{File: d.File, Line: d.Line, Msg: d.Message()}.String())
+		if err := theme.AddDriftNotice(s, d.Lang, d.Orig, d.Slug, d.ID, d.Checked); err != nil {
+			return nil, &Error{Problems: []string{err.Error()}}
+		}
+	}
 	var memo *search.Memo
 	if opt.Live {
 		memo = &analyses
@@ -291,7 +329,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	ph.mark("search index")
 	// The single-file editions: each language's documents, glossary,
 	// style, script, search index and engine in one HTML file.
-	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}}
+	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Warnings: warnings}
 	singles := map[string][]byte{}
 	singleSizes := map[string]int{}
 	wasm64, worker64 := once(func() string { return render.Base64(module.WASMBytes) }), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })

@@ -503,3 +503,40 @@ func (t *Theme) Keys(lang string) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// AddDriftNotice puts, under the heading of section id of the lang
+// translation of slug, the note that its original (in orig) changed since
+// the translation was checked (on checked; "" when it never was), with
+// links to the original section and the side-by-side view. The note is
+// the theme's "drift" partial (layouts/base.html).
+func (t *Theme) AddDriftNotice(s *site.Site, lang, orig, slug, id, checked string) error {
+	l := s.Lang(lang)
+	var d *site.Doc
+	if l != nil {
+		d = l.Doc(slug)
+	}
+	tpl := t.pages[lang+"/doc"]
+	if d == nil || tpl == nil {
+		return nil
+	}
+	var b strings.Builder
+	if err := tpl.ExecuteTemplate(&b, "drift", struct{ Orig, Slug, ID, Checked string }{orig, slug, id, checked}); err != nil {
+		return err
+	}
+	body := string(d.Body)
+	for level := '2'; level <= '6'; level++ {
+		open := `<h` + string(level) + ` id="` + id + `">`
+		i := strings.Index(body, open)
+		if i < 0 {
+			continue
+		}
+		end := strings.Index(body[i:], `</h`+string(level)+`>`)
+		if end < 0 {
+			break
+		}
+		at := i + end + len(`</h2>`)
+		d.Body = template.HTML(body[:at] + "\n" + b.String() + body[at:])
+		return nil
+	}
+	return nil
+}

@@ -92,6 +92,35 @@ type Anchor struct {
 	Section string // the ID of the section that holds it ("" before the first heading)
 }
 
+// SectionSource returns the Markdown of the section id as written in the
+// file: from its heading to the next heading of any level, its lines'
+// trailing spaces and the blank lines at its end dropped; "" when d has
+// no such section.
+func (d *Doc) SectionSource(id string) string {
+	for i, sec := range d.Sections {
+		if sec.ID != id {
+			continue
+		}
+		end := -1
+		if i+1 < len(d.Sections) {
+			end = d.Sections[i+1].Line
+		}
+		var b strings.Builder
+		line := d.bodyLine
+		for _, l := range strings.SplitAfter(string(d.src), "\n") {
+			if end >= 0 && line >= end {
+				break
+			}
+			if line >= sec.Line {
+				b.WriteString(strings.TrimRight(l, " \t\r\n") + "\n")
+			}
+			line++
+		}
+		return strings.TrimRight(b.String(), "\n")
+	}
+	return ""
+}
+
 // HasID reports whether id names a section or an anchor of d.
 func (d *Doc) HasID(id string) bool {
 	if d.Section(id) != nil {

@@ -1,0 +1,164 @@
+package build
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"compendium/generator/site"
+	"compendium/generator/translation"
+)
+
+const driftSite = `
+-- content/fr/alpha.md --
+---
+title: Alpha
+short: Jeu — Alpha
+order: 1
+slug: alpha
+summary: Un.
+source: a.txt
+---
+## Un {#one}
+
+Le premier texte.
+
+### Un bis {#one-more}
+
+Le détail.
+
+## Deux {#two}
+
+Le second texte.
+-- content/en/alpha.md --
+---
+title: Alpha
+short: Game — Alpha
+order: 1
+slug: alpha
+summary: One.
+source: a.txt
+---
+## One {#one}
+
+The first text.
+
+### One more {#one-more}
+
+The detail.
+
+## Two {#two}
+
+The second text.
+`
+
+// TestTranslationDrift: with every translation marked, check is clean;
+// a changed French section (and only it: not its parent, not its
+// neighbour) is reported at the English section's file:line, with the
+// French one's and the day it was checked, and its English page says so
+// with links to the French section and the side-by-side view; marking it
+// clears both; an unrecorded section is reported; translations -mark
+// with an unknown section fails; a malformed record names its line.
+func TestTranslationDrift(t *testing.T) {
+	opt := writeFixture(t, driftSite)
+	loadSite := func(content, theme string) (*site.Site, error) {
+		s, _, err := Load(Options{ContentDir: content, ThemeDir: theme})
+		return s, err
+	}
+	cli := func(args ...string) (int, string) {
+		t.Helper()
+		var out, errs bytes.Buffer
+		code := translation.RunCLI(append([]string{"-content", opt.ContentDir, "-theme", opt.ThemeDir}, args...), &out, &errs, loadSite)
+		return code, out.String() + errs.String()
+	}
+	warnings := func() []string {
+		t.Helper()
+		s, _, err := Load(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := Warnings(opt, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	en := filepath.Join(opt.ContentDir, "en", "alpha.md")
+	fr := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+
+	if w := warnings(); len(w) != 3 || !strings.Contains(w[0], "has no record of the French version it translates") {
+		t.Fatalf("with no record, want 3 unrecorded sections, got %q", w)
+	}
+	if code, out := cli("-mark", "-all"); code != 0 {
+		t.Fatalf("-mark -all: %d %s", code, out)
+	}
+	if w := warnings(); len(w) != 0 {
+		t.Fatalf("after -mark -all: %q", w)
+	}
+	if code, out := cli(); code != 0 || !strings.Contains(out, "every translated section is checked") {
+		t.Fatalf("translations after marking: %d %s", code, out)
+	}
+
+	src, _ := os.ReadFile(fr)
+	if err := os.WriteFile(fr, bytes.Replace(src, []byte("Le détail."), []byte("Le détail, revu."), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := warnings()
+	want := en + ":13: translation of #one-more is older than its French source (changed since the translation was checked on "
+	if len(w) != 1 || !strings.HasPrefix(w[0], want) || !strings.Contains(w[0], fr+":13)") || !strings.Contains(w[0], "translations -mark alpha#one-more") {
+		t.Fatalf("after a French change, warnings %q; want one starting %q", w, want)
+	}
+	if code, out := cli(); code != 1 || !strings.Contains(out, want) {
+		t.Errorf("translations lists: %d %s", code, out)
+	}
+	res, err := Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 {
+		t.Errorf("build warnings %q", res.Warnings)
+	}
+	page, _ := os.ReadFile(filepath.Join(opt.OutDir, "en", "alpha", "index.html"))
+	notice := regexpFind(string(page), `<p class="drift" role="note">[^\n]*</p>`)
+	if !strings.Contains(notice, "changed after this translation was last checked") ||
+		!strings.Contains(notice, `href="../../fr/alpha/#one-more"`) || !strings.Contains(notice, `href="../alpha/side-by-side/#one-more"`) {
+		t.Errorf("the English page's notice: %q", notice)
+	}
+	if i, j := strings.Index(string(page), `id="one-more"`), strings.Index(string(page), `class="drift"`); i < 0 || j < i || strings.Count(string(page), `class="drift"`) != 1 {
+		t.Error("the notice is not under the changed section's heading alone")
+	}
+	if frPage, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "alpha", "index.html")); bytes.Contains(frPage, []byte(`class="drift"`)) {
+		t.Error("the French page has a notice")
+	}
+
+	if code, out := cli("-mark", "alpha#nope"); code != 2 || !strings.Contains(out, `no translated section "alpha#nope"`) {
+		t.Errorf("-mark of an unknown section: %d %s", code, out)
+	}
+	if code, out := cli("-mark", "alpha#one-more"); code != 0 || !strings.Contains(out, "0 section(s) left to check (were 1)") {
+		t.Fatalf("-mark alpha#one-more: %d %s", code, out)
+	}
+	if w := warnings(); len(w) != 0 {
+		t.Errorf("after marking: %q", w)
+	}
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := os.ReadFile(filepath.Join(opt.OutDir, "en", "alpha", "index.html")); bytes.Contains(page, []byte(`class="drift"`)) {
+		t.Error("the notice stayed after marking")
+	}
+
+	rec := filepath.Join(opt.ContentDir, translation.FileName)
+	if err := os.WriteFile(rec, []byte("{\n  \"en\": {\n    \"alpha#one\": 3\n  }\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(opt); err == nil || !strings.Contains(err.Error(), rec+":3: ") {
+		t.Errorf("a malformed record: %v", err)
+	}
+}
+
+func regexpFind(s, re string) string {
+	return regexp.MustCompile(re).FindString(s)
+}

@@ -1,0 +1,232 @@
+// Package translation keeps track of which version of its original each
+// translated section translates, so that an organiser knows which English
+// sections to update when the French changes.
+//
+// The record is content/translations.json, which the tooling maintains
+// (generator translations -mark): per translation language, per section
+// ("fantasy#armor"), a hash of the original section's Markdown when the
+// translation was last checked against it, and that date. A section whose
+// original no longer hashes the same has drifted: check warns about it (an
+// error with check -strict) and its page says so.
+package translation
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"compendium/generator/site"
+)
+
+// FileName is the record's name in the content folder.
+const FileName = "translations.json"
+
+// Record is what a translated section was checked against.
+type Record struct {
+	// Original is the hash of the original section's Markdown (Hash).
+	Original string `json:"original"`
+	// Checked is the day the translation was marked current (YYYY-MM-DD).
+	Checked string `json:"checked"`
+}
+
+// Records maps a translation language to its sections ("slug#id") and
+// what each was checked against.
+type Records map[string]map[string]Record
+
+// Load reads the record file at path; a missing file gives no records.
+// A malformed one gives an error naming the file and line.
+func Load(path string) (Records, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Records{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	recs := Records{}
+	if err := json.Unmarshal(b, &recs); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		line := 0
+		switch {
+		case errors.As(err, &se):
+			line = 1 + bytes.Count(b[:se.Offset], []byte("\n"))
+		case errors.As(err, &te):
+			line = 1 + bytes.Count(b[:te.Offset], []byte("\n"))
+		}
+		return nil, errors.New(path + ":" + strconv.Itoa(line) + ": " + err.Error() +
+			` (want {"en": {"slug#id": {"original": "hash", "checked": "YYYY-MM-DD"}}}; the file is written by go run ./generator translations -mark)`)
+	}
+	return recs, nil
+}
+
+// Save writes recs to path, sorted, one section per line.
+func Save(path string, recs Records) error {
+	var b strings.Builder
+	b.WriteString("{\n")
+	langs := sortedKeys(recs)
+	for i, lang := range langs {
+		b.WriteString("  " + strconv.Quote(lang) + ": {\n")
+		keys := sortedKeys(recs[lang])
+		for j, k := range keys {
+			r := recs[lang][k]
+			b.WriteString("    " + strconv.Quote(k) + `: {"original": ` + strconv.Quote(r.Original) + `, "checked": ` + strconv.Quote(r.Checked) + "}")
+			if j < len(keys)-1 {
+				b.WriteString(",")
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("  }")
+		if i < len(langs)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("}\n")
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Hash is the version of an original section: its Markdown
+// (site.Doc.SectionSource) hashed, 12 hex digits.
+func Hash(source string) string {
+	sum := sha256.Sum256([]byte(source))
+	return hex.EncodeToString(sum[:6])
+}
+
+// Drift is a translated section whose original changed since it was
+// checked, or was never recorded.
+type Drift struct {
+	// Lang is the translation's language, Orig the original's.
+	Lang, Orig, Slug, ID string
+	// File and Line locate the translated section; OrigFile and OrigLine
+	// its original.
+	File     string
+	Line     int
+	OrigFile string
+	OrigLine int
+	// Checked is the day the translation was last marked current, "" when
+	// it never was.
+	Checked string
+}
+
+// Key is the section's key in the records ("fantasy#armor").
+func (d Drift) Key() string { return d.Slug + "#" + d.ID }
+
+// Message is the drift as check reports it.
+func (d Drift) Message() string {
+	mark := "go run ./generator translations -mark " + d.Key()
+	name := languageNames[d.Orig]
+	if name == "" {
+		name = d.Orig
+	}
+	if d.Checked == "" {
+		return "translation of #" + d.ID + " has no record of the " + name + " version it translates (" + d.OrigFile + ":" + strconv.Itoa(d.OrigLine) + "): once it is checked, run " + mark
+	}
+	return "translation of #" + d.ID + " is older than its " + name + " source (changed since the translation was checked on " + d.Checked + ", " +
+		d.OrigFile + ":" + strconv.Itoa(d.OrigLine) + "): update it, then run " + mark
+}
+
+// languageNames name the languages in check's messages.
+var languageNames = map[string]string{"fr": "French", "en": "English"}
+
+// Find returns the translated sections of s whose original section is not
+// the one their record names, in the order of the files.
+func Find(s *site.Site, recs Records) []Drift {
+	if len(s.Langs) < 2 {
+		return nil
+	}
+	orig := s.Langs[0]
+	var out []Drift
+	for _, tr := range s.Langs[1:] {
+		for _, td := range tr.Docs {
+			od := orig.Doc(td.Slug)
+			if od == nil {
+				continue
+			}
+			for _, ts := range td.Sections {
+				os := od.Section(ts.ID)
+				if ts.ID == "" || os == nil {
+					continue // check reports sections without an original
+				}
+				r, ok := recs[tr.Code][td.Slug+"#"+ts.ID]
+				if ok && r.Original == Hash(od.SectionSource(ts.ID)) {
+					continue
+				}
+				out = append(out, Drift{Lang: tr.Code, Orig: orig.Code, Slug: td.Slug, ID: ts.ID, File: td.File, Line: ts.Line, OrigFile: od.File, OrigLine: os.Line, Checked: r.Checked})
+			}
+		}
+	}
+	return out
+}
+
+// Mark records the translated sections named by keys ("slug#id", or
+// "slug" for all of a document's sections; all of them when all is set)
+// as checked against their original as it is now, on day, and drops the
+// records of sections that no longer exist. It returns the keys it did not
+// find.
+func Mark(s *site.Site, recs Records, keys []string, all bool, day string) (unknown []string) {
+	if len(s.Langs) < 2 {
+		return keys
+	}
+	orig := s.Langs[0]
+	want := map[string]bool{}
+	for _, k := range keys {
+		want[k] = true
+	}
+	found := map[string]bool{}
+	for _, tr := range s.Langs[1:] {
+		live := map[string]bool{}
+		for _, td := range tr.Docs {
+			od := orig.Doc(td.Slug)
+			if od == nil {
+				continue
+			}
+			for _, ts := range td.Sections {
+				if ts.ID == "" || od.Section(ts.ID) == nil {
+					continue
+				}
+				key := td.Slug + "#" + ts.ID
+				live[key] = true
+				if !all && !want[key] && !want[td.Slug] {
+					continue
+				}
+				found[key], found[td.Slug] = true, true
+				if recs[tr.Code] == nil {
+					recs[tr.Code] = map[string]Record{}
+				}
+				recs[tr.Code][key] = Record{Original: Hash(od.SectionSource(ts.ID)), Checked: day}
+			}
+		}
+		for key := range recs[tr.Code] {
+			if !live[key] {
+				delete(recs[tr.Code], key)
+			}
+		}
+	}
+	for _, k := range keys {
+		if !found[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	return unknown
+}
