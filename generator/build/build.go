@@ -307,6 +307,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	}
 	module, bundle := ab.module, ab.bundle
 	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
+	updated := contentDay(opt.ContentDir)
 	drift, err := drifts(opt, s)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
@@ -349,7 +350,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		f, err := theme.Single(s, l.Code, render.SingleAssets{
 			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
 			Index: index[indexPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
-		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition}, calc.glossaryPage(l.Code), groups)
+		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated}, calc.glossaryPage(l.Code), groups)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
@@ -371,7 +372,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	}
 	ph.mark("single-file editions")
 	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
-		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition},
+		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
 		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: singleSizes})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
@@ -421,14 +422,14 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	res.Files["favicon.svg"] = icon
-	var stable []string
+	var langs []string
 	for _, l := range s.Langs {
-		stable = append(stable, search.IndexPath(l.Code))
+		langs = append(langs, l.Code)
 	}
-	res.Files["_headers"] = []byte(headers.File(stable...))
+	res.Files["_headers"] = []byte(headers.File(langs...))
 	sums := res.addCarried(hashFiles(res.Files, nil))
 	ph.mark("hash")
-	sw, err := serviceWorker(opt.ThemeDir, res.Files, sums, out.Shares)
+	sw, err := serviceWorker(opt.ThemeDir, res.Files, sums, out.Shares, cfg.Edition)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -556,6 +557,28 @@ func fingerprint(themeDir, configFile, baseURL string) (string, error) {
 	}
 	h.Write([]byte(baseURL))
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// contentDay is the day (UTC) the newest file of the content folder was
+// written: what a page's footer says as the rules' date. A day, not a
+// time: the pages change with it, and the edits of one day must not each
+// change every page.
+func contentDay(dir string) time.Time {
+	var newest time.Time
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if fi, err := d.Info(); err == nil && fi.ModTime().After(newest) {
+			newest = fi.ModTime()
+		}
+		return nil
+	})
+	if newest.IsZero() {
+		return newest
+	}
+	y, m, day := newest.UTC().Date()
+	return time.Date(y, m, day, 0, 0, 0, 0, time.UTC)
 }
 
 // liveWords are the sections' words the glossary and thesaurus checks

@@ -20,7 +20,7 @@ import (
 // sections' QR codes (fetched only when a page is printed), and the
 // downloads: the PDF booklets and the single-file editions (4 MB each,
 // and the site they copy is the offline copy already).
-func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares []string) ([]byte, error) {
+func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares []string, edition string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -39,7 +39,7 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 	}
 	sort.Strings(names)
 	h := sha256.New()
-	var urls []string
+	var urls, fileSums []string
 	for _, name := range names {
 		sum := sums[name]
 		h.Write([]byte(name))
@@ -49,10 +49,13 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 		}
 		// Pages by their folder URL, as links name them.
 		urls = append(urls, "./"+strings.TrimSuffix(name, "index.html"))
+		fileSums = append(fileSums, hex.EncodeToString(sum[:6]))
 	}
 	list, _ := json.Marshal(urls)
+	sumList, _ := json.Marshal(fileSums)
 	version := hex.EncodeToString(h.Sum(nil))[:12]
-	code := "const VERSION = \"" + version + "\";\nconst FILES = " + string(list) + ";\n" + string(src)
+	ed, _ := json.Marshal(edition)
+	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
 		return nil, &Error{Problems: []string{filepath.Join(themeDir, "sw", "sw.js") + ": " + res.Errors[0].Text}}

@@ -1,14 +1,21 @@
 package e2e
 
 import (
+	"bytes"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"compendium/generator/build"
 	"compendium/generator/serve"
 )
 
@@ -58,5 +65,223 @@ func TestOffline(t *testing.T) {
 	}
 	if !strings.Contains(title, "sortilèges") || !strings.Contains(results, "Armour") {
 		t.Errorf("offline: title %q, search results %.120q", title, results)
+	}
+}
+
+// lastModifiedOnly serves dir as a plain host does: Last-Modified and no
+// Cache-Control (browsers then cache pages heuristically), with the files
+// in fail answered 500.
+type lastModifiedOnly struct {
+	dir  string
+	mu   sync.Mutex
+	fail map[string]bool
+	got  []string // the paths asked for
+}
+
+func (h *lastModifiedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	bad := h.fail[r.URL.Path]
+	h.got = append(h.got, r.URL.Path)
+	h.mu.Unlock()
+	if bad {
+		http.Error(w, "unreachable", http.StatusInternalServerError)
+		return
+	}
+	http.FileServer(http.Dir(h.dir)).ServeHTTP(w, r)
+}
+
+// TestOfflineUpdate: a reader's copy follows the site's builds, whole or
+// not at all, on a host that sends Last-Modified alone. A first build is
+// visited and kept; a second build (a changed sentence, a new edition) is
+// written over it in the same folder: the open tab says "the rules have
+// been updated (edition …)", its search still answers, it asks for no
+// asset of the new build, and reloading shows the new sentence and
+// edition. A third build with one file the host cannot send is refused by
+// the worker: offline, every page of the second build is still there,
+// never a page of the third.
+func TestOfflineUpdate(t *testing.T) {
+	dir := t.TempDir()
+	content, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	if err := os.CopyFS(content, os.DirFS("../../content")); err != nil {
+		t.Fatal(err)
+	}
+	fantasy := filepath.Join(content, "fr", "fantasy.md")
+	src, err := os.ReadFile(fantasy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buildWith := func(sentence, edition string) {
+		t.Helper()
+		if err := os.WriteFile(fantasy, append(bytes.Clone(src), []byte("\n"+sentence+"\n")...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg := filepath.Join(dir, "compendium.json")
+		if err := os.WriteFile(cfg, []byte(`{"edition": "`+edition+`"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := build.Build(build.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", OutDir: out, ConfigFile: cfg}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buildWith("Première version de la règle.", "2026")
+	h := &lastModifiedOnly{dir: out, fail: map[string]bool{}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	b := newBrowser(t, 390, 844, true)
+	b.Allow(base)
+	var oldAssets []string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Navigate(base+"/fr/fantasy/"),
+		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`[...document.querySelectorAll("link[href*='assets/'], script[src*='assets/']")].map((e) => new URL(e.href || e.src).pathname)`, &oldAssets),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	buildWith("Seconde version de la règle.", "2027")
+	requestsBefore := len(b.RequestsMatching("/assets/"))
+	h.mu.Lock()
+	h.got = nil
+	h.mu.Unlock()
+	var banner, results string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)`, nil, awaitPromise),
+		chromedp.Poll(`(() => { const b = document.getElementById("update-banner"); return b && !b.hidden ? b.textContent : null; })()`, &banner, chromedp.WithPollingTimeout(20*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("after the second build: %v", err)
+	}
+	// The update downloads what changed: the new edition is in every
+	// page's footer and print sheet, not in the script, style, engine or
+	// the English index.
+	h.mu.Lock()
+	got := slices.Clone(h.got)
+	h.mu.Unlock()
+	for _, p := range got {
+		if strings.HasPrefix(p, "/assets/") && !strings.HasPrefix(p, "/assets/print-") || p == "/en/search.json" {
+			t.Errorf("the update downloaded %s again, which did not change", p)
+		}
+	}
+	err = chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`(() => { const i = document.getElementById("search-input"); i.focus(); i.value = "armure"; i.dispatchEvent(new Event("input", { bubbles: true })); })()`, nil),
+		chromedp.Poll(`document.querySelector("#search-results [role=option]") ? document.getElementById("search-results").textContent : null`, &results, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("after the second build: %v", err)
+	}
+	if !strings.Contains(banner, "Les règles ont été mises à jour (édition 2027)") || !strings.Contains(banner, "Recharger") {
+		t.Errorf("the banner says %q", banner)
+	}
+
+	if !strings.Contains(results, "Armure") {
+		t.Errorf("the open tab's search: %.120q", results)
+	}
+	for _, r := range b.RequestsMatching("/assets/")[requestsBefore:] {
+		u, _ := url.Parse(r)
+		if !slices.Contains(oldAssets, u.Path) && !strings.Contains(u.Path, "/assets/engine-") && !strings.Contains(u.Path, "/assets/worker-") && !strings.Contains(u.Path, "/assets/print-") {
+			t.Errorf("the open tab of the first build asked for %s, not one of its assets %v", u.Path, oldAssets)
+		}
+	}
+	var body, footer string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Click(`#update-banner button`, chromedp.ByQuery),
+		chromedp.Sleep(time.Second), // the reload replaces the page's context
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Poll(`document.body && document.body.textContent.includes("Seconde version") ? true : null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`main`, &body, chromedp.ByQuery),
+		chromedp.Text(`.site-footer .edition`, &footer, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatalf("reloading: %v", err)
+	}
+	if strings.Contains(body, "Première version") || !strings.Contains(footer, "Édition 2027") {
+		t.Errorf("after the reload: footer %q, first version still there: %v", footer, strings.Contains(body, "Première version"))
+	}
+
+	// One more sentence, same edition: the update fetches the worker and
+	// the files that sentence changed, nothing else.
+	h.mu.Lock()
+	h.got = nil
+	h.mu.Unlock()
+	buildWith("Seconde version de la règle, précisée.", "2027")
+	err = chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`document.getElementById("update-banner").hidden = true`, nil),
+		chromedp.Evaluate(`navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)`, nil, awaitPromise),
+		chromedp.Poll(`document.getElementById("update-banner").hidden ? null : true`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("after a one-sentence build: %v", err)
+	}
+	h.mu.Lock()
+	got = slices.Clone(h.got)
+	h.mu.Unlock()
+	slices.Sort(got)
+	got = slices.Compact(got) // the worker script: asked by the test and by the browser
+	size := 0
+	for _, p := range got {
+		name := strings.TrimPrefix(p, "/")
+		if name == "" || strings.HasSuffix(name, "/") {
+			name += "index.html"
+		}
+		if fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(name))); err == nil {
+			size += int(fi.Size())
+		}
+	}
+	want := []string{"/sw.js", "/fr/fantasy/", "/fr/fantasy/side-by-side/", "/en/fantasy/side-by-side/", "/fr/book/", "/fr/search.json"}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("after a one-sentence change the update fetched %v, want %v", got, want)
+	}
+	t.Logf("a one-sentence change: the update fetched %d files, %d KB uncompressed", len(got), size/1024)
+
+	// A third build the host cannot send whole.
+	h.mu.Lock()
+	h.fail["/fr/glossary/"] = true
+	h.mu.Unlock()
+	buildWith("Troisième version de la règle.", "2028")
+	var state string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => new Promise((ok) => setTimeout(ok, 3000))).then(() => navigator.serviceWorker.getRegistration()).then((r) => (r.installing ? "installing" : r.waiting ? "waiting" : "none"))`, &state, awaitPromise),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Close() // no more network
+	for _, path := range []string{"/fr/glossary/", "/fr/fantasy/", "/en/fantasy/"} {
+		var text string
+		err := chromedp.Run(b.Ctx,
+			chromedp.Navigate(base+path),
+			chromedp.WaitReady(`main`, chromedp.ByQuery),
+			chromedp.Text(`body`, &text, chromedp.ByQuery),
+		)
+		if err != nil {
+			t.Fatalf("offline %s: %v", path, err)
+		}
+		if strings.Contains(text, "Troisième version") || strings.Contains(text, "2028") || !strings.Contains(text, "2027") {
+			t.Errorf("offline %s is not the second build's page (worker %s): %.200q … %.300q", path, state, text, text[max(0, len(text)-300):])
+		}
+	}
+	// The browser cleared the copy to make room: a page saying so, in the
+	// reader's language, never an empty answer.
+	var title, text string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`caches.keys().then((ks) => Promise.all(ks.map((k) => caches.delete(k)))).then(() => true)`, nil, awaitPromise),
+		chromedp.Navigate(base+"/en/fantasy/"),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Title(&title),
+		chromedp.Text(`main`, &text, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatalf("offline with the copy cleared: %v", err)
+	}
+	if title != "Offline" || !strings.Contains(text, "holds no copy") {
+		t.Errorf("offline with the copy cleared: %q, %q", title, text)
 	}
 }

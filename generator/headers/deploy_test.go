@@ -148,7 +148,7 @@ func TestNginxConf(t *testing.T) {
 		t.Errorf("Cache-Control by default %q, want no-cache", v)
 	}
 	_, assetsCache, _ := strings.Cut(File(), "/assets/*\n  Cache-Control: ")
-	assetsCache = strings.TrimSpace(assetsCache)
+	assetsCache, _, _ = strings.Cut(assetsCache, "\n")
 	if !strings.Contains(assetsCache, "immutable") {
 		t.Fatalf("_headers caches /assets/ with %q", assetsCache)
 	}
@@ -166,5 +166,21 @@ func TestNginxConf(t *testing.T) {
 	}
 	if !found {
 		t.Error("no location /assets/")
+	}
+}
+
+// TestFileRevalidates: the _headers file asks for revalidation of what
+// keeps its address from one build to the next (pages and indexes under
+// each language, the root pages, the service worker), and for nothing
+// else: the assets are cached a year.
+func TestFileRevalidates(t *testing.T) {
+	f := File("fr", "en")
+	for _, p := range []string{"/", "/index.html", "/404.html", "/sw.js", "/fr/*", "/en/*"} {
+		if !strings.Contains(f, "\n"+p+"\n  Cache-Control: no-cache\n") {
+			t.Errorf("_headers does not revalidate %s:\n%s", p, f)
+		}
+	}
+	if strings.Count(f, "Cache-Control") != 7 {
+		t.Errorf("_headers sets Cache-Control %d times, want 7:\n%s", strings.Count(f, "Cache-Control"), f)
 	}
 }

@@ -35,10 +35,12 @@ func Set(h http.Header) {
 
 // File returns the contents of a _headers file (the format Netlify and
 // Cloudflare Pages read) declaring the same headers, plus long caching for
-// the content-hashed assets and revalidation for the files given (those
-// that keep their address from one build to the next while pages load
-// them: the search indexes).
-func File(revalidate ...string) string {
+// the content-hashed assets and "no-cache" (revalidate each time) for what
+// keeps its address from one build to the next: the pages and search
+// indexes of each language's folder (langs), the root pages and the
+// service worker. A host that sent only Last-Modified for pages let
+// browsers show an old rule after a correction.
+func File(langs ...string) string {
 	var b strings.Builder
 	b.WriteString("/*\n")
 	keys := make([]string, 0)
@@ -51,8 +53,12 @@ func File(revalidate ...string) string {
 		b.WriteString("  " + k + ": " + sec[k] + "\n")
 	}
 	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n")
-	for _, p := range revalidate {
-		b.WriteString("/" + p + "\n  Cache-Control: no-cache\n")
+	paths := []string{"/", "/index.html", "/404.html", "/sw.js"}
+	for _, l := range langs {
+		paths = append(paths, "/"+l+"/*")
+	}
+	for _, p := range paths {
+		b.WriteString(p + "\n  Cache-Control: no-cache\n")
 	}
 	return b.String()
 }

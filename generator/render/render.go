@@ -128,6 +128,9 @@ type Page struct {
 	Base string
 	// Edition names the rules' edition, from the site configuration.
 	Edition string
+	// Updated is the day the content last changed, as the page's reader
+	// writes it ("" when unknown).
+	Updated string
 	// XDefault is the path of the version for readers of no listed
 	// language (hreflang="x-default").
 	XDefault string

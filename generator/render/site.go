@@ -2,7 +2,9 @@ package render
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -16,6 +18,29 @@ type Meta struct {
 	Base string
 	// Edition names the rules' edition.
 	Edition string
+	// Updated is the day the content last changed (zero: not shown).
+	Updated time.Time
+}
+
+// FormatDay writes a day as a reader of lang does ("1 décembre 2026",
+// "1 December 2026").
+func FormatDay(lang string, d time.Time) string {
+	if d.IsZero() {
+		return ""
+	}
+	months := map[string][12]string{
+		"fr": {"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
+		"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+	}
+	m, ok := months[lang]
+	if !ok {
+		return d.Format("2006-01-02")
+	}
+	day := strconv.Itoa(d.Day())
+	if lang == "fr" && d.Day() == 1 {
+		day = "1er"
+	}
+	return day + " " + m[d.Month()-1] + " " + strconv.Itoa(d.Year())
 }
 
 // Output is a rendered site: its files, the pages a search engine should
@@ -67,7 +92,7 @@ type siteRenderer struct {
 // carries.
 func (r *siteRenderer) page(lang, path string) *Page {
 	return &Page{Lang: lang, Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
-		Base: r.m.Base, Edition: r.m.Edition, OGType: "website", Manifest: lang + "/manifest.webmanifest",
+		Base: r.m.Base, Edition: r.m.Edition, Updated: FormatDay(lang, r.m.Updated), OGType: "website", Manifest: lang + "/manifest.webmanifest",
 		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
 }
 
