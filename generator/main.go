@@ -166,6 +166,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, w := range res.Warnings {
 			fmt.Fprintln(stderr, w)
 		}
+		for _, n := range res.Notes {
+			fmt.Fprintln(stdout, n)
+		}
 		fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 		if *timings {
 			fmt.Fprint(stdout, build.FormatPhases(res.Phases))

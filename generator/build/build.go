@@ -22,6 +22,7 @@ import (
 	"compendium/generator/calcui"
 	"compendium/generator/compress"
 	"compendium/generator/config"
+	"compendium/generator/edition"
 	"compendium/generator/glossary"
 	"compendium/generator/headers"
 	"compendium/generator/markdown"
@@ -77,6 +78,9 @@ type Result struct {
 	Elapsed  time.Duration
 	// Warnings are what check reports without failing (see Warnings).
 	Warnings []string
+	// Notes say what the build left out and why, one line each (no
+	// previous edition to compare with).
+	Notes []string
 	// carry lists the files kept from the previous build (not in Files:
 	// they are in the output folder already) and the files made this
 	// build that the next one may keep.
@@ -312,6 +316,10 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
+	changes, notes, err := editionChanges(opt, s, theme, cfg.Edition)
+	if err != nil {
+		return nil, &Error{Problems: []string{err.Error()}}
+	}
 	var warnings []string
 	for _, d := range drift {
 		warnings = append(warnings, site.Diagnostic{File: d.File, Line: d.Line, Msg: d.Message()}.String())
@@ -330,7 +338,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	ph.mark("search index")
 	// The single-file editions: each language's documents, glossary,
 	// style, script, search index and engine in one HTML file.
-	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Warnings: warnings}
+	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Warnings: warnings, Notes: notes}
 	singles := map[string][]byte{}
 	singleSizes := map[string]int{}
 	wasm64, worker64 := once(func() string { return render.Base64(module.WASMBytes) }), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
@@ -373,7 +381,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	ph.mark("single-file editions")
 	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
 		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: singleSizes})
+		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: singleSizes, Changes: changes})
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -557,6 +565,62 @@ func fingerprint(themeDir, configFile, baseURL string) (string, error) {
 	}
 	h.Write([]byte(baseURL))
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// editionChanges compares the content with the previous edition's (the
+// newest edition/<name> tag whose name is not current), per language,
+// and marks the changed sections. Without history or a previous edition
+// it returns a note saying so, and no changes.
+func editionChanges(opt Options, s *site.Site, theme *render.Theme, current string) (map[string]*render.Changes, []string, error) {
+	prev, err := edition.FindPrevious(opt.ContentDir, current)
+	switch {
+	case errors.Is(err, edition.ErrNoHistory):
+		return nil, []string{"editions: " + err.Error() + " for " + opt.ContentDir + ": no “what changed” page (see content/README.md)"}, nil
+	case err != nil:
+		return nil, nil, errors.New("editions: " + err.Error())
+	case prev == nil:
+		return nil, []string{"editions: no earlier edition tag (" + edition.TagPrefix + "NAME) in the history: no “what changed” page"}, nil
+	}
+	old, err := previousSite(prev)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := map[string]*render.Changes{}
+	for _, l := range s.Langs {
+		docs := edition.Compare(old.Lang(l.Code), l)
+		out[l.Code] = &render.Changes{Since: prev.Name, Edition: current, Docs: docs}
+		for _, d := range docs {
+			for _, c := range d.Changed {
+				if err := theme.AddChangedBadge(s, l.Code, d.Slug, c.ID, current); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
+	}
+	return out, nil, nil
+}
+
+// previousSites keeps the previous editions loaded, by commit: serve's
+// rebuilds compare with the same one each time.
+var previousSites sync.Map
+
+// previousSite loads the previous edition's content (its problems are
+// not this build's: it is read as it was).
+func previousSite(prev *edition.Previous) (*site.Site, error) {
+	if s, ok := previousSites.Load(prev.Commit); ok {
+		return s.(*site.Site), nil
+	}
+	dir, err := os.MkdirTemp("", "compendium-edition-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := prev.WriteTo(dir); err != nil {
+		return nil, err
+	}
+	s, _ := site.Load(dir, site.Options{})
+	previousSites.Store(prev.Commit, s)
+	return s, nil
 }
 
 // contentDay is the day (UTC) the newest file of the content folder was

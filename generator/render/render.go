@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"compendium/generator/edition"
 	"compendium/generator/headers"
 	"compendium/generator/site"
 )
@@ -120,6 +121,9 @@ type Page struct {
 	PDFs []PDF
 	// Single is the language's single-file edition, if any.
 	Single *PDF
+	// Changes fills the "what changed" page; on the home page, it says
+	// there is one.
+	Changes *Changes
 	// Book and BookGlossary fill the book page (book.go).
 	Book         []BookDoc
 	BookGlossary []GlossaryEntry
@@ -175,7 +179,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -341,6 +345,16 @@ type Extra struct {
 	// Singles gives, per language, the size of its single-file edition
 	// (<lang>/compendium.html).
 	Singles map[string]int
+	// Changes gives, per language, what changed since the previous
+	// edition (the /<lang>/changes/ page); none without a previous one.
+	Changes map[string]*Changes
+}
+
+// Changes is the "what changed" page of a language.
+type Changes struct {
+	// Since is the previous edition's name, Edition the current one's.
+	Since, Edition string
+	Docs           []edition.DocChanges
 }
 
 // PDF is a printed book of a language, in one format.
@@ -513,6 +527,19 @@ func (t *Theme) Keys(lang string) []string {
 // links to the original section and the side-by-side view. The note is
 // the theme's "drift" partial (layouts/base.html).
 func (t *Theme) AddDriftNotice(s *site.Site, lang, orig, slug, id, checked string) error {
+	return t.addUnderHeading(s, lang, slug, id, "drift", struct{ Orig, Slug, ID, Checked string }{orig, slug, id, checked})
+}
+
+// AddChangedBadge marks section id of slug in lang as changed in edition,
+// with a link to its difference on the changes page (the theme's
+// "changed" partial).
+func (t *Theme) AddChangedBadge(s *site.Site, lang, slug, id, edition string) error {
+	return t.addUnderHeading(s, lang, slug, id, "changed", struct{ Slug, ID, Edition string }{slug, id, edition})
+}
+
+// addUnderHeading renders the partial name with data and puts it under
+// the heading of section id in the document's body.
+func (t *Theme) addUnderHeading(s *site.Site, lang, slug, id, name string, data any) error {
 	l := s.Lang(lang)
 	var d *site.Doc
 	if l != nil {
@@ -523,7 +550,7 @@ func (t *Theme) AddDriftNotice(s *site.Site, lang, orig, slug, id, checked strin
 		return nil
 	}
 	var b strings.Builder
-	if err := tpl.ExecuteTemplate(&b, "drift", struct{ Orig, Slug, ID, Checked string }{orig, slug, id, checked}); err != nil {
+	if err := tpl.ExecuteTemplate(&b, name, data); err != nil {
 		return err
 	}
 	body := string(d.Body)

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -191,9 +192,24 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	if n, ok := extra.Singles[code]; ok {
 		home.Single = &PDF{Format: "HTML", Path: code + "/compendium.html", Size: n}
 	}
+	home.Changes = extra.Changes[code]
 	r.versions(home, func(lang string) string { return lang + "/" })
 	if err := r.render("home", home, code+"/index.html", true); err != nil {
 		return err
+	}
+	if ch := extra.Changes[code]; ch != nil {
+		cp := r.page(code, code+"/changes/")
+		cp.Title = fmt.Sprintf(t.T(code, "changes_title"), ch.Since) + " — " + title
+		cp.Description, cp.Changes = fmt.Sprintf(t.T(code, "changes_intro"), ch.Since, ch.Edition), ch
+		r.versions(cp, func(lang string) string {
+			if extra.Changes[lang] == nil {
+				return ""
+			}
+			return lang + "/changes/"
+		})
+		if err := r.render("changes", cp, code+"/changes/index.html", true); err != nil {
+			return err
+		}
 	}
 	nf := r.page(code, code+"/")
 	nf.Root, nf.Docs, nf.NotFound, nf.Robots = basePath(r.m.Base), l.Docs, true, "noindex"

@@ -92,6 +92,20 @@ type Anchor struct {
 	Section string // the ID of the section that holds it ("" before the first heading)
 }
 
+// SectionAt returns the section holding the byte at pos of the body (a
+// calculator block's Offset), or nil before the first heading.
+func (d *Doc) SectionAt(pos int) *Section {
+	line := d.Line(pos)
+	var at *Section
+	for _, s := range d.Sections {
+		if s.Line > line {
+			break
+		}
+		at = s
+	}
+	return at
+}
+
 // SectionSource returns the Markdown of the section id as written in the
 // file: from its heading to the next heading of any level, its lines'
 // trailing spaces and the blank lines at its end dropped; "" when d has
