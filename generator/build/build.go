@@ -4,12 +4,16 @@
 package build
 
 import (
+	"bytes"
+	"compendium/wasm/engine"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -316,7 +320,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
-	changes, notes, err := editionChanges(opt, s, theme, cfg.Edition)
+	changes, notes, err := editionChanges(opt, s, theme, calc, cfg.Edition)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -571,7 +575,7 @@ func fingerprint(themeDir, configFile, baseURL string) (string, error) {
 // newest edition/<name> tag whose name is not current), per language,
 // and marks the changed sections. Without history or a previous edition
 // it returns a note saying so, and no changes.
-func editionChanges(opt Options, s *site.Site, theme *render.Theme, current string) (map[string]*render.Changes, []string, error) {
+func editionChanges(opt Options, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []string, error) {
 	prev, err := edition.FindPrevious(opt.ContentDir, current)
 	switch {
 	case errors.Is(err, edition.ErrNoHistory):
@@ -585,10 +589,21 @@ func editionChanges(opt Options, s *site.Site, theme *render.Theme, current stri
 	if err != nil {
 		return nil, nil, err
 	}
+	outputs, note := calcOutputs(prev, s, old, calc)
+	var notes []string
+	if note != "" {
+		notes = append(notes, note)
+	}
 	out := map[string]*render.Changes{}
 	for _, l := range s.Langs {
 		docs := edition.Compare(old.Lang(l.Code), l)
-		out[l.Code] = &render.Changes{Since: prev.Name, Edition: current, Docs: docs}
+		ch := &render.Changes{Since: prev.Name, Edition: current, Docs: docs}
+		if outputs != nil {
+			ch.Calcs = outputs.forms[l.Code]
+			docs = withBlockChanges(docs, outputs.blocks[l.Code], l)
+			ch.Docs = docs
+		}
+		out[l.Code] = ch
 		for _, d := range docs {
 			for _, c := range d.Changed {
 				if err := theme.AddChangedBadge(s, l.Code, d.Slug, c.ID, current); err != nil {
@@ -597,7 +612,130 @@ func editionChanges(opt Options, s *site.Site, theme *render.Theme, current stri
 			}
 		}
 	}
-	return out, nil, nil
+	return out, notes, nil
+}
+
+// calcChanges are the calculators whose result changed between editions:
+// per language, the calculators page's (their defaults) and each
+// document's blocks (their values), by document slug.
+type calcChanges struct {
+	forms  map[string][]edition.Ref
+	blocks map[string]map[string][]edition.Ref
+}
+
+// calcOutputs runs each calculator with its defaults, and each block of
+// the documents with its values, on the previous edition's engine and on
+// this one, and lists those whose figures differ. When the previous
+// engine cannot run, it says so in a note and returns nil: the changes
+// page then lists the blocks whose values changed.
+func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs) (*calcChanges, string) {
+	type run struct {
+		lang, slug string
+		ref        edition.Ref
+		now        map[string]any
+		then       edition.CalcInput
+	}
+	var runs []run
+	for _, l := range s.Langs {
+		for _, f := range calcui.Forms {
+			in := f.EngineInput(f.Merge(nil))
+			runs = append(runs, run{lang: l.Code, ref: edition.Ref{ID: f.Name, Title: calc.theme.T(l.Code, "calc."+f.Name+".title")}, now: in, then: edition.CalcInput{Name: f.Name, Input: in}})
+		}
+		ol := old.Lang(l.Code)
+		for _, d := range l.Docs {
+			var od *site.Doc
+			if ol != nil {
+				od = ol.Doc(d.Slug)
+			}
+			if od == nil {
+				continue
+			}
+			count, oldCount := map[string]int{}, map[string]int{}
+			oldBlocks := map[string][]byte{}
+			for _, b := range od.Calcs {
+				oldCount[b.Name]++
+				oldBlocks[b.Name+"#"+strconv.Itoa(oldCount[b.Name])] = b.Defaults
+			}
+			for _, b := range d.Calcs {
+				count[b.Name]++
+				was, ok := oldBlocks[b.Name+"#"+strconv.Itoa(count[b.Name])]
+				f, values := calcui.Lookup(b.Name), calc.values[b]
+				if !ok || f == nil || values == nil {
+					continue
+				}
+				var block map[string]any
+				if len(bytes.TrimSpace(was)) > 0 && json.Unmarshal(was, &block) != nil {
+					continue
+				}
+				ref := edition.Ref{ID: b.Name, Title: b.Name}
+				if sec := d.SectionAt(b.Offset); sec != nil {
+					ref = edition.Ref{ID: sec.ID, Title: sec.Title}
+				}
+				runs = append(runs, run{lang: l.Code, slug: d.Slug, ref: ref, now: f.EngineInput(values), then: edition.CalcInput{Name: b.Name, Input: f.EngineInput(f.Merge(block))}})
+			}
+		}
+	}
+	inputs := make([]edition.CalcInput, len(runs))
+	for i, r := range runs {
+		inputs[i] = r.then
+	}
+	before, err := prev.RunEngine(inputs)
+	if err != nil {
+		return nil, "editions: the calculators were compared by their values only (" + err.Error() + ")"
+	}
+	out := &calcChanges{forms: map[string][]edition.Ref{}, blocks: map[string]map[string][]edition.Ref{}}
+	for i, r := range runs {
+		now, cerr := engine.Calculate(r.then.Name, r.now)
+		var after []byte
+		if cerr != nil {
+			after = []byte(`{"error":true}`)
+		} else {
+			after, _ = json.Marshal(now)
+		}
+		if edition.SameResult(before[i], after) {
+			continue
+		}
+		if r.slug == "" {
+			out.forms[r.lang] = append(out.forms[r.lang], r.ref)
+			continue
+		}
+		if out.blocks[r.lang] == nil {
+			out.blocks[r.lang] = map[string][]edition.Ref{}
+		}
+		if !slices.Contains(out.blocks[r.lang][r.slug], r.ref) {
+			out.blocks[r.lang][r.slug] = append(out.blocks[r.lang][r.slug], r.ref)
+		}
+	}
+	return out, ""
+}
+
+// withBlockChanges puts in each document's changes the blocks whose
+// figures changed (instead of those whose values did), adding the
+// documents that changed only there.
+func withBlockChanges(docs []edition.DocChanges, blocks map[string][]edition.Ref, l *site.Lang) []edition.DocChanges {
+	seen := map[string]bool{}
+	for i := range docs {
+		docs[i].Calcs = blocks[docs[i].Slug]
+		seen[docs[i].Slug] = true
+	}
+	for _, d := range l.Docs {
+		if refs := blocks[d.Slug]; len(refs) > 0 && !seen[d.Slug] {
+			title := d.Short
+			if title == "" {
+				title = d.Title
+			}
+			docs = append(docs, edition.DocChanges{Slug: d.Slug, Title: title, Calcs: refs})
+		}
+	}
+	// The empty documents (only their blocks' values changed, not their
+	// figures) go.
+	out := docs[:0]
+	for _, d := range docs {
+		if d.New || d.Gone || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Calcs) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // previousSites keeps the previous editions loaded, by commit: serve's

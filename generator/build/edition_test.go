@@ -55,11 +55,13 @@ Nothing changes here.
 `
 
 // TestEditionChanges builds from a repository made here: an edition
-// tagged edition/2025, then the content changed (a sentence, a section
+// tagged edition/2025 (content, and an engine whose armour calculator
+// gave one more figure), then the content changed (a sentence, a section
 // added, one removed). The 2026 build has a changes page per language
 // with the word-level difference (<ins>, <del>), the new and the removed
-// sections, a badge on the changed section linking its difference, and a
-// link from the home page; an unchanged section has no badge. Without
+// sections, the calculator whose result changed, a badge on the changed
+// section linking its difference, and a link from the home page; an
+// unchanged section has no badge. Without
 // history, the build says so in one line and has no changes page.
 func TestEditionChanges(t *testing.T) {
 	opt := writeFixture(t, editionSite)
@@ -68,9 +70,35 @@ func TestEditionChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wt, _ := repo.Worktree()
-	if _, err := wt.Add("content"); err != nil {
+	// The repository holds the engine too: the 2025 one gave the armour
+	// calculator an extra figure.
+	engineFiles, _ := filepath.Glob("../../wasm/engine/*.go")
+	for _, f := range append(engineFiles, "../../go.mod", "../../go.sum") {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		rel, _ := filepath.Rel("../..", f)
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, rel), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tweak := "package engine\n\nfunc init() {\n\tfor i := range calculators {\n\t\tif calculators[i].info.Name == \"armor\" {\n\t\t\trun := calculators[i].run\n" +
+		"\t\t\tcalculators[i].run = func(r *reader, m map[string]any) map[string]any {\n\t\t\t\tout := run(r, m)\n\t\t\t\tif out != nil {\n\t\t\t\t\tout[\"extra\"] = 1\n\t\t\t\t}\n\t\t\t\treturn out\n\t\t\t}\n\t\t}\n\t}\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "wasm", "engine", "zz_2025.go"), []byte(tweak), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	wt, _ := repo.Worktree()
+	for _, p := range []string{"content", "wasm", "go.mod", "go.sum"} {
+		if _, err := wt.Add(p); err != nil {
+			t.Fatal(err)
+		}
 	}
 	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)}
 	commit, err := wt.Commit("Edition 2025", &git.CommitOptions{Author: sig, Committer: sig})
@@ -128,6 +156,9 @@ func TestEditionChanges(t *testing.T) {
 		if !strings.Contains(fr, want) {
 			t.Errorf("fr/changes/ lacks %s", want)
 		}
+	}
+	if !strings.Contains(fr, `<a href="../calculators/#armor">`) || strings.Contains(fr, `<a href="../calculators/#dice">`) {
+		t.Error("fr/changes/ does not list the armour calculator alone as changed by the engine")
 	}
 	if strings.Contains(fr, `id="alpha-four"`) {
 		t.Error("an unchanged section is listed as changed")

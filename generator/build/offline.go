@@ -40,6 +40,8 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 	sort.Strings(names)
 	h := sha256.New()
 	var urls, fileSums []string
+	var sizes []int
+	var shell []int
 	for _, name := range names {
 		sum := sums[name]
 		h.Write([]byte(name))
@@ -47,18 +49,41 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 		if name == "404.html" {
 			continue // served for unknown addresses; the worker falls back to each language's
 		}
+		if inShell(name) {
+			shell = append(shell, len(urls))
+		}
 		// Pages by their folder URL, as links name them.
 		urls = append(urls, "./"+strings.TrimSuffix(name, "index.html"))
 		fileSums = append(fileSums, hex.EncodeToString(sum[:6]))
+		sizes = append(sizes, len(files[name]))
 	}
 	list, _ := json.Marshal(urls)
 	sumList, _ := json.Marshal(fileSums)
+	sizeList, _ := json.Marshal(sizes)
+	shellList, _ := json.Marshal(shell)
 	version := hex.EncodeToString(h.Sum(nil))[:12]
 	ed, _ := json.Marshal(edition)
-	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) + ";\n" + string(src)
+	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) +
+		";\nconst SIZES = " + string(sizeList) + ";\nconst SHELL = " + string(shellList) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
 		return nil, &Error{Problems: []string{filepath.Join(themeDir, "sw", "sw.js") + ": " + res.Errors[0].Text}}
 	}
 	return res.Code, nil
+}
+
+// inShell reports whether the offline copy keeps name from the first
+// visit: the style and scripts, the icon, each language's home page, 404
+// page, manifest and search index. The rest (pages, the engine) is kept
+// when visited, or all at once with "save the whole compendium".
+func inShell(name string) bool {
+	switch {
+	case name == "index.html" || name == "favicon.svg":
+		return true
+	case strings.HasPrefix(name, "assets/"):
+		base := strings.TrimPrefix(name, "assets/")
+		return strings.HasPrefix(base, "main-") || strings.HasPrefix(base, "boot-")
+	}
+	lang, rest, ok := strings.Cut(name, "/")
+	return ok && len(lang) == 2 && (rest == "index.html" || rest == "404.html" || rest == "search.json" || rest == "manifest.webmanifest")
 }

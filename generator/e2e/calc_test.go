@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -292,8 +293,10 @@ func TestNoWasmAwayFromCalculators(t *testing.T) {
 		chromedp.Poll(`document.querySelector("#calc-armor .calc-result").dataset.static === "false" || null`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}
-	if w := b.RequestsMatching("/worker-"); len(w) != 1 {
-		t.Errorf("near a calculator: %d engine workers started, want 1", len(w))
+	// One engine script; a computation that outlasts the cancel delay
+	// (a loaded machine) also readies a spare worker of the same script.
+	if w := b.RequestsMatching("/worker-"); len(w) == 0 || len(slices.Compact(slices.Sorted(slices.Values(w)))) != 1 {
+		t.Errorf("near a calculator: engine workers %v, want one script", w)
 	}
 }
 

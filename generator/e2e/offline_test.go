@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -19,10 +20,11 @@ import (
 	"compendium/generator/serve"
 )
 
-// TestOffline: after one visit, the server can go away (no signal on site)
-// and the reader still opens other pages, computes with a calculator and
-// searches. The site is served here by a server of its own, which the test
-// stops.
+// TestOffline: the first visit keeps the shell and the page visited; the
+// home page's "save the whole compendium" says its size, saves every
+// file with a progress bar, and then the server can go away (no signal on
+// site): every page reads, a calculator computes and the search answers.
+// The site is served here by a server of its own, which the test stops.
 func TestOffline(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -33,20 +35,45 @@ func TestOffline(t *testing.T) {
 	base := "http://" + ln.Addr().String()
 	b := newBrowser(t, 390, 844, true)
 	b.Allow(base)
-	var cached int
+	var shell, pages []string
+	var size, done string
 	err = chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/"),
 		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(15*time.Second)),
-		chromedp.Evaluate(`caches.keys().then((ks) => caches.open(ks[0])).then((c) => c.keys()).then((k) => k.length)`, &cached, awaitPromise),
+		chromedp.Evaluate(keptFiles, &shell, awaitPromise),
+		chromedp.Evaluate(`fetch("../sw.js").then((r) => r.text()).then((t) => JSON.parse(t.match(/FILES=(\[[^\]]*\])/)[1]).filter((f) => f.endsWith("/")))`, &pages, awaitPromise),
+		chromedp.Navigate(base+"/fr/"), // now under the worker
+		chromedp.Poll(`document.querySelector("#save-all.ready .save-size")?.textContent || null`, &size, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Click(`#save-all button`, chromedp.ByQuery),
+		chromedp.Poll(`(() => { const s = document.querySelector("#save-all .save-status").textContent; return s.startsWith("Enregistré") ? s : null; })()`, &done, chromedp.WithPollingTimeout(30*time.Second)),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cached < 20 {
-		t.Fatalf("only %d files kept for offline reading", cached)
+	if slices.Contains(shell, "/fr/fantasy/") || !slices.Contains(shell, "/fr/search.json") || !slices.Contains(shell, "/fr/") {
+		t.Errorf("the first visit kept %v: want the shell (home, index), not every page", shell)
+	}
+	if !regexp.MustCompile(`^\(\d+,\d\x{00a0}Mo sur cet appareil\)$`).MatchString(size) {
+		t.Errorf("the size shown before saving: %q", size)
+	}
+	t.Logf("first visit: %d files kept; the whole copy: %s", len(shell), size)
+	var progress int
+	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`document.querySelector("#save-all progress").value`, &progress)); err != nil || progress != 100 {
+		t.Errorf("the progress bar ends at %d (%v)", progress, err)
 	}
 	srv.Close() // no more network
 
+	for _, p := range pages {
+		var title string
+		err := chromedp.Run(b.Ctx,
+			chromedp.Navigate(base+strings.TrimPrefix(p, ".")),
+			chromedp.WaitReady(`main`, chromedp.ByQuery),
+			chromedp.Title(&title),
+		)
+		if err != nil || title == "" || strings.Contains(title, "introuvable") || strings.Contains(title, "not found") || strings.Contains(title, "Hors ligne") {
+			t.Errorf("offline %s: title %q, %v", p, title, err)
+		}
+	}
 	var title, out, results string
 	err = chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/spellcasting/#casting"),
@@ -67,6 +94,9 @@ func TestOffline(t *testing.T) {
 		t.Errorf("offline: title %q, search results %.120q", title, results)
 	}
 }
+
+// keptFiles lists the paths the offline copy holds.
+const keptFiles = `caches.keys().then((ks) => caches.open(ks[ks.length - 1])).then((c) => c.keys()).then((rs) => rs.map((r) => new URL(r.url).pathname))`
 
 // lastModifiedOnly serves dir as a plain host does: Last-Modified and no
 // Cache-Control (browsers then cache pages heuristically), with the files
@@ -137,8 +167,14 @@ func TestOfflineUpdate(t *testing.T) {
 	b.Allow(base)
 	var oldAssets []string
 	err = chromedp.Run(b.Ctx,
-		chromedp.Navigate(base+"/fr/fantasy/"),
+		chromedp.Navigate(base+"/fr/"),
 		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Navigate(base+"/fr/"),
+		chromedp.Poll(`document.querySelector("#save-all.ready") ? true : null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Click(`#save-all button`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("#save-all .save-status").textContent.startsWith("Enregistré") || null`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Navigate(base+"/fr/fantasy/"),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
 		chromedp.Evaluate(`[...document.querySelectorAll("link[href*='assets/'], script[src*='assets/']")].map((e) => new URL(e.href || e.src).pathname)`, &oldAssets),
 	)
 	if err != nil {

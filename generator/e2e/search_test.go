@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -262,6 +263,7 @@ func TestSearchTyping(t *testing.T) {
 		pressKey("/", "Slash"),
 		chromedp.Evaluate(`document.activeElement && document.activeElement.id`, &focused),
 		chromedp.KeyEvent("l’armure"),
+		searched("l’armure"),
 		chromedp.WaitVisible(`#search-results [role=option]`),
 		chromedp.AttributeValue(`#search-results [role=option]`, "data-hit", &first, nil),
 		chromedp.Evaluate(`document.querySelector("#search-results [role=option] .search-snippet").innerHTML`, &snippet),
@@ -374,6 +376,7 @@ func TestSearchOtherLanguage(t *testing.T) {
 		chromedp.WaitVisible(`#search-input`),
 		chromedp.Click(`#search-input`),
 		chromedp.SendKeys(`#search-input`, "spaulders"),
+		searched("spaulders"),
 		chromedp.WaitVisible(`#search-results .search-via`),
 		chromedp.Text(`#search-results [role=option] .search-via`, &via),
 		chromedp.AttributeValue(`#search-results [role=option]`, "href", &href, nil),
@@ -409,6 +412,7 @@ func TestSearchKinds(t *testing.T) {
 			chromedp.WaitVisible(`#search-input`),
 			chromedp.Click(`#search-input`),
 			chromedp.SendKeys(`#search-input`, tt.q),
+			searched(tt.q),
 			chromedp.WaitVisible(sel),
 			chromedp.Text(sel+` .search-kind`, &badge),
 			chromedp.Click(sel),
@@ -436,6 +440,7 @@ func TestSearchNoResult(t *testing.T) {
 		chromedp.WaitVisible(`#search-input`),
 		chromedp.Click(`#search-input`),
 		chromedp.SendKeys(`#search-input`, "bouclierzzz"),
+		searched("bouclierzzz"),
 		chromedp.WaitVisible(`.search-help .search-suggest`),
 		chromedp.Text(`.search-help .search-suggest`, &suggestion),
 		chromedp.Text(`.search-help .search-none`, &none),
@@ -457,4 +462,10 @@ func TestSearchNoResult(t *testing.T) {
 	if first == "" {
 		t.Error("following the suggestion found nothing")
 	}
+}
+
+// searched waits until the result list answers q: results come as one
+// types, so a list seen earlier may be a prefix's.
+func searched(q string) chromedp.Action {
+	return chromedp.Poll(`document.getElementById("search-results").dataset.query === `+strconv.Quote(q)+` || null`, nil, chromedp.WithPollingTimeout(10*time.Second))
 }

@@ -29,6 +29,10 @@ type Previous struct {
 	// Files maps a content path ("fr/fantasy.md", slash-separated,
 	// relative to the content folder) to its bytes in that edition.
 	Files map[string][]byte
+	// Engine holds that edition's rules engine: go.mod, go.sum and the
+	// engine's Go files (wasm/engine/, not its tests), by path from the
+	// repository's root.
+	Engine map[string][]byte
 }
 
 // ErrNoHistory says the content folder is not in a git repository with
@@ -107,7 +111,7 @@ func FindPrevious(contentDir, current string) (*Previous, error) {
 		}
 		return tags[i].name > tags[j].name
 	})
-	prev := &Previous{Name: tags[0].name, Commit: tags[0].commit.Hash.String(), Files: map[string][]byte{}}
+	prev := &Previous{Name: tags[0].name, Commit: tags[0].commit.Hash.String(), Files: map[string][]byte{}, Engine: map[string][]byte{}}
 	tree, err := tags[0].commit.Tree()
 	if err != nil {
 		return nil, err
@@ -117,7 +121,9 @@ func FindPrevious(contentDir, current string) (*Previous, error) {
 		prefix = ""
 	}
 	err = tree.Files().ForEach(func(f *object.File) error {
-		if !strings.HasPrefix(f.Name, prefix) {
+		engine := f.Name == "go.mod" || f.Name == "go.sum" ||
+			strings.HasPrefix(f.Name, EnginePath+"/") && strings.HasSuffix(f.Name, ".go") && !strings.HasSuffix(f.Name, "_test.go") && !strings.Contains(strings.TrimPrefix(f.Name, EnginePath+"/"), "/")
+		if !strings.HasPrefix(f.Name, prefix) && !engine {
 			return nil
 		}
 		r, err := f.Reader()
@@ -129,7 +135,12 @@ func FindPrevious(contentDir, current string) (*Previous, error) {
 		if err != nil {
 			return err
 		}
-		prev.Files[strings.TrimPrefix(f.Name, prefix)] = b
+		if engine {
+			prev.Engine[f.Name] = b
+		}
+		if strings.HasPrefix(f.Name, prefix) {
+			prev.Files[strings.TrimPrefix(f.Name, prefix)] = b
+		}
 		return nil
 	})
 	if err != nil {

@@ -355,6 +355,9 @@ type Changes struct {
 	// Since is the previous edition's name, Edition the current one's.
 	Since, Edition string
 	Docs           []edition.DocChanges
+	// Calcs are the calculators whose result for their defaults changed
+	// (the engine changed), linked on the calculators page.
+	Calcs []edition.Ref
 }
 
 // PDF is a printed book of a language, in one format.

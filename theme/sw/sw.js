@@ -1,17 +1,25 @@
-// The compendium's service worker: once a page is visited, the whole site
-// (pages, script, style, the rules engine and the search indexes) is kept,
-// so it works with no signal on site. The generator prepends VERSION (a hash
-// of every file), EDITION (the rules' edition, "" when none), FILES
-// (every URL, relative to this script) and SUMS (each file's hash).
-/* global VERSION, EDITION, FILES, SUMS */
+// The compendium's service worker keeps an offline copy: from the first
+// visit the shell (style, scripts, each language's home page and search
+// index), then every page visited and the engine once used, and on
+// request ("save the whole compendium") everything. The generator
+// prepends VERSION (a hash of every file), EDITION (the rules' edition, ""
+// when none), FILES (every URL, relative to this script), SUMS (each
+// file's hash), SIZES (each file's bytes) and SHELL (the indexes of the
+// shell's files in FILES).
+/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL */
 const CACHE = "compendium-" + VERSION;
+
+// URLS maps each file's absolute URL to its index in FILES.
+const URLS = new Map(FILES.map((f, i) => [new URL(f, self.location).href, i]));
 
 // A build is kept whole or not at all: its files go into a cache of their
 // own, and a file that cannot be fetched fails the install (the half-made
 // copy is dropped), which leaves the previous worker and its copy serving.
-// A file whose hash the previous copy has is taken from it: an update
-// downloads only what changed (a sentence: the page, its side-by-side
-// views, the book and the search index). "reload": past the HTTP cache,
+// The new copy holds the shell and whatever the previous copy held (what
+// the reader visited or saved), of the new build; a file whose hash the
+// previous copy has is taken from it: an update downloads only what
+// changed (a sentence: the page, its side-by-side views, the book and the
+// search index, when they were kept). "reload": past the HTTP cache,
 // whatever the host's headers.
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -20,10 +28,15 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       const prevKey = await lastUsed((await caches.keys()).filter((k) => k.startsWith("compendium-") && k !== CACHE));
       const prev = prevKey ? await caches.open(prevKey) : null;
-      const had = prev ? await prev.match("__sums").then((r) => (r ? r.json() : {})) : {};
+      const had = prev ? await sumsOf(prev) : {};
+      const want = new Set(SHELL);
+      FILES.forEach((f, i) => {
+        if (f in had) want.add(i);
+      });
       try {
         await Promise.all(
-          FILES.map(async (f, i) => {
+          [...want].map(async (i) => {
+            const f = FILES[i];
             const same = had[f] === SUMS[i] && (await prev.match(f));
             if (same) return cache.put(f, same);
             const resp = await fetch(new Request(f, { cache: "reload" }));
@@ -31,7 +44,7 @@ self.addEventListener("install", (event) => {
             return cache.put(f, resp);
           }),
         );
-        await cache.put("__sums", new Response(JSON.stringify(Object.fromEntries(FILES.map((f, i) => [f, SUMS[i]])))));
+        await cache.put("__sums", new Response(JSON.stringify(Object.fromEntries([...want].map((i) => [FILES[i], SUMS[i]])))));
       } catch (err) {
         await caches.delete(CACHE);
         throw err;
@@ -40,6 +53,46 @@ self.addEventListener("install", (event) => {
     })(),
   );
 });
+
+// sumsOf returns the files a copy holds, with their hashes.
+async function sumsOf(cache) {
+  const r = await cache.match("__sums");
+  return r ? r.json() : {};
+}
+
+// keep stores a response of this build into the copy: only when its bytes
+// hash as this build's file does, so that a page of a newer build (the
+// network answered before this worker was replaced) never sits beside
+// this build's files.
+let sumsLock = Promise.resolve();
+async function keep(i, resp) {
+  const body = await resp.clone().arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body)).slice(0, 6);
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== SUMS[i]) return false;
+  const cache = await caches.open(CACHE);
+  await cache.put(FILES[i], resp);
+  // One write of the list at a time: saving the whole copy runs many.
+  sumsLock = sumsLock.then(async () => {
+    const sums = await sumsOf(cache);
+    sums[FILES[i]] = SUMS[i];
+    await cache.put("__sums", new Response(JSON.stringify(sums)));
+  });
+  await sumsLock;
+  return true;
+}
+
+// fileIndex returns the index in FILES of the file a URL names (a page by
+// its folder, with or without index.html; the query string aside), or -1.
+function fileIndex(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  u.pathname = u.pathname.replace(/index\.html$/, "");
+  let i = URLS.get(u.href);
+  if (i === undefined && !u.pathname.endsWith("/")) i = URLS.get(u.href + "/");
+  return i === undefined ? -1 : i;
+}
 
 // The previous build's copy stays until the next one: a tab opened before
 // the update still finds its script, engine and style (named by their
@@ -87,12 +140,70 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || new URL(req.url).origin !== location.origin) return;
   const url = new URL(req.url);
   if (url.pathname.includes("/_live/")) return; // the dev server's reload channel
+  const i = fileIndex(req.url);
+  const store = (resp) => {
+    if (i >= 0 && resp.ok && resp.type === "basic") event.waitUntil(keep(i, resp.clone()).catch(() => false));
+    return resp;
+  };
   if (url.pathname.includes("/assets/")) {
-    event.respondWith(kept(req).then((hit) => hit || caches.match(req, { ignoreSearch: true })).then((hit) => hit || fetch(req)));
+    event.respondWith(
+      kept(req)
+        .then((hit) => hit || caches.match(req, { ignoreSearch: true }))
+        .then((hit) => hit || fetch(req).then(store)),
+    );
     return;
   }
-  event.respondWith(fetch(new Request(req, { cache: "no-cache" })).catch(() => offline(req, url)));
+  event.respondWith(
+    fetch(new Request(req, { cache: "no-cache" }))
+      .then(store)
+      .catch(() => offline(req, url)),
+  );
 });
+
+// A page asks what the whole copy would take, and to save it: every file
+// of this build not kept yet, with progress, then "done" (or "error").
+self.addEventListener("message", (event) => {
+  const d = event.data || {};
+  const reply = (m) => event.source && event.source.postMessage(m);
+  if (d.type === "save-size") {
+    event.waitUntil(
+      caches.open(CACHE).then(sumsOf).then((had) => {
+        let total = 0;
+        let missing = 0;
+        FILES.forEach((f, i) => {
+          total += SIZES[i];
+          if (!(f in had)) missing += SIZES[i];
+        });
+        reply({ type: "save-size", total, missing });
+      }),
+    );
+  } else if (d.type === "save-all") {
+    event.waitUntil(saveAll(reply));
+  }
+});
+
+// saveAll fetches every file the copy lacks, four at a time.
+async function saveAll(reply) {
+  const had = await sumsOf(await caches.open(CACHE));
+  const todo = FILES.map((f, i) => i).filter((i) => !(FILES[i] in had));
+  const total = todo.reduce((s, i) => s + SIZES[i], 0);
+  let done = 0;
+  try {
+    const next = async () => {
+      while (todo.length > 0) {
+        const i = todo.shift();
+        const resp = await fetch(new Request(FILES[i], { cache: "no-cache" }));
+        if (!resp.ok || !(await keep(i, resp))) throw new Error(FILES[i]);
+        done += SIZES[i];
+        reply({ type: "save-progress", done, total });
+      }
+    };
+    await Promise.all([next(), next(), next(), next()]);
+    reply({ type: "save-done", total });
+  } catch (err) {
+    reply({ type: "save-error", message: String(err && err.name === "QuotaExceededError" ? "quota" : err) });
+  }
+}
 
 // offline answers a request the network could not: the kept copy, under
 // the names a link may give it; a section's share page

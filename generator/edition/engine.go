@@ -1,0 +1,124 @@
+package edition
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+)
+
+// EnginePath is the rules engine's package, from the repository's root.
+const EnginePath = "wasm/engine"
+
+// CalcInput is one calculator run: its name and the engine's input.
+type CalcInput struct {
+	Name  string         `json:"name"`
+	Input map[string]any `json:"input"`
+}
+
+// runner is the program run with the previous edition's engine: it reads
+// the runs as JSON and writes each output (or {"error": true}).
+const runner = `package main
+
+import (
+	"encoding/json"
+	"os"
+
+	"compendium/wasm/engine"
+)
+
+func main() {
+	var runs []struct {
+		Name  string         ` + "`json:\"name\"`" + `
+		Input map[string]any ` + "`json:\"input\"`" + `
+	}
+	if err := json.NewDecoder(os.Stdin).Decode(&runs); err != nil {
+		os.Exit(2)
+	}
+	out := make([]any, len(runs))
+	for i, r := range runs {
+		o, err := engine.Calculate(r.Name, r.Input)
+		if err != nil {
+			out[i] = map[string]any{"error": true}
+			continue
+		}
+		out[i] = o
+	}
+	_ = json.NewEncoder(os.Stdout).Encode(out)
+}
+`
+
+// outputs keeps the previous engines' answers by commit and runs.
+var outputs sync.Map
+
+// RunEngine answers runs with the previous edition's engine, compiled from
+// its sources with the go command (the same one that builds the
+// WebAssembly module): a few seconds the first time, from Go's build cache
+// after. Outputs are JSON, one per run.
+func (p *Previous) RunEngine(runs []CalcInput) ([]json.RawMessage, error) {
+	in, err := json.Marshal(runs)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(append([]byte(p.Commit+"\x00"), in...))
+	key := hex.EncodeToString(sum[:])
+	if out, ok := outputs.Load(key); ok {
+		return out.([]json.RawMessage), nil
+	}
+	if p.Engine["go.mod"] == nil {
+		return nil, errors.New("the edition has no go.mod")
+	}
+	dir, err := os.MkdirTemp("", "compendium-engine-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	files := map[string][]byte{"zz_edition/main.go": []byte(runner)}
+	for name, b := range p.Engine {
+		files[name] = b
+	}
+	for name, b := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	cmd := exec.Command("go", "run", "./zz_edition")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Stdin = bytes.NewReader(in)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, errors.New("running edition " + p.Name + "'s engine: " + err.Error() + ": " + stderr.String())
+	}
+	var out []json.RawMessage
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || len(out) != len(runs) {
+		return nil, errors.New("edition " + p.Name + "'s engine answered " + stdout.String())
+	}
+	outputs.Store(key, out)
+	return out, nil
+}
+
+// SameResult reports whether two engine outputs give the same figures:
+// the explanation's wording ("steps") aside.
+func SameResult(a, b json.RawMessage) bool {
+	norm := func(m json.RawMessage) string {
+		var v map[string]any
+		if json.Unmarshal(m, &v) != nil {
+			return string(m)
+		}
+		delete(v, "steps")
+		out, _ := json.Marshal(v)
+		return string(out)
+	}
+	return norm(a) == norm(b)
+}
