@@ -74,6 +74,14 @@ func TestOffline(t *testing.T) {
 			t.Errorf("offline %s: title %q, %v", p, title, err)
 		}
 	}
+	// The addresses a link may give a page.
+	for _, p := range []string{"/fr/fantasy", "/fr/fantasy/index.html"} {
+		var title string
+		err := chromedp.Run(b.Ctx, chromedp.Navigate(base+p), chromedp.WaitReady(`main`, chromedp.ByQuery), chromedp.Title(&title))
+		if err != nil || !strings.Contains(title, "GN fantasy") {
+			t.Errorf("offline %s: title %q, %v", p, title, err)
+		}
+	}
 	var title, out, results string
 	err = chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/spellcasting/#casting"),
