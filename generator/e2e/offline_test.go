@@ -329,3 +329,64 @@ func TestOfflineUpdate(t *testing.T) {
 		t.Errorf("offline with the copy cleared: %q, %q", title, text)
 	}
 }
+
+// TestOfflineNotSaved: offline, a page the reader visited reads; a page of
+// the site they never opened says it is not saved on this device and
+// lists the pages that are (not "page not found"); an address the site
+// does not have gets the language's 404 page; a section's share link
+// leads to the section on the kept page.
+func TestOfflineNotSaved(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: serve.Handler(siteDir, nil)}
+	go srv.Serve(ln)
+	base := "http://" + ln.Addr().String()
+	b := newBrowser(t, 390, 844, true)
+	b.Allow(base)
+	err = chromedp.Run(b.Ctx,
+		chromedp.Navigate(base+"/fr/"),
+		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(15*time.Second)),
+		chromedp.Navigate(base+"/fr/fantasy/"),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Poll(`caches.keys().then((ks) => caches.open(ks[ks.length - 1])).then((c) => c.match("/fr/fantasy/")).then((r) => !!r || null)`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Close()
+	var visited, title, text, links, missing, shared string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Navigate(base+"/fr/fantasy/"),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Title(&visited),
+		chromedp.Navigate(base+"/fr/glossary/"),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Title(&title),
+		chromedp.Text(`main`, &text, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll("main a")].map((a) => a.getAttribute("href") + " " + a.textContent).join("\n")`, &links),
+		chromedp.Navigate(base+"/fr/no-such-page/"),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Title(&missing),
+		// A section's share link, as pasted in a chat: to its section.
+		chromedp.Navigate(base+"/fr/fantasy/armor/"),
+		chromedp.WaitReady(`#armor`, chromedp.ByQuery),
+		chromedp.Location(&shared),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(visited, "GN fantasy") {
+		t.Errorf("the visited page offline: %q", visited)
+	}
+	if title != "Hors ligne" || !strings.Contains(text, "n’est pas enregistrée sur cet appareil") || !strings.Contains(links, "/fr/fantasy/ II. Les Règles") || strings.Contains(links, "/fr/glossary/") {
+		t.Errorf("an unsaved page offline: title %q, text %.200q, links %q", title, text, links)
+	}
+	if !strings.Contains(missing, "introuvable") {
+		t.Errorf("an unknown address offline: %q", missing)
+	}
+	if !strings.HasSuffix(shared, "/fr/fantasy/#armor") {
+		t.Errorf("a share link offline led to %s", shared)
+	}
+}

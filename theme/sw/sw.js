@@ -218,11 +218,73 @@ async function offline(req, url) {
     if (hit) return hit;
   }
   if (req.mode !== "navigate") return Response.error();
-  const m = dir.match(/^(.*\/)([a-z0-9-]+)\/$/);
-  if (m && (await kept(m[1]))) return Response.redirect(m[1] + "#" + m[2], 302);
   const scope = new URL(self.registration.scope).pathname;
-  const lang = path.slice(scope.length).split("/")[0];
-  return (await kept(scope + lang + "/404.html")) || (await kept(scope + "fr/404.html")) || nothingKept(lang === "en" ? "en" : "fr", scope);
+  const lang = path.slice(scope.length).split("/")[0] === "en" ? "en" : "fr";
+  // A page of the site that this device did not keep: say so, with what
+  // it kept (not "page not found": it exists, online).
+  if (fileIndex(req.url) >= 0) return notSaved(lang, scope);
+  // A section's share page, /<lang>/<doc>/<id>/: to the section.
+  const m = dir.match(/^(.*\/)([a-z0-9-]+)\/$/);
+  const isDoc = m && m[1].slice(scope.length).split("/").filter(Boolean).length === 2;
+  if (isDoc && (await kept(m[1]))) return Response.redirect(m[1] + "#" + m[2], 302);
+  return (await kept(scope + lang + "/404.html")) || (await kept(scope + "fr/404.html")) || nothingKept(lang, scope);
+}
+
+const OFFLINE_TEXT = {
+  fr: {
+    title: "Hors ligne",
+    notSaved: "Pas de réseau, et cette page n’est pas enregistrée sur cet appareil.",
+    saved: "Les pages enregistrées :",
+    hint: "Avec du réseau, « Tout enregistrer pour le hors-ligne » sur la page d’accueil garde tout le compendium sur cet appareil.",
+    nothing: "Pas de réseau, et cet appareil ne garde pas encore de copie du compendium (ou le navigateur l’a effacée pour faire de la place).",
+    once: "Ouvrez le compendium une fois avec du réseau : il sera ensuite lisible sans.",
+    retry: "Réessayer",
+  },
+  en: {
+    title: "Offline",
+    notSaved: "No network, and this page is not saved on this device.",
+    saved: "The pages saved:",
+    hint: "With a network, “Save the whole compendium offline” on the home page keeps all of it on this device.",
+    nothing: "No network, and this device holds no copy of the compendium yet (or the browser cleared it to make room).",
+    once: "Open the compendium once with a network: it then reads without one.",
+    retry: "Try again",
+  },
+};
+
+// offlinePage answers with a page of the worker's own, in the reader's
+// language, styled with the kept style sheet when there is one.
+function offlinePage(lang, css, body) {
+  const t = OFFLINE_TEXT[lang];
+  const html =
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title>` +
+    (css ? `<link rel="stylesheet" href="${css}">` : "") +
+    `</head><body><main id="main" class="offline"><h1>${t.title}</h1>${body}</main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'" },
+  });
+}
+
+// notSaved lists the pages the copy holds, by their titles.
+async function notSaved(lang, scope) {
+  const cache = await caches.open(CACHE);
+  const t = OFFLINE_TEXT[lang];
+  const pages = [];
+  let css = "";
+  for (const r of await cache.keys()) {
+    const u = new URL(r.url);
+    if (!u.pathname.endsWith("/")) continue;
+    const html = await (await cache.match(r)).text();
+    const title = (html.match(/<title>([^<]*)<\/title>/) || [])[1] || u.pathname;
+    const link = html.match(/<link rel="stylesheet" href="([^"]+)">/);
+    if (link && !css) css = new URL(link[1], u).pathname;
+    pages.push([u.pathname, title]);
+  }
+  if (pages.length === 0) return nothingKept(lang, scope);
+  pages.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const mine = pages.filter(([p]) => p.startsWith(scope + lang + "/"));
+  const list = (mine.length > 0 ? mine : pages).map(([p, title]) => `<li><a href="${p}">${title}</a></li>`).join("");
+  return offlinePage(lang, css, `<p>${t.notSaved}</p><p>${t.saved}</p><ul>${list}</ul><p>${t.hint}</p>`);
 }
 
 // kept finds a request in this build's copy only: the previous build's,
@@ -236,14 +298,6 @@ async function kept(req) {
 // never an empty answer (WebKit then shows "FetchEvent.respondWith
 // received an error"), a page in their language.
 function nothingKept(lang, scope) {
-  const t = {
-    fr: ["Hors ligne", "Pas de réseau, et cet appareil ne garde pas encore de copie du compendium (ou le navigateur l’a effacée pour faire de la place).", "Ouvrez le compendium une fois avec du réseau : il sera ensuite lisible sans.", "Réessayer"],
-    en: ["Offline", "No network, and this device holds no copy of the compendium yet (or the browser cleared it to make room).", "Open the compendium once with a network: it then reads without one.", "Try again"],
-  }[lang];
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t[0]}</title></head>` +
-    `<body><main><h1>${t[0]}</h1><p>${t[1]}</p><p>${t[2]}</p><p><a href="${scope}${lang}/">${t[3]}</a></p></main></body></html>`;
-  return new Response(html, {
-    status: 503,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'" },
-  });
+  const t = OFFLINE_TEXT[lang];
+  return offlinePage(lang, "", `<p>${t.nothing}</p><p>${t.once}</p><p><a href="${scope}${lang}/">${t.retry}</a></p>`);
 }
