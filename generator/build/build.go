@@ -320,7 +320,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
-	changes, notes, err := editionChanges(opt, s, theme, calc, cfg.Edition)
+	changes, notes, err := editionChanges(opt, root, s, theme, calc, cfg.Edition)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -575,7 +575,7 @@ func fingerprint(themeDir, configFile, baseURL string) (string, error) {
 // newest edition/<name> tag whose name is not current), per language,
 // and marks the changed sections. Without history or a previous edition
 // it returns a note saying so, and no changes.
-func editionChanges(opt Options, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []string, error) {
+func editionChanges(opt Options, root string, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []string, error) {
 	prev, err := edition.FindPrevious(opt.ContentDir, current)
 	switch {
 	case errors.Is(err, edition.ErrNoHistory):
@@ -589,7 +589,7 @@ func editionChanges(opt Options, s *site.Site, theme *render.Theme, calc *calcs,
 	if err != nil {
 		return nil, nil, err
 	}
-	outputs, note := calcOutputs(prev, s, old, calc)
+	outputs, note := calcOutputs(prev, s, old, calc, filepath.Join(root, ".cache", "editions"))
 	var notes []string
 	if note != "" {
 		notes = append(notes, note)
@@ -628,7 +628,7 @@ type calcChanges struct {
 // this one, and lists those whose figures differ. When the previous
 // engine cannot run, it says so in a note and returns nil: the changes
 // page then lists the blocks whose values changed.
-func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs) (*calcChanges, string) {
+func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs, cacheDir string) (*calcChanges, string) {
 	type run struct {
 		lang, slug string
 		ref        edition.Ref
@@ -679,7 +679,7 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs) (*calcC
 	for i, r := range runs {
 		inputs[i] = r.then
 	}
-	before, err := prev.RunEngine(inputs)
+	before, err := prev.RunEngine(inputs, cacheDir)
 	if err != nil {
 		return nil, "editions: the calculators were compared by their values only (" + err.Error() + ")"
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"sync"
 )
 
@@ -58,9 +59,11 @@ var outputs sync.Map
 
 // RunEngine answers runs with the previous edition's engine, compiled from
 // its sources with the go command (the same one that builds the
-// WebAssembly module): a few seconds the first time, from Go's build cache
-// after. Outputs are JSON, one per run.
-func (p *Previous) RunEngine(runs []CalcInput) ([]json.RawMessage, error) {
+// WebAssembly module): a few seconds the first time. The answers are kept
+// in this process and, when cacheDir is set, in a file there named by the
+// edition's commit and the runs, so that later builds do not run the go
+// command at all. Outputs are JSON, one per run.
+func (p *Previous) RunEngine(runs []CalcInput, cacheDir string) ([]json.RawMessage, error) {
 	in, err := json.Marshal(runs)
 	if err != nil {
 		return nil, err
@@ -69,6 +72,15 @@ func (p *Previous) RunEngine(runs []CalcInput) ([]json.RawMessage, error) {
 	key := hex.EncodeToString(sum[:])
 	if out, ok := outputs.Load(key); ok {
 		return out.([]json.RawMessage), nil
+	}
+	file := ""
+	if cacheDir != "" {
+		file = filepath.Join(cacheDir, "engine-"+key+".json")
+		var out []json.RawMessage
+		if b, err := os.ReadFile(file); err == nil && json.Unmarshal(b, &out) == nil && len(out) == len(runs) {
+			outputs.Store(key, out)
+			return out, nil
+		}
 	}
 	if p.Engine["go.mod"] == nil {
 		return nil, errors.New("the edition has no go.mod")
@@ -105,7 +117,40 @@ func (p *Previous) RunEngine(runs []CalcInput) ([]json.RawMessage, error) {
 		return nil, errors.New("edition " + p.Name + "'s engine answered " + stdout.String())
 	}
 	outputs.Store(key, out)
+	if file != "" && os.MkdirAll(cacheDir, 0o755) == nil {
+		tmp := file + ".tmp"
+		if os.WriteFile(tmp, stdout.Bytes(), 0o644) == nil {
+			_ = os.Rename(tmp, file) // a cache that cannot be written costs time only
+		}
+		prune(cacheDir, keepAnswers)
+	}
 	return out, nil
+}
+
+// keepAnswers is how many answer files the cache keeps (one per previous
+// edition and set of calculators: a few kilobytes each).
+const keepAnswers = 16
+
+// prune removes all but the keep newest files of dir.
+func prune(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) <= keep {
+		return
+	}
+	type entry struct {
+		name string
+		mod  int64
+	}
+	var list []entry
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && !e.IsDir() {
+			list = append(list, entry{e.Name(), fi.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].mod > list[j].mod })
+	for _, e := range list[min(keep, len(list)):] {
+		_ = os.Remove(filepath.Join(dir, e.name))
+	}
 }
 
 // SameResult reports whether two engine outputs give the same figures:
