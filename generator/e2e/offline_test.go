@@ -202,6 +202,12 @@ func TestOfflineUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("after the second build: %v", err)
 	}
+	if dir := os.Getenv("SHOTS_DIR"); dir != "" { // for a look at the banner on a phone
+		var png []byte
+		if err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot(&png)); err == nil {
+			_ = os.WriteFile(filepath.Join(dir, "update-banner.png"), png, 0o644)
+		}
+	}
 	// The update downloads what changed: the new edition is in every
 	// page's footer and print sheet, not in the script, style, engine or
 	// the English index.
