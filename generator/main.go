@@ -195,6 +195,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			o.Live = !first && *live
 			res, err := build.Build(o)
 			if err == nil {
+				// The first build's notes (no edition to compare with);
+				// every build's warnings (translations behind), as an edit
+				// may have made one.
+				if first {
+					for _, n := range res.Notes {
+						fmt.Fprintln(stdout, n)
+					}
+				}
+				for _, w := range res.Warnings {
+					fmt.Fprintln(stderr, w)
+				}
 				first = false
 				fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 			}
