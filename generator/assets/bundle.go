@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"compendium/generator/cachedir"
 )
 
 // Bundle is the result of a build: the files to write under the site's
@@ -70,7 +72,7 @@ func Build(opt Options) (*Bundle, []string) {
 		if os.WriteFile(tmp, encodeBundle(b), 0o644) == nil {
 			_ = os.Rename(tmp, file)
 		}
-		pruneBundles(opt.CacheDir, keepBundles)
+		cachedir.KeepNewest(opt.CacheDir, keepBundles)
 	}
 	bundles.Store(key, b)
 	return copyBundle(b), nil

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
-	"time"
 )
 
 // TestBundleCache: a bundle read from the cache (in memory or on disk) is
@@ -69,29 +68,5 @@ func TestBundleCache(t *testing.T) {
 	}
 	if got := build(opt); !reflect.DeepEqual(got, fresh(opt)) {
 		t.Fatal("a corrupt cache entry was used")
-	}
-}
-
-// TestPruneBundles: the cache keeps the newest entries only.
-func TestPruneBundles(t *testing.T) {
-	dir := t.TempDir()
-	for i := range 5 {
-		p := filepath.Join(dir, "bundle-"+string(rune('a'+i)))
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		when := time.Now().Add(time.Duration(i) * time.Minute)
-		if err := os.Chtimes(p, when, when); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pruneBundles(dir, 2)
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if !reflect.DeepEqual(names, []string{"bundle-d", "bundle-e"}) {
-		t.Fatalf("kept %v, want the two newest", names)
 	}
 }

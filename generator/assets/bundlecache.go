@@ -166,25 +166,3 @@ func copyBundle(b *Bundle) *Bundle {
 // keepBundles is how many bundles the cache keeps: enough to switch
 // between a few branches of the theme without esbuild, each about 100 KB.
 const keepBundles = 8
-
-// pruneBundles removes all but the keep most recently written entries.
-func pruneBundles(dir string, keep int) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	type entry struct {
-		name string
-		mod  int64
-	}
-	var list []entry
-	for _, e := range entries {
-		if fi, err := e.Info(); err == nil && !e.IsDir() {
-			list = append(list, entry{e.Name(), fi.ModTime().UnixNano()})
-		}
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].mod > list[j].mod })
-	for _, e := range list[min(keep, len(list)):] {
-		_ = os.Remove(filepath.Join(dir, e.name))
-	}
-}

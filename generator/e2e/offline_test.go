@@ -26,18 +26,12 @@ import (
 // site): every page reads, a calculator computes and the search answers.
 // The site is served here by a server of its own, which the test stops.
 func TestOffline(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: serve.Handler(siteDir, nil)}
-	go srv.Serve(ln)
-	base := "http://" + ln.Addr().String()
+	base, stop := serveOwn(t, serve.Handler(siteDir, nil))
 	b := newBrowser(t, 390, 844, true)
 	b.Allow(base)
 	var shell, pages []string
 	var size, done string
-	err = chromedp.Run(b.Ctx,
+	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/"),
 		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(15*time.Second)),
 		chromedp.Evaluate(keptFiles, &shell, awaitPromise),
@@ -61,7 +55,7 @@ func TestOffline(t *testing.T) {
 	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`document.querySelector("#save-all progress").value`, &progress)); err != nil || progress != 100 {
 		t.Errorf("the progress bar ends at %d (%v)", progress, err)
 	}
-	srv.Close() // no more network
+	stop() // no more network
 
 	for _, p := range pages {
 		var title string
@@ -163,14 +157,7 @@ func TestOfflineUpdate(t *testing.T) {
 	}
 	buildWith("Première version de la règle.", "2026")
 	h := &lastModifiedOnly{dir: out, fail: map[string]bool{}}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	base, stop := serveOwn(t, h)
 	b := newBrowser(t, 390, 844, true)
 	b.Allow(base)
 	var oldAssets []string
@@ -303,7 +290,7 @@ func TestOfflineUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Close() // no more network
+	stop() // no more network
 	for _, path := range []string{"/fr/glossary/", "/fr/fantasy/", "/en/fantasy/"} {
 		var text string
 		err := chromedp.Run(b.Ctx,
@@ -342,16 +329,10 @@ func TestOfflineUpdate(t *testing.T) {
 // does not have gets the language's 404 page; a section's share link
 // leads to the section on the kept page.
 func TestOfflineNotSaved(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: serve.Handler(siteDir, nil)}
-	go srv.Serve(ln)
-	base := "http://" + ln.Addr().String()
+	base, stop := serveOwn(t, serve.Handler(siteDir, nil))
 	b := newBrowser(t, 390, 844, true)
 	b.Allow(base)
-	err = chromedp.Run(b.Ctx,
+	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/"),
 		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(15*time.Second)),
 		chromedp.Navigate(base+"/fr/fantasy/"),
@@ -361,7 +342,7 @@ func TestOfflineNotSaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Close()
+	stop()
 	var visited, title, text, links, missing, shared string
 	err = chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/fantasy/"),
@@ -395,4 +376,18 @@ func TestOfflineNotSaved(t *testing.T) {
 	if !strings.HasSuffix(shared, "/fr/fantasy/#armor") {
 		t.Errorf("a share link offline led to %s", shared)
 	}
+}
+
+// serveOwn serves h on a server of the test's own, which stop (also run at
+// the test's end) takes away: the reader's network going.
+func serveOwn(t *testing.T, h http.Handler) (base string, stop func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String(), func() { srv.Close() }
 }

@@ -9,8 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"sync"
+
+	"compendium/generator/cachedir"
 )
 
 // EnginePath is the rules engine's package, from the repository's root.
@@ -122,7 +123,7 @@ func (p *Previous) RunEngine(runs []CalcInput, cacheDir string) ([]json.RawMessa
 		if os.WriteFile(tmp, stdout.Bytes(), 0o644) == nil {
 			_ = os.Rename(tmp, file) // a cache that cannot be written costs time only
 		}
-		prune(cacheDir, keepAnswers)
+		cachedir.KeepNewest(cacheDir, keepAnswers)
 	}
 	return out, nil
 }
@@ -130,28 +131,6 @@ func (p *Previous) RunEngine(runs []CalcInput, cacheDir string) ([]json.RawMessa
 // keepAnswers is how many answer files the cache keeps (one per previous
 // edition and set of calculators: a few kilobytes each).
 const keepAnswers = 16
-
-// prune removes all but the keep newest files of dir.
-func prune(dir string, keep int) {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) <= keep {
-		return
-	}
-	type entry struct {
-		name string
-		mod  int64
-	}
-	var list []entry
-	for _, e := range entries {
-		if fi, err := e.Info(); err == nil && !e.IsDir() {
-			list = append(list, entry{e.Name(), fi.ModTime().UnixNano()})
-		}
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].mod > list[j].mod })
-	for _, e := range list[min(keep, len(list)):] {
-		_ = os.Remove(filepath.Join(dir, e.name))
-	}
-}
 
 // SameResult reports whether two engine outputs give the same figures:
 // the explanation's wording ("steps") aside.
