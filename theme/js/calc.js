@@ -497,8 +497,8 @@ async function compute(calc, read, seq, quiet) {
   let engine, res;
   try {
     engine = await loadEngine();
-    engineReady = true;
     res = await engine.run(calc.id, calc.dataset.calc, JSON.stringify(read.input));
+    engineReady = true;
   } catch (e) {
     if (e instanceof Superseded || seq !== calc._seq) return;
     showBoxError(calc, t("calc.load_failed"));

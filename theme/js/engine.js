@@ -32,10 +32,25 @@ class Engine {
   }
 
   // make starts a worker; its script (with the Go support script bundled
-  // in) loads while the module compiles. Its promise resolves when the engine in it is
-  // ready.
+  // in) loads while the module compiles. Its promise resolves when the
+  // engine in it is ready. The first worker learns the module's address
+  // from its name and starts on its own (see worker.js).
   make() {
-    const worker = new Worker(this.workerURL);
+    let worker;
+    if (this.module) {
+      worker = new Worker(this.workerURL);
+      this.module.then((module) => worker.postMessage({ type: "init", module }), () => {});
+    } else {
+      this.module = new Promise((resolve) => {
+        this.gotModule = resolve;
+      });
+      // The single-file edition carries the engine's bytes in the page: a
+      // worker made from a blob there cannot fetch (compendium.html).
+      if (window.__compendiumWasm) {
+        worker = new Worker(this.workerURL);
+        worker.postMessage({ type: "init", bytes: window.__compendiumWasm });
+      } else worker = new Worker(this.workerURL, { name: JSON.stringify({ url: this.wasmURL, priority: this.priority }) });
+    }
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = (e) => {
         const m = e.data;
@@ -48,17 +63,6 @@ class Engine {
       };
       worker.onerror = (e) => reject(new Error(e.message || "worker failed"));
     });
-    if (this.module) {
-      this.module.then((module) => worker.postMessage({ type: "init", module }), () => {});
-    } else {
-      this.module = new Promise((resolve) => {
-        this.gotModule = resolve;
-      });
-      // The single-file edition carries the engine's bytes in the page: a
-      // worker made from a blob there cannot fetch (compendium.html).
-      if (window.__compendiumWasm) worker.postMessage({ type: "init", bytes: window.__compendiumWasm });
-      else worker.postMessage({ type: "init", url: this.wasmURL, priority: this.priority });
-    }
     ready.catch(() => {
       // A failed compile: the next worker compiles again (the network
       // may be back).
@@ -75,7 +79,27 @@ class Engine {
     this.spare = null;
     this.worker = w.worker;
     this.ready = w.ready;
-    this.ready.then(() => this.pump(), () => {});
+    this.workerReady = false;
+    this.warm = false;
+    this.ready.then(
+      () => {
+        if (this.worker !== w.worker) return;
+        this.workerReady = true;
+        this.isReady = true;
+        // A computation sent before the engine was ready has only just
+        // begun.
+        if (this.current) this.current.started = performance.now();
+      },
+      (err) => {
+        if (this.worker !== w.worker) return;
+        const c = this.current;
+        this.current = null;
+        if (c) c.reject(err);
+        for (const job of this.waiting.values()) job.reject(err);
+        this.waiting.clear();
+        this.failed?.(err);
+      },
+    );
     return this.ready;
   }
 
@@ -88,43 +112,45 @@ class Engine {
       if (old) old.reject(new Superseded());
       this.waiting.set(key, { name, input, resolve, reject });
       const c = this.current;
-      if (c && c.key === key && performance.now() - c.started > CANCEL_AFTER_MS) {
+      if (c && c.key === key && this.workerReady && performance.now() - c.started > CANCEL_AFTER_MS) {
         // The running computation is for an input the reader has already
-        // changed: end it rather than queue behind it.
+        // changed: end it rather than queue behind it. (A worker still
+        // starting is never ended: it is the one compiling the module.)
         this.worker.terminate();
         this.current = null;
         c.reject(new Superseded());
         this.spawn();
-        return;
       }
       this.pump();
     });
   }
 
+  // pump sends the next waiting computation to the worker, without
+  // waiting for the engine to be ready: the worker holds it until then,
+  // which saves the page a round trip through its main thread (busy
+  // laying out a long page at that moment).
   pump() {
     if (this.current || this.waiting.size === 0) return;
-    this.ready.then(() => {
-      if (this.current || this.waiting.size === 0) return;
-      const [key, job] = this.waiting.entries().next().value;
-      this.waiting.delete(key);
-      const id = ++this.seq;
-      this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
-      this.worker.postMessage({ type: "run", id, name: job.name, input: job.input });
-      // A computation still running after the cancel delay may be
-      // superseded: have a spare worker ready, in a task of its own.
-      setTimeout(() => {
-        if (this.current && this.current.id === id && !this.spare) this.spare = this.make();
-      }, CANCEL_AFTER_MS);
-    }, (err) => {
-      for (const job of this.waiting.values()) job.reject(err);
-      this.waiting.clear();
-    });
+    const [key, job] = this.waiting.entries().next().value;
+    this.waiting.delete(key);
+    const id = ++this.seq;
+    this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
+    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input });
+    // A computation still running after the cancel delay may be
+    // superseded: have a spare worker ready, in a task of its own. Not for
+    // a worker's first computation: it is slow because the engine's code
+    // is compiled as it first runs (25 to 100 ms for the armour), and a
+    // spare starting then takes the CPU it needs.
+    setTimeout(() => {
+      if (this.warm && this.current && this.current.id === id && !this.spare) this.spare = this.make();
+    }, CANCEL_AFTER_MS);
   }
 
   done(m) {
     const c = this.current;
     if (!c || c.id !== m.id) return;
     this.current = null;
+    this.warm = true;
     try {
       c.resolve(m.text !== undefined ? { text: m.text, out: JSON.parse(m.text) } : { text: "", out: m.out });
     } catch (e) {
@@ -144,10 +170,14 @@ export function loadEngine({ early = false } = {}) {
   const root = new URL(data.root || "./", location.href);
   const url = (p) => new URL(p, root).href;
   const engine = new Engine(url(data.worker), url(data.wasm), early ? "low" : "auto");
-  const p = engine.spawn().then(() => engine);
+  // The engine is handed out at once: computations queue in the worker
+  // while it starts, and a failure to start rejects them.
+  engine.failed = () => {
+    // A later touch may try again (the network came back).
+    if (window.__compendiumEngine === p) window.__compendiumEngine = undefined;
+  };
+  engine.spawn().catch(() => {});
+  const p = Promise.resolve(engine);
   window.__compendiumEngine = p;
-  p.catch(() => {
-    window.__compendiumEngine = undefined; // a later touch may try again (the network came back)
-  });
   return p;
 }

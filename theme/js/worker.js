@@ -7,9 +7,10 @@
 // another from that compiled module, which is how a running computation is
 // cancelled.
 //
-// Messages in: {type: "init", url, priority}, {type: "init", bytes} (the
-// single-file edition) or {type: "init", module},
-// then {type: "run", id, name, input} where input is JSON text. Messages
+// Messages in: {type: "init", bytes} (the single-file edition) or {type:
+// "init", module} (a later worker), unless the worker's name already says
+// {url, priority} (the first one); then {type: "run", id, name, input}
+// where input is JSON text, which may come before the engine is ready. Messages
 // out: {type: "module", module} (after compiling from url), {type:
 // "ready"}, {type: "failed", message}, and {id, text} or {id, out} (a big
 // output, reduced here).
@@ -26,31 +27,64 @@ const BINS = 120;
 // the Go toolchain): one request less before the engine can start.
 import "wasm_exec.js";
 
+// api is the engine's API once the Go program has started. Computations
+// that arrive before (the page sends them without waiting, and may send
+// one before the "init" of a later worker) wait in pending, in order.
 let api = null;
+let starting = false;
+const pending = [];
 
-self.onmessage = async (e) => {
+// start compiles (or takes) the module and starts the Go program in it.
+function start(m) {
+  starting = true;
+  (async () => {
+    const go = new self.Go();
+    const ready = new Promise((resolve) => {
+      self.__compendiumReady = resolve;
+    });
+    let module = m.module;
+    if (!module) {
+      module = await (m.bytes ? WebAssembly.compile(m.bytes) : compile(m.url, m.priority));
+      self.postMessage({ type: "module", module });
+    }
+    const instance = await WebAssembly.instantiate(module, go.importObject);
+    go.run(instance);
+    api = await ready;
+  })().then(
+    () => {
+      self.postMessage({ type: "ready" });
+      for (const r of pending.splice(0)) run(r);
+    },
+    (err) => self.postMessage({ type: "failed", message: String(err) }),
+  );
+}
+
+// The page's first worker is told the module's address in its name, so that
+// it starts at once: an "init" message only arrives when the page's main
+// thread is free to send it, and on a phone opening a long rules page that
+// was 100 to 200 ms after the worker itself had started (measured in
+// Chromium, worker and page marks in one clock).
+if (self.name) {
+  try {
+    const first = JSON.parse(self.name);
+    if (first && typeof first.url === "string") start(first);
+  } catch (e) {
+    /* a name that is not ours: wait for "init" */
+  }
+}
+
+self.onmessage = (e) => {
   const m = e.data;
   if (m.type === "init") {
-    try {
-      const go = new self.Go();
-      const ready = new Promise((resolve) => {
-        self.__compendiumReady = resolve;
-      });
-      let module = m.module;
-      if (!module) {
-        module = await (m.bytes ? WebAssembly.compile(m.bytes) : compile(m.url, m.priority));
-        self.postMessage({ type: "module", module });
-      }
-      const instance = await WebAssembly.instantiate(module, go.importObject);
-      go.run(instance);
-      api = await ready;
-      self.postMessage({ type: "ready" });
-    } catch (err) {
-      self.postMessage({ type: "failed", message: String(err) });
-    }
-    return;
+    if (!starting) start(m);
+  } else if (m.type === "run") {
+    if (api) run(m);
+    else pending.push(m);
   }
-  if (m.type !== "run") return;
+};
+
+// run computes one calculator and posts its output.
+function run(m) {
   let text;
   try {
     text = api.calcJSON(m.name, m.input);
@@ -62,7 +96,7 @@ self.onmessage = async (e) => {
     return;
   }
   self.postMessage({ id: m.id, out: reduce(JSON.parse(text)) });
-};
+}
 
 async function compile(url, priority) {
   // compileStreaming compiles while the bytes arrive; it needs the
