@@ -632,3 +632,18 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildReal builds the compendium itself as `generator build`
+// does (configuration, twins, an output folder already there), the real
+// site of make bench-hugo without the process's start.
+func BenchmarkBuildReal(b *testing.B) {
+	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
+	if _, err := Build(opt); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Build(opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
