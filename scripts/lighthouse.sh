@@ -4,7 +4,8 @@
 # glossary page served by the generator's own server, as a host serves
 # them (no live reload, precompressed twins, a base URL so that hreflang
 # and canonical links are absolute), and fails when a score is under
-# MIN (98 by default). Reports: .cache/lighthouse/*.report.json and .html.
+# MIN (98 by default); PAGES="fr/calculators/" measures only those. Reports:
+# .cache/lighthouse/*.report.json and .html.
 #
 # Lighthouse runs in one Chromium started here and warmed by one page of
 # the site, as a reader's browser is: a freshly launched headless Chromium
@@ -59,7 +60,7 @@ trap 'kill $server $chromium_pid 2>/dev/null; rm -rf "$profile"; true' EXIT
 wait_for "http://127.0.0.1:$((PORT + 1))/json/version" Chromium "$dir/chrome.log"
 sleep 2
 fail=0
-for page in fr/fantasy/ fr/calculators/ fr/ fr/glossary/; do
+for page in ${PAGES:-fr/fantasy/ fr/calculators/ fr/ fr/glossary/}; do
 	name=$(echo "$page" | tr '/' '-' | sed 's/-$//')
 	run=1
 	while [ $run -le "$RUNS" ]; do
