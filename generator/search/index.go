@@ -173,10 +173,15 @@ func BuildMemo(s *site.Site, v Vocabulary, memo *Memo) (map[string][]byte, map[s
 	out := make([][]byte, len(s.Langs))
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
+		f := buildLang(s.Langs[i], v, memo)
 		var buf bytes.Buffer
+		// Grown once to about the file's size: grown by doubling, the
+		// buffer's new memory, zeroed, was half the index stage's CPU at
+		// 10,000 pages (a 100 MB file).
+		buf.Grow(f.sizeHint())
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false) // "&" as itself, not \u0026: the file is data, never HTML
-		errs[i] = enc.Encode(buildLang(s.Langs[i], v, memo))
+		errs[i] = enc.Encode(f)
 		out[i] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	})
 	for i, l := range s.Langs {
@@ -188,6 +193,23 @@ func BuildMemo(s *site.Site, v Vocabulary, memo *Memo) (map[string][]byte, map[s
 		paths[l.Code] = name
 	}
 	return files, paths, nil
+}
+
+// sizeHint is about the length of f's JSON, a little over: its texts and
+// titles as they are, and its postings at 4 bytes a number (most are small
+// gaps and counts).
+func (f *indexFile) sizeHint() int {
+	n := 4096 + len(f.Vocab)
+	for _, t := range f.Text {
+		n += len(t) + 3
+	}
+	for _, t := range f.SecTitle {
+		n += len(t) + 3
+	}
+	for _, p := range f.Post {
+		n += 4*len(p) + 3
+	}
+	return n + n/16
 }
 
 // IndexPath is where a language's index is, from the site root. The
