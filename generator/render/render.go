@@ -92,6 +92,10 @@ type Page struct {
 	Prev, Next  *site.Doc
 	// Switch is this page in the other language, for the header's switch.
 	Switch *Alternate
+	// HeadSite, when set, is the "head-site" part of the head already
+	// written for another page with the same root, language versions and
+	// image (a document's share pages).
+	HeadSite template.HTML
 	// SideBySide links a document to its bilingual view; Pairs fills that view.
 	SideBySide string
 	Pairs      []Pair
@@ -319,6 +323,20 @@ func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
 	// and the zeroing of its new memory were a tenth of a 10,000-page
 	// build's CPU).
 	return bytes.Clone(buf.Bytes()), nil
+}
+
+// Partial executes the template name of layout for p, to be passed to
+// other pages as written HTML.
+func (t *Theme) Partial(layout, name string, p *Page) (template.HTML, error) {
+	tpl := t.pages[p.Lang+"/"+layout]
+	if tpl == nil {
+		return "", errors.New("theme: no layout " + layout + " for language " + p.Lang)
+	}
+	var b strings.Builder
+	if err := tpl.ExecuteTemplate(&b, name, p); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil // written by html/template: escaped already
 }
 
 // renderBufs are the buffers pages are executed into.

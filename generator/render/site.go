@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"strconv"
 	"strings"
 	"time"
@@ -315,6 +316,7 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 	if err := r.render("doc", p, dir+"index.html", true); err != nil {
 		return err
 	}
+	var headSite template.HTML
 	for _, sec := range d.Sections {
 		sp := r.page(code, dir+sec.ID+"/")
 		sp.Title, sp.OGTitle = sec.Title+" · "+d.Short, sec.Title+" — "+d.Short
@@ -330,6 +332,15 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 			}
 			return ""
 		})
+		// Every share page of the document has the same root, language
+		// versions and image: the head's site part is written once.
+		if headSite == "" {
+			var err error
+			if headSite, err = r.t.Partial("share", "head-site", sp); err != nil {
+				return err
+			}
+		}
+		sp.HeadSite = headSite
 		if err := r.render("share", sp, dir+sec.ID+"/index.html", false); err != nil {
 			return err
 		}
