@@ -56,6 +56,11 @@ type Options struct {
 	NoLive bool
 	// Ready, when set, receives the address actually listened on.
 	Ready func(addr string)
+	// Debounce is how long the watcher waits for a burst of changes to
+	// end before it rebuilds; 0 means 10 ms (see watch). Tests of the
+	// coalescing itself set more, so that a loaded machine pausing the
+	// test between two writes does not split its burst.
+	Debounce time.Duration
 }
 
 // Handler serves dir with the site's security headers, as a static host
@@ -481,7 +486,11 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 			// Editors save in one to three events within a few milliseconds
 			// (write, chmod, or a rename): 10 ms gathers them; each
 			// millisecond here is one of the 100 a reload may take.
-			timer = time.AfterFunc(10*time.Millisecond, func() {
+			quiet := opt.Debounce
+			if quiet <= 0 {
+				quiet = 10 * time.Millisecond
+			}
+			timer = time.AfterFunc(quiet, func() {
 				select {
 				case fire <- struct{}{}:
 				default:
