@@ -302,9 +302,9 @@ const (
 
 // Render executes layout for p.
 func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
-	tpl := t.pages[p.Lang+"/"+layout]
-	if tpl == nil {
-		return nil, errors.New("theme: no layout " + layout + " for language " + p.Lang)
+	tpl, err := t.layout(layout, p.Lang)
+	if err != nil {
+		return nil, err
 	}
 	if p.CSP == "" {
 		p.CSP = headers.CSP
@@ -328,15 +328,24 @@ func (t *Theme) Render(layout string, p *Page) ([]byte, error) {
 // Partial executes the template name of layout for p, to be passed to
 // other pages as written HTML.
 func (t *Theme) Partial(layout, name string, p *Page) (template.HTML, error) {
-	tpl := t.pages[p.Lang+"/"+layout]
-	if tpl == nil {
-		return "", errors.New("theme: no layout " + layout + " for language " + p.Lang)
+	tpl, err := t.layout(layout, p.Lang)
+	if err != nil {
+		return "", err
 	}
 	var b strings.Builder
 	if err := tpl.ExecuteTemplate(&b, name, p); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil // written by html/template: escaped already
+}
+
+// layout returns the template set of layout in lang.
+func (t *Theme) layout(layout, lang string) (*template.Template, error) {
+	tpl := t.pages[lang+"/"+layout]
+	if tpl == nil {
+		return nil, errors.New("theme: no layout " + layout + " for language " + lang)
+	}
+	return tpl, nil
 }
 
 // renderBufs are the buffers pages are executed into.

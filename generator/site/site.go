@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -442,25 +441,11 @@ func (d *Doc) plainText(n ast.Node) string {
 func collapseSpace(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	start := -1 // the current word's first byte, or -1 between words
-	for i, r := range s {
-		if unicode.IsSpace(r) {
-			if start >= 0 {
-				if b.Len() > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(s[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
-	if start >= 0 {
+	for w := range strings.FieldsSeq(s) {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(s[start:])
+		b.WriteString(w)
 	}
 	return b.String()
 }

@@ -29,6 +29,7 @@ class Engine {
     this.current = null; // {key, id, started, resolve, reject}
     this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
     this.seq = 0;
+    this.failed = null; // called when a worker cannot start (loadEngine forgets this engine then)
   }
 
   // make starts a worker; its script (with the Go support script bundled
@@ -85,7 +86,6 @@ class Engine {
       () => {
         if (this.worker !== w.worker) return;
         this.workerReady = true;
-        this.isReady = true;
         // A computation sent before the engine was ready has only just
         // begun.
         if (this.current) this.current.started = performance.now();
