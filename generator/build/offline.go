@@ -73,16 +73,25 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 }
 
 // inShell reports whether the offline copy keeps name from the first
-// visit: the style and scripts, the icon, each language's home page, 404
-// page, manifest and search index. The rest (pages, the engine) is kept
-// when visited, or all at once with "save the whole compendium".
+// visit: the style and scripts, the rules engine and its worker, the icon,
+// each language's home page, 404 page, manifest and search index. The rest
+// (pages) is kept when visited, or all at once with "save the whole
+// compendium". The engine is in the shell because every calculator needs
+// it: kept only once a calculator had run, a player who read a rules page
+// at home without touching its calculator found that calculator dead on
+// site, with no signal (519 KB brotli, once per build that changes it).
 func inShell(name string) bool {
 	switch {
 	case name == "index.html" || name == "favicon.svg":
 		return true
 	case strings.HasPrefix(name, "assets/"):
 		base := strings.TrimPrefix(name, "assets/")
-		return strings.HasPrefix(base, "main-") || strings.HasPrefix(base, "boot-")
+		for _, p := range []string{"main-", "boot-", "engine-", "worker-"} {
+			if strings.HasPrefix(base, p) {
+				return true
+			}
+		}
+		return false
 	}
 	lang, rest, ok := strings.Cut(name, "/")
 	return ok && len(lang) == 2 && (rest == "index.html" || rest == "404.html" || rest == "search.json" || rest == "manifest.webmanifest")

@@ -47,6 +47,11 @@ func TestOffline(t *testing.T) {
 	if slices.Contains(shell, "/fr/fantasy/") || !slices.Contains(shell, "/fr/search.json") || !slices.Contains(shell, "/fr/") {
 		t.Errorf("the first visit kept %v: want the shell (home, index), not every page", shell)
 	}
+	for _, asset := range []string{"/assets/engine-", "/assets/worker-"} {
+		if !slices.ContainsFunc(shell, func(p string) bool { return strings.HasPrefix(p, asset) }) {
+			t.Errorf("the first visit kept %v: no %s*, so no calculator would compute offline", shell, asset)
+		}
+	}
 	if !regexp.MustCompile(`^\(\d+,\d\x{00a0}Mo sur cet appareil\)$`).MatchString(size) {
 		t.Errorf("the size shown before saving: %q", size)
 	}
@@ -94,6 +99,53 @@ func TestOffline(t *testing.T) {
 	}
 	if !strings.Contains(title, "sortilèges") || !strings.Contains(results, "Armour") {
 		t.Errorf("offline: title %q, search results %.120q", title, results)
+	}
+}
+
+// TestOfflineFirstPage: a player opens one rules page, once, with a
+// network (a link from the organisers' chat), reads it without touching
+// its calculators, and opens it again on site with no signal: the page is
+// there and its calculators compute. That page was fetched before the
+// service worker existed, and its calculators never loaded the engine.
+func TestOfflineFirstPage(t *testing.T) {
+	base, stop := serveOwn(t, serve.Handler(siteDir, nil))
+	b := newBrowser(t, 390, 844, true)
+	b.Allow(base)
+	var kept []string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(base+"/fr/spellcasting/"),
+		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(15*time.Second)),
+		chromedp.Evaluate(keptFiles, &kept, awaitPromise),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(kept, "/fr/spellcasting/") {
+		t.Errorf("the first visit to /fr/spellcasting/ kept %v: not that page", kept)
+	}
+	var engineUsed bool
+	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/engine-"))`, &engineUsed)); err != nil {
+		t.Fatal(err)
+	}
+	if engineUsed {
+		t.Fatal("the page loaded the engine itself: this test needs a page whose calculators were not used")
+	}
+	stop() // on site: no network
+	var title, out string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Navigate(base+"/fr/spellcasting/"),
+		chromedp.WaitReady("#calc-casting"),
+		chromedp.Title(&title),
+		chromedp.ScrollIntoView("#calc-casting"),
+		setField("#calc-casting-magic", "6"),
+		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 9 ? r.dataset.output : null; })()`,
+			&out, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("offline, the page read once: %v (title %q)", err, title)
+	}
+	if !strings.Contains(title, "sortilèges") {
+		t.Errorf("offline, the page read once has the title %q", title)
 	}
 }
 

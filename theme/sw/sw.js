@@ -1,7 +1,7 @@
 // The compendium's service worker keeps an offline copy: from the first
-// visit the shell (style, scripts, each language's home page and search
-// index), then every page visited and the engine once used, and on
-// request ("save the whole compendium") everything. The generator
+// visit the shell (style, scripts, the rules engine, each language's home
+// page and search index) and the pages open then, then every page visited,
+// and on request ("save the whole compendium") everything. The generator
 // prepends VERSION (a hash of every file), EDITION (the rules' edition, ""
 // when none), FILES (every URL, relative to this script), SUMS (each
 // file's hash), SIZES (each file's bytes) and SHELL (the indexes of the
@@ -33,6 +33,14 @@ self.addEventListener("install", (event) => {
       FILES.forEach((f, i) => {
         if (f in had) want.add(i);
       });
+      // The pages open now: the first page a reader opens was fetched
+      // before this worker existed, so "every page visited" would miss
+      // the one page they read (a rules page opened from a link in a
+      // chat, then offline on site: "not saved on this device").
+      for (const c of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+        const i = fileIndex(c.url);
+        if (i >= 0) want.add(i);
+      }
       try {
         await Promise.all(
           [...want].map(async (i) => {
