@@ -61,6 +61,14 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 	sumList, _ := json.Marshal(fileSums)
 	sizeList, _ := json.Marshal(sizes)
 	shellList, _ := json.Marshal(shell)
+	// The version names the copy's cache: it changes with the worker's
+	// own code and its shell too, not only with the files. With the same
+	// name, a new worker's install deleted the cache the running worker
+	// served from and, finding no previous copy under another name,
+	// dropped what the reader had saved ("save the whole compendium").
+	h.Write([]byte("\x00worker\x00"))
+	h.Write(src)
+	h.Write(shellList)
 	version := hex.EncodeToString(h.Sum(nil))[:12]
 	ed, _ := json.Marshal(edition)
 	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) +
