@@ -331,6 +331,47 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 			return nil, &Error{Problems: []string{err.Error()}}
 		}
 	}
+	// The pages render beside the search index and the single-file
+	// editions: they need only the indexes' addresses, which do not
+	// change, and the home page, rendered last, the editions' sizes. Over
+	// one core each (the synthetic pages have one language, and the
+	// index's postings and JSON are made in one goroutine), the stages
+	// in turn left the other core idle for much of a build.
+	searchPaths := map[string]string{}
+	for _, lang := range s.Langs {
+		searchPaths[lang.Code] = search.IndexPath(lang.Code)
+	}
+	singleSizes := map[string]int{}
+	singlesMade := make(chan struct{})
+	type rendered struct {
+		out *render.Output
+		err error
+	}
+	pagesDone := make(chan rendered, 1)
+	go func() {
+		start := time.Now()
+		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: searchPaths},
+			render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
+			render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Changes: changes,
+				Singles: func(lang string) (int, bool) {
+					<-singlesMade
+					n, ok := singleSizes[lang]
+					return n, ok
+				}})
+		ph.since("pages (beside the index and editions)", start)
+		pagesDone <- rendered{out, err}
+	}()
+	// However this function returns, the pages' goroutine has ended: a
+	// Live build must not still be rendering when serve starts the next.
+	madeSingles, waited := false, false
+	defer func() {
+		if !madeSingles {
+			close(singlesMade)
+		}
+		if !waited {
+			<-pagesDone
+		}
+	}()
 	var memo *search.Memo
 	if opt.Live {
 		memo = &analyses
@@ -344,7 +385,6 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	// style, script, search index and engine in one HTML file.
 	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Warnings: warnings, Notes: notes}
 	singles := map[string][]byte{}
-	singleSizes := map[string]int{}
 	wasm64, worker64 := once(func() string { return render.Base64(module.WASMBytes) }), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
 	for _, l := range s.Langs {
 		name := l.Code + "/compendium.html"
@@ -383,13 +423,15 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		res.carry[name] = carried{Key: key, Size: len(b)} // its sum once hashed
 	}
 	ph.mark("single-file editions")
-	out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: indexPaths},
-		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Singles: singleSizes, Changes: changes})
+	madeSingles = true
+	close(singlesMade)
+	pages := <-pagesDone
+	waited = true
+	ph.mark("wait for the pages")
+	out, err := pages.out, pages.err
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
-	ph.mark("pages")
 	if calc.memo != nil {
 		calc.memo.rotate()
 	}

@@ -382,9 +382,12 @@ type Extra struct {
 	Glossary func(lang string) []GlossaryEntry
 	// PDFs lists, per language, the printed books to link.
 	PDFs map[string][]PDF
-	// Singles gives, per language, the size of its single-file edition
-	// (<lang>/compendium.html).
-	Singles map[string]int
+	// Singles gives the size of a language's single-file edition
+	// (<lang>/compendium.html), false when it has none. It may wait until
+	// the editions are made: only the home page, which Site renders after
+	// every other page of its language, asks for it, so that the pages
+	// render while the build makes the search index and the editions.
+	Singles func(lang string) (int, bool)
 	// Changes gives, per language, what changed since the previous
 	// edition (the /<lang>/changes/ page); none without a previous one.
 	Changes map[string]*Changes

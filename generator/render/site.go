@@ -188,16 +188,6 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	r.out.Previews = append(r.out.Previews, Preview{Path: "og/" + code + "/home.png", Lang: code, Title: title, Text: t.T(code, "site_tagline")})
 	r.out.Files[code+"/manifest.webmanifest"] = r.manifest(code)
 
-	home := r.page(code, code+"/")
-	home.Title, home.Description, home.Docs, home.HasBook, home.PDFs = title, t.T(code, "site_tagline"), l.Docs, hasBook(l), extra.PDFs[code]
-	if n, ok := extra.Singles[code]; ok {
-		home.Single = &PDF{Format: "HTML", Path: code + "/compendium.html", Size: n}
-	}
-	home.Changes = extra.Changes[code]
-	r.versions(home, func(lang string) string { return lang + "/" })
-	if err := r.render("home", home, code+"/index.html", true); err != nil {
-		return err
-	}
 	if ch := extra.Changes[code]; ch != nil {
 		cp := r.page(code, code+"/changes/")
 		cp.Title = fmt.Sprintf(t.T(code, "changes_title"), ch.Since) + " — " + title
@@ -266,6 +256,23 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 		}
 		r.merge(o)
 	}
+	// The home page last, since it may wait for the single-file edition's
+	// size, and first among the language's listed pages, as it always was.
+	home := r.page(code, code+"/")
+	home.Title, home.Description, home.Docs, home.HasBook, home.PDFs = title, t.T(code, "site_tagline"), l.Docs, hasBook(l), extra.PDFs[code]
+	if extra.Singles != nil {
+		if n, ok := extra.Singles(code); ok {
+			home.Single = &PDF{Format: "HTML", Path: code + "/compendium.html", Size: n}
+		}
+	}
+	home.Changes = extra.Changes[code]
+	r.versions(home, func(lang string) string { return lang + "/" })
+	listed := r.out.Pages
+	r.out.Pages = nil
+	if err := r.render("home", home, code+"/index.html", true); err != nil {
+		return err
+	}
+	r.out.Pages = append(r.out.Pages, listed...)
 	return nil
 }
 
