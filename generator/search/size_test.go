@@ -8,6 +8,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
+
+	"compendium/generator/search"
 )
 
 func brotliLen(t testing.TB, b []byte) int {
@@ -61,6 +63,18 @@ func TestFirstQueryBudget(t *testing.T) {
 		t.Logf("%s: %s %d bytes, %d brotli, %d gzip; first query %d bytes brotli, %d gzip", lang, paths[lang], len(b), br, gz, br+jsBr, gz+jsGz)
 		if br+jsBr > 60*1024 {
 			t.Errorf("%s: first query needs %d bytes brotli, over the 60 KB budget", lang, br+jsBr)
+		}
+	}
+}
+
+// TestIndexFileIsEncodingJSON: the indexes the build writes by hand are
+// what encoding/json writes for the same content, so that the browser's
+// JSON.parse and the CLI's json.Unmarshal read what they always read.
+func TestIndexFileIsEncodingJSON(t *testing.T) {
+	_, files, paths := realSite(t)
+	for lang, p := range paths {
+		if !search.SameAsEncodingJSON(t, files[p]) {
+			t.Errorf("%s: %s differs from encoding/json's writing of the same index", lang, p)
 		}
 	}
 }
