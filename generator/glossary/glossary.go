@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"compendium/generator/site"
 )
@@ -119,9 +120,38 @@ func words(s string) string {
 	return " " + strings.Join(wordList(s), " ") + " "
 }
 
-// wordList returns s's lower-case words (see words).
+// wordList returns s's lower-case words (see words): its runs of letters
+// and digits. It is strings.FieldsFunc over strings.ToLower(s) (a fuzz
+// test holds them equal) in one pass that tests ASCII bytes without
+// decoding them: FieldsFunc's function call and spans per rune were 0.11 s
+// of CPU in a 1,000-page build, where every section's words are read for
+// the glossary and thesaurus checks.
 func wordList(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	s = strings.ToLower(s)
+	out := make([]string, 0, len(s)/6)
+	start := -1
+	for i := 0; i < len(s); {
+		inWord, size := false, 1
+		if c := s[i]; c < utf8.RuneSelf {
+			inWord = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			inWord = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		switch {
+		case inWord && start < 0:
+			start = i
+		case !inWord && start >= 0:
+			out = append(out, s[start:i])
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 // uses reports whether text holds any of the forms (as words: see

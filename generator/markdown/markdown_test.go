@@ -44,6 +44,9 @@ func TestFrenchTypeset(t *testing.T) {
 		{"l'armure", false, "l’armure"},
 		{"« Assommé »", false, "«\u00a0Assommé\u00a0»"},
 		{"«général »", false, "«\u00a0général\u00a0»"},
+		{"«seul", false, "«\u00a0seul"},
+		{"seul »", false, "seul\u00a0»"},
+		{"sans rien à changer, é è", false, "sans rien à changer, é è"},
 		{"https://heros-et-dragons.fr/", false, "https://heros-et-dragons.fr/"},
 		{"à 12:30", false, "à 12:30"},
 		{": suite", true, "\u00a0: suite"},
@@ -60,6 +63,15 @@ func TestFrenchTypeset(t *testing.T) {
 
 func BenchmarkFrenchTypeset(b *testing.B) {
 	s := "Une fois votre compteur à Zéro, vos heures sont comptées ! Reportez vous au chapitre sur la vie : « Assommé » l'armure ; fin?"
+	for b.Loop() {
+		FrenchTypeset(s, false)
+	}
+}
+
+// BenchmarkFrenchTypesetUnchanged is the common case: a text node with
+// nothing to set (most of them).
+func BenchmarkFrenchTypesetUnchanged(b *testing.B) {
+	s := "Une fois votre compteur à zéro, vos heures sont comptées et le blessé devient agonisant une heure plus tard, à la minute soixante"
 	for b.Loop() {
 		FrenchTypeset(s, false)
 	}

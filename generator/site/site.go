@@ -300,8 +300,17 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 }
 
 func (d *Doc) render(ds *Diagnostics) {
-	var buf bytes.Buffer
-	if err := d.md.Renderer().Render(&buf, d.src, d.ast); err != nil {
+	// Rendered into a reused buffer and copied out at its exact size: a
+	// bytes.Buffer per document, doubling from empty, was 0.2 s of zeroed
+	// new memory in a 1,000-page build's profile (bytes.growSlice under
+	// goldmark's Render), and kept up to twice the body's size until the
+	// build ended.
+	buf := renderBufs.Get().(*bytes.Buffer)
+	defer func() {
+		buf.Reset()
+		renderBufs.Put(buf)
+	}()
+	if err := d.md.Renderer().Render(buf, d.src, d.ast); err != nil {
 		ds.Add(d.File, 0, "cannot render: "+err.Error())
 	}
 	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
@@ -564,3 +573,6 @@ func labelXRefs(s *Site) {
 		}
 	}
 }
+
+// renderBufs are the buffers documents are rendered into.
+var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
