@@ -9,7 +9,7 @@ FUZZTIME ?= 3s
 # its JSON reader), the content loader's, the search's (query and index
 # reader). The calculators' link decoder runs in the browser
 # (generator/e2e/linkfuzz_test.go: 3 s in make test, FUZZ_SECONDS in fuzz-long).
-FUZZ_PKGS = wasm/engine generator/site generator/search
+FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
 .PHONY: site serve check test unit e2e fuzz fuzz-long bench bench-hugo browser axe vet lighthouse
