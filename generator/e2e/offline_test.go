@@ -105,15 +105,17 @@ func TestOffline(t *testing.T) {
 // TestOfflineFirstPage: a player opens one rules page, once, with a
 // network (a link from the organisers' chat), reads it without touching
 // its calculators, and opens it again on site with no signal: the page is
-// there and its calculators compute. That page was fetched before the
+// there, with its print style sheet, and its calculators compute. That page was fetched before the
 // service worker existed, and its calculators never loaded the engine.
 func TestOfflineFirstPage(t *testing.T) {
 	base, stop := serveOwn(t, serve.Handler(siteDir, nil))
 	b := newBrowser(t, 390, 844, true)
 	b.Allow(base)
 	var kept []string
+	var printSheet string
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(base+"/fr/spellcasting/"),
+		chromedp.Evaluate(`new URL(document.querySelector('link[rel=stylesheet][media=print]').href).pathname`, &printSheet),
 		chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(15*time.Second)),
 		chromedp.Evaluate(keptFiles, &kept, awaitPromise),
 	)
@@ -122,6 +124,10 @@ func TestOfflineFirstPage(t *testing.T) {
 	}
 	if !slices.Contains(kept, "/fr/spellcasting/") {
 		t.Errorf("the first visit to /fr/spellcasting/ kept %v: not that page", kept)
+	}
+	// Printed offline, the page needs its print style sheet.
+	if !strings.HasPrefix(printSheet, "/assets/print-") || !slices.Contains(kept, printSheet) {
+		t.Errorf("the first visit kept %v: not the page's print style sheet %q", kept, printSheet)
 	}
 	var engineUsed bool
 	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/engine-"))`, &engineUsed)); err != nil {

@@ -37,21 +37,35 @@ self.addEventListener("install", (event) => {
       // before this worker existed, so "every page visited" would miss
       // the one page they read (a rules page opened from a link in a
       // chat, then offline on site: "not saved on this device").
+      const open = new Set();
       for (const c of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
         const i = fileIndex(c.url);
-        if (i >= 0) want.add(i);
+        if (i >= 0) {
+          want.add(i);
+          open.add(i);
+        }
       }
+      const fetchInto = async (i) => {
+        const f = FILES[i];
+        const same = had[f] === SUMS[i] && (await prev.match(f));
+        if (same) return cache.put(f, same);
+        const resp = await fetch(new Request(f, { cache: "reload" }));
+        if (!resp.ok) throw new Error(f + ": " + resp.status);
+        // An open page's print style sheet too: the page asked for it
+        // before this worker existed, and printed offline without it, it
+        // would print its buttons and menus.
+        if (open.has(i)) {
+          const m = (await resp.clone().text()).match(/<link rel="stylesheet" href="([^"]+)" media="print">/);
+          const j = m ? fileIndex(new URL(m[1].replace(/&amp;/g, "&"), new URL(f, self.location)).href) : -1;
+          if (j >= 0 && !want.has(j)) {
+            want.add(j);
+            await fetchInto(j);
+          }
+        }
+        return cache.put(f, resp);
+      };
       try {
-        await Promise.all(
-          [...want].map(async (i) => {
-            const f = FILES[i];
-            const same = had[f] === SUMS[i] && (await prev.match(f));
-            if (same) return cache.put(f, same);
-            const resp = await fetch(new Request(f, { cache: "reload" }));
-            if (!resp.ok) throw new Error(f + ": " + resp.status);
-            return cache.put(f, resp);
-          }),
-        );
+        await Promise.all([...want].map(fetchInto));
         await cache.put("__sums", new Response(JSON.stringify(Object.fromEntries([...want].map((i) => [FILES[i], SUMS[i]])))));
       } catch (err) {
         await caches.delete(CACHE);
