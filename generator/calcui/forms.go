@@ -44,6 +44,10 @@ type Field struct {
 // Group is a fieldset.
 type Group struct {
 	Legend string // i18n key suffix: calc.group.<Legend>
+	// Note, when true, shows calc.group.<Legend>.note under the legend:
+	// what a choice's short label stands for. An option's whole text must
+	// fit a 360 px phone's select, which shows no more than one line.
+	Note   bool
 	Fields []Field
 }
 
@@ -94,7 +98,7 @@ var Forms = []Form{
 	{
 		Name: "armor",
 		Groups: []Group{
-			{Legend: "pieces", Fields: []Field{
+			{Legend: "pieces", Note: true, Fields: []Field{
 				{Path: "locations.forearms", Kind: Enum, Options: materials},
 				{Path: "locations.arms", Kind: Enum, Options: materials},
 				{Path: "locations.thighs", Kind: Enum, Options: materials},

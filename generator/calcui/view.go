@@ -57,6 +57,7 @@ type View struct {
 // GroupView is a fieldset.
 type GroupView struct {
 	Legend string
+	Note   string // what the short labels of its choices stand for
 	Fields []FieldView
 }
 
@@ -162,6 +163,9 @@ func Prepare(blk Block, p Page) (*View, error) {
 	}
 	for _, g := range f.Groups {
 		gv := GroupView{Legend: p.T("calc.group." + g.Legend)}
+		if g.Note {
+			gv.Note = p.T("calc.group." + g.Legend + ".note")
+		}
 		for _, fd := range g.Fields {
 			fv := fieldView(blk.ID, f.Name, fd, blk.Values, p)
 			fv.Key = keys[fd.Path]

@@ -389,20 +389,48 @@ func typeBigDice(t *testing.T) float64 {
 	return longest
 }
 
+// clippedSelects lists the page's calculator selects narrower than their
+// longest option: a select shows one line, and its scrollWidth does not
+// grow with a clipped option (the armour's "chain mail, studded leather,
+// scales (2)" was cut at 360 and 390 px with scrollWidth equal to
+// clientWidth). Each is compared with a hidden copy of itself, beside
+// it (so with its styles) but out of the flow and as wide as its longest
+// option.
+const clippedSelects = `[...document.querySelectorAll(".calc select")].filter((s) => s.getClientRects().length).flatMap((s) => {
+	const shown = s.getBoundingClientRect().width;
+	const copy = s.cloneNode(true);
+	copy.removeAttribute("id");
+	copy.style.cssText = "position: absolute; visibility: hidden; width: max-content; max-width: none";
+	s.after(copy);
+	const whole = copy.getBoundingClientRect().width;
+	copy.remove();
+	return whole > shown + 0.5 ? [s.id + " " + Math.round(whole) + ">" + Math.round(shown)] : [];
+})`
+
 // TestCalcPhoneLayout: at 360 px the timed actions fit without sideways
-// scrolling and selects show their whole text; while an input has focus
-// and the answer is off screen, its summary stays in view; on a wide
-// screen, inputs and result sit side by side.
+// scrolling and selects show their whole text, in both languages, on the
+// calculators page and in a rules page; while an input has focus and the
+// answer is off screen, its summary stays in view; on a wide screen,
+// inputs and result sit side by side.
 func TestCalcPhoneLayout(t *testing.T) {
 	b := newBrowser(t, 360, 740, true)
-	var overflow []string
-	err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-critical"),
-		chromedp.Evaluate(`[...document.querySelectorAll(".calc .events, .calc select, .calc .field, .calc")].filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1).map((e) => (e.id || e.className) + " " + e.scrollWidth + ">" + e.clientWidth)`, &overflow))
-	if err != nil {
-		t.Fatal(err)
+	for _, path := range []string{"/fr/calculators/", "/en/calculators/", "/fr/fantasy/", "/en/fantasy/"} {
+		var overflow, clipped []string
+		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+path), chromedp.WaitReady("#calc-armor"),
+			chromedp.Evaluate(`[...document.querySelectorAll(".calc .events, .calc .field, .calc")].filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1).map((e) => (e.id || e.className) + " " + e.scrollWidth + ">" + e.clientWidth)`, &overflow),
+			chromedp.Evaluate(clippedSelects, &clipped))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(overflow) > 0 {
+			t.Errorf("%s: wider than their box at 360 px: %v", path, overflow)
+		}
+		if len(clipped) > 0 {
+			t.Errorf("%s: selects that cut their longest option at 360 px (whole > shown width): %v", path, clipped)
+		}
 	}
-	if len(overflow) > 0 {
-		t.Errorf("wider than their box at 360 px: %v", overflow)
+	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-critical")); err != nil {
+		t.Fatal(err)
 	}
 	var peek struct {
 		Shown  bool    `json:"shown"`
@@ -411,7 +439,7 @@ func TestCalcPhoneLayout(t *testing.T) {
 		Bottom float64 `json:"bottom"`
 	}
 	var out string
-	err = chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out),
+	err := chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out),
 		chromedp.Focus("#calc-armor-locations-forearms"), chromedp.Sleep(300*time.Millisecond),
 		chromedp.Evaluate(`(() => { const p = document.querySelector(".calc-peek[data-for=calc-armor]"); if (!p) return { shown: false }; const r = p.getBoundingClientRect();
 		  return { shown: getComputedStyle(p).display !== "none", text: p.textContent, top: r.top, bottom: r.bottom }; })()`, &peek))
