@@ -456,12 +456,15 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		res.Files[k] = v
 	}
 	ph.mark("qr codes")
-	images, err := drawImages(out.Previews, theme, cfg, filepath.Join(root, ".cache", "cards"), root)
+	images, kept, err := drawImages(out.Previews, theme, cfg, filepath.Join(root, ".cache", "cards"), root, prev)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	for k, v := range images {
 		res.Files[k] = v
+	}
+	for k, v := range kept {
+		res.carry[k] = v
 	}
 	ph.mark("images")
 	res.Files["robots.txt"] = sitemap.Robots(cfg.BaseURL)

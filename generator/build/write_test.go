@@ -277,3 +277,64 @@ func TestLiveBuildsMatchFullBuilds(t *testing.T) {
 		}
 	}
 }
+
+// TestCardsKept: a rebuild keeps the link-preview cards the folder holds
+// from the same inputs without reading them (not in Files, not written);
+// a document whose card text changes gets its card made again, the others
+// stay kept.
+func TestCardsKept(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	res, err := Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cards []string
+	for name := range res.Files {
+		if strings.HasPrefix(name, "og/") {
+			cards = append(cards, name)
+		}
+	}
+	if len(cards) < 2 {
+		t.Fatalf("the fixture has %d cards, want a few", len(cards))
+	}
+	old := time.Now().Add(-time.Hour)
+	for _, n := range cards {
+		if err := os.Chtimes(filepath.Join(opt.OutDir, n), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range cards {
+		if _, made := res.Files[n]; made {
+			t.Errorf("%s: an unchanged card was read again", n)
+		}
+		if fi, err := os.Stat(filepath.Join(opt.OutDir, n)); err != nil || fi.ModTime().After(old.Add(time.Minute)) {
+			t.Errorf("%s was written again (or is gone: %v)", n, err)
+		}
+	}
+
+	doc := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	src, _ := os.ReadFile(doc)
+	if err := os.WriteFile(doc, bytes.Replace(src, []byte("summary: Le premier."), []byte("summary: Le tout premier."), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	for _, n := range cards {
+		if b, ok := res.Files[n]; ok {
+			made++
+			if on, _ := os.ReadFile(filepath.Join(opt.OutDir, n)); !bytes.Equal(on, b) {
+				t.Errorf("%s: the card made again is not the one written", n)
+			}
+		}
+	}
+	if _, ok := res.Files["og/fr/alpha.png"]; !ok || made == len(cards) {
+		t.Errorf("after an edit of alpha's summary: %d of %d cards made again, want alpha's (og/fr/alpha.png) and not all", made, len(cards))
+	}
+}
