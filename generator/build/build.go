@@ -89,6 +89,9 @@ type Result struct {
 	// they are in the output folder already) and the files made this
 	// build that the next one may keep.
 	carry map[string]carried
+	// keptTwins are the twins of the pages kept from the previous build
+	// (in Sums, not in Files), with the sum prefix the manifest records.
+	keptTwins map[string]string
 	// Phases are the stages' wall times (build -timings).
 	Phases []Phase
 }
@@ -248,7 +251,7 @@ func Build(opt Options) (*Result, error) {
 		return nil, err
 	}
 	w := time.Now()
-	if err := writeSums(opt.OutDir, res.Files, res.Sums, res.carry); err != nil {
+	if err := writeSums(opt.OutDir, res.Files, res.Sums, res.carry, res.keptTwins); err != nil {
 		return nil, err
 	}
 	res.Phases = append(res.Phases, Phase{Name: "write", Took: time.Since(w)})
@@ -349,6 +352,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		err error
 	}
 	pagesDone := make(chan rendered, 1)
+	kept := newKeptPages(prev, !opt.NoTwins)
 	go func() {
 		start := time.Now()
 		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: searchPaths},
@@ -358,7 +362,8 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 					<-singlesMade
 					n, ok := singleSizes[lang]
 					return n, ok
-				}})
+				},
+				Unchanged: kept.unchanged})
 		ph.since("pages (beside the index and editions)", start)
 		pagesDone <- rendered{out, err}
 	}()
@@ -456,14 +461,14 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		res.Files[k] = v
 	}
 	ph.mark("qr codes")
-	images, kept, err := drawImages(out.Previews, theme, cfg, filepath.Join(root, ".cache", "cards"), root, prev)
+	images, cardsKept, err := drawImages(out.Previews, theme, cfg, filepath.Join(root, ".cache", "cards"), root, prev)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
 	for k, v := range images {
 		res.Files[k] = v
 	}
-	for k, v := range kept {
+	for k, v := range cardsKept {
 		res.carry[k] = v
 	}
 	ph.mark("images")
@@ -485,9 +490,16 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		langs = append(langs, l.Code)
 	}
 	res.Files["_headers"] = []byte(headers.File(langs...))
-	sums := res.addCarried(hashFiles(res.Files, nil))
+	sums := kept.addTo(res.addCarried(hashFiles(res.Files, nil)))
 	ph.mark("hash")
-	sw, err := serviceWorker(opt.ThemeDir, res.Files, sums, out.Shares, cfg.Edition)
+	sizes := make(map[string]int, len(res.Files)+len(kept.sizes))
+	for name, b := range res.Files {
+		sizes[name] = len(b)
+	}
+	for name, n := range kept.sizes {
+		sizes[name] = n
+	}
+	sw, err := serviceWorker(opt.ThemeDir, sizes, sums, out.Shares, cfg.Edition)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -508,7 +520,8 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	}
 	ph.mark("twins")
 	// Only the service worker and the twins are left to hash.
-	res.Sums = res.addCarried(hashFiles(res.Files, sums))
+	res.Sums = kept.addTo(res.addCarried(hashFiles(res.Files, sums)))
+	res.keptTwins = kept.twinSums
 	res.recordCarry(opt.twinKey())
 	ph.mark("hash twins")
 	res.Phases = ph.list

@@ -20,7 +20,7 @@ import (
 // sections' QR codes (fetched only when a page is printed), and the
 // downloads: the PDF booklets and the single-file editions (4 MB each,
 // and the site they copy is the offline copy already).
-func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares []string, edition string) ([]byte, error) {
+func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, edition string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 		skip[s] = true
 	}
 	var names []string
-	for name := range files {
+	for name := range sizes {
 		if skip[name] || strings.HasPrefix(name, "og/") || strings.HasPrefix(name, "qr/") || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") ||
 			strings.HasSuffix(name, ".pdf") || strings.HasSuffix(name, "/compendium.html") {
 			continue
@@ -40,7 +40,7 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 	sort.Strings(names)
 	h := sha256.New()
 	var urls, fileSums []string
-	var sizes []int
+	var listed []int
 	var shell []int
 	for _, name := range names {
 		sum := sums[name]
@@ -55,11 +55,11 @@ func serviceWorker(themeDir string, files map[string][]byte, sums Sums, shares [
 		// Pages by their folder URL, as links name them.
 		urls = append(urls, "./"+strings.TrimSuffix(name, "index.html"))
 		fileSums = append(fileSums, hex.EncodeToString(sum[:6]))
-		sizes = append(sizes, len(files[name]))
+		listed = append(listed, sizes[name])
 	}
 	list, _ := json.Marshal(urls)
 	sumList, _ := json.Marshal(fileSums)
-	sizeList, _ := json.Marshal(sizes)
+	sizeList, _ := json.Marshal(listed)
 	shellList, _ := json.Marshal(shell)
 	// The version names the copy's cache: it changes with the worker's
 	// own code and its shell too, not only with the files. With the same

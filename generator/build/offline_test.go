@@ -21,7 +21,11 @@ func TestServiceWorkerVersion(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(theme, "sw", "sw.js"), []byte(worker), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sw, err := serviceWorker(theme, files, hashFiles(files, nil), nil, "")
+		sizes := map[string]int{}
+		for name, b := range files {
+			sizes[name] = len(b)
+		}
+		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, "")
 		if err != nil {
 			t.Fatal(err)
 		}

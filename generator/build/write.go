@@ -133,7 +133,7 @@ func (r *Result) recordCarry(twinKey string) {
 // on this machine's file system; a rebuild that changes one page now
 // writes a handful of files.
 func Write(out string, files map[string][]byte) error {
-	return writeSums(out, files, hashFiles(files, nil), nil)
+	return writeSums(out, files, hashFiles(files, nil), nil, nil)
 }
 
 // Sums are the sha256 of a site's files, computed once per build: the
@@ -166,12 +166,16 @@ func hashFiles(files map[string][]byte, known Sums) Sums {
 
 // writeSums is Write with the files' sums already known, and the files
 // kept from the previous build (in sums, not in files) with what the
-// next build needs to keep them again.
-func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]carried) error {
+// next build needs to keep them again; kept are more files kept, by the
+// sum prefix the manifest records (the kept pages' twins).
+func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]carried, kept map[string]string) error {
 	out = filepath.Clean(out)
 	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files)), Carry: carry}
 	for name, sum := range sums {
 		next.Files[name] = hex.EncodeToString(sum[:16])
+	}
+	for name, prefix := range kept {
+		next.Files[name] = prefix
 	}
 	prev, err := readManifest(out)
 	switch {

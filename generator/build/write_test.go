@@ -338,3 +338,108 @@ func TestCardsKept(t *testing.T) {
 		t.Errorf("after an edit of alpha's summary: %d of %d cards made again, want alpha's (og/fr/alpha.png) and not all", made, len(cards))
 	}
 }
+
+// TestPagesKept: a rebuild lets go of every page the folder already holds
+// byte for byte (not in Files, not written, twins kept); an edit makes
+// the pages it changes; whatever was kept, the folder is the one a build
+// into an empty folder makes (pages, twins, the service worker's lists),
+// with and without twins.
+func TestPagesKept(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	build := func(o Options) *Result {
+		t.Helper()
+		res, err := Build(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	var pages []string
+	for name := range build(opt).Files {
+		if strings.HasSuffix(name, ".html") && !strings.HasSuffix(name, "compendium.html") {
+			pages = append(pages, name)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	for _, n := range pages {
+		for _, ext := range []string{"", ".br", ".gz"} {
+			if err := os.Chtimes(filepath.Join(opt.OutDir, n+ext), old, old); err != nil && ext == "" {
+				t.Fatal(err)
+			}
+		}
+	}
+	res := build(opt)
+	for _, n := range pages {
+		if _, held := res.Files[n]; held {
+			t.Errorf("%s: an unchanged page was held for the write", n)
+		}
+		for _, ext := range []string{"", ".br", ".gz"} {
+			if fi, err := os.Stat(filepath.Join(opt.OutDir, n+ext)); err == nil && fi.ModTime().After(old.Add(time.Minute)) {
+				t.Errorf("%s%s was written again", n, ext)
+			}
+		}
+	}
+
+	same := func(what string, o Options) {
+		t.Helper()
+		fresh := o
+		fresh.OutDir = t.TempDir()
+		build(fresh)
+		if diff := compareDirs(fresh.OutDir, o.OutDir); diff != "" {
+			t.Errorf("%s: the folder differs from a build into an empty one: %s", what, diff)
+		}
+	}
+	same("rebuild", opt)
+
+	doc := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	src, _ := os.ReadFile(doc)
+	if err := os.WriteFile(doc, bytes.Replace(src, []byte("Introduction :"), []byte("Introduction révisée :"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = build(opt)
+	if b, ok := res.Files["fr/alpha/index.html"]; !ok || !bytes.Contains(b, []byte("Introduction révisée")) {
+		t.Error("the edited page was not made again")
+	}
+	if _, ok := res.Files["fr/beta/index.html"]; ok {
+		t.Error("a page the edit does not change was held for the write")
+	}
+	same("after an edit", opt)
+	opt.NoTwins = true
+	build(opt)
+	same("without twins", opt)
+	opt.NoTwins = false
+	build(opt)
+	same("with twins again", opt)
+}
+
+// compareDirs returns the first difference between two build folders
+// (their manifests aside), or "".
+func compareDirs(a, b string) string {
+	list := func(dir string) map[string][]byte {
+		files := map[string][]byte{}
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Name() != ManifestName {
+				rel, _ := filepath.Rel(dir, p)
+				files[rel], _ = os.ReadFile(p)
+			}
+			return nil
+		})
+		return files
+	}
+	fa, fb := list(a), list(b)
+	for name, x := range fa {
+		y, ok := fb[name]
+		if !ok {
+			return name + " is missing"
+		}
+		if !bytes.Equal(x, y) {
+			return name + " differs"
+		}
+	}
+	for name := range fb {
+		if _, ok := fa[name]; !ok {
+			return name + " should not be there"
+		}
+	}
+	return ""
+}

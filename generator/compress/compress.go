@@ -88,6 +88,12 @@ var compressible = map[string]bool{
 	".wasm": true, ".map": true,
 }
 
+// HasTwins reports whether Twins makes twins for a file of this name and
+// size.
+func HasTwins(name string, size int) bool {
+	return size >= minSize && compressibleName(name)
+}
+
 // compressibleName reports whether name (a slash path) is a kind of file
 // that gets twins, whatever its size.
 func compressibleName(name string) bool {

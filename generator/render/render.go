@@ -391,6 +391,12 @@ type Extra struct {
 	// Changes gives, per language, what changed since the previous
 	// edition (the /<lang>/changes/ page); none without a previous one.
 	Changes map[string]*Changes
+	// Unchanged, when set, reports whether the caller already has the
+	// page at path with exactly these bytes (the output folder holds it
+	// from the previous build): such a page is left out of Output.Files,
+	// so that a rebuild does not hold every unchanged page in memory
+	// until the write. It is called from several goroutines.
+	Unchanged func(path string, b []byte) bool
 }
 
 // Changes is the "what changed" page of a language.

@@ -88,6 +88,8 @@ type siteRenderer struct {
 	out *Output
 	// sheets maps a printKey to its print sheet's path (print.go).
 	sheets map[string]string
+	// unchanged is Extra.Unchanged.
+	unchanged func(path string, b []byte) bool
 }
 
 // page returns a page at path (from the site root) with what every page
@@ -125,7 +127,9 @@ func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) 
 	if err != nil {
 		return err
 	}
-	r.out.Files[file] = b
+	if r.unchanged == nil || !r.unchanged(file, b) {
+		r.out.Files[file] = b
+	}
 	if listed {
 		r.out.Pages = append(r.out.Pages, Listed{Path: p.Path, Alternates: p.Alternates, XDefault: p.XDefault})
 	}
@@ -143,7 +147,7 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 		name := printSheetName(b)
 		files[name], sheets[key] = b, name
 	}
-	r := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: files}}
+	r := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: files}, unchanged: extra.Unchanged}
 	first := s.Langs[0].Code
 	var langs []Language
 	for _, l := range s.Langs {
@@ -169,7 +173,7 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	outs := make([]*Output, len(s.Langs))
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
-		lr := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: map[string][]byte{}}}
+		lr := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged}
 		errs[i] = lr.language(s.Langs[i], extra)
 		outs[i] = lr.out
 	})
@@ -246,7 +250,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	outs := make([]*Output, len(l.Docs))
 	errs := make([]error, len(l.Docs))
 	par.Each(len(l.Docs), func(i int) {
-		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}}
+		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged}
 		errs[i] = dr.document(l, i, l.Docs[i], extra)
 		outs[i] = dr.out
 	})
