@@ -68,7 +68,7 @@ type Doc struct {
 	// Anchors lists the rules named inside sections ({#effect-blinded}
 	// at the start of a list item or paragraph), in order.
 	Anchors  []*Anchor
-	meta     map[string]int // front-matter key → line, for messages
+	meta     map[string]int           // front-matter key → line, for messages
 	newMD    func() goldmark.Markdown // a Markdown for this document (parseDoc)
 	ast      ast.Node
 	src      []byte
