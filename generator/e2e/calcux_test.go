@@ -473,11 +473,15 @@ func TestCalcIndex(t *testing.T) {
 		Copy    int      `json:"copy"`
 		Alt     []string `json:"alt"`
 		Missing []string `json:"missing"`
+		Docs    []string `json:"docs"`
+		Back    string   `json:"back"`
 	}
 	err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-critical"),
 		chromedp.Evaluate(`(() => { const links = [...document.querySelectorAll(".calc-index ul ul a")].map((a) => a.getAttribute("href"));
 		  const heads = [...document.querySelectorAll(".calc-entry > h2[id]")];
-		  return { groups: document.querySelectorAll(".calc-index > ul > li").length, links, heads: heads.length,
+		  return { docs: [...document.querySelectorAll(".calc-index-doc")].map((e) => e.textContent.trim()),
+		    back: document.querySelector("#armor").closest("section").querySelector(".calc-back").textContent.trim(),
+		    groups: document.querySelectorAll(".calc-index > ul > li").length, links, heads: heads.length,
 		    copy: heads.filter((h) => h.querySelector("a.heading-link[data-copy-link]")).length,
 		    alt: heads.map((h) => h.querySelector("a.heading-alt")?.getAttribute("href") || ""),
 		    missing: links.filter((l) => !document.getElementById(l.slice(1)) || document.getElementById(l.slice(1)).tagName !== "H2") }; })()`, &r))
@@ -486,6 +490,14 @@ func TestCalcIndex(t *testing.T) {
 	}
 	if r.Groups < 5 || len(r.Links) != 12 || r.Heads != 12 || r.Copy != 12 || len(r.Missing) > 0 {
 		t.Errorf("index: %+v", r)
+	}
+	// The index and the links back to the rules name the game: the
+	// sources' own titles ("Descriptif des règles", "Duels") do not.
+	if len(r.Docs) < 5 || r.Docs[0] != "GN fantasy — Règles" || r.Docs[1] != "GN contemporain — Règles" {
+		t.Errorf("index groups %q, want the documents' short names (GN fantasy — Règles, GN contemporain — Règles, …)", r.Docs)
+	}
+	if !strings.Contains(r.Back, "(GN fantasy — Règles)") {
+		t.Errorf("armour's link to its rules %q does not name the game", r.Back)
 	}
 	for i, a := range r.Alt {
 		if a != "../../en/calculators/"+r.Links[i] {

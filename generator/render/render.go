@@ -52,6 +52,7 @@ type CalcEntry struct {
 	ID, Title  string // the heading's permanent ID (the calculator's name) and text
 	HTML       template.HTML
 	RulesURL   string
+	RulesDoc   string // the short name of the rules' document, which names its game
 	RulesTitle string
 }
 
