@@ -71,7 +71,10 @@ type Options struct {
 }
 
 // Result describes a build: its files (paths relative to the site root) and
-// figures for the summary line.
+// figures for the summary line. Files holds what the build made: the pages
+// and preview cards the output folder already held byte for byte, and the
+// single-file editions made from the same inputs, are kept there and are
+// not in it (they are in Sums).
 type Result struct {
 	Site  *site.Site
 	Files map[string][]byte
@@ -490,7 +493,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		langs = append(langs, l.Code)
 	}
 	res.Files["_headers"] = []byte(headers.File(langs...))
-	sums := kept.addTo(res.addCarried(hashFiles(res.Files, nil)))
+	sums := kept.addTo(res.addCarried(hashFiles(res.Files, kept.made)))
 	ph.mark("hash")
 	sizes := make(map[string]int, len(res.Files)+len(kept.sizes))
 	for name, b := range res.Files {

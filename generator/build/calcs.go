@@ -300,7 +300,7 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		g := render.CalcGroup{Slug: slug, Title: c.theme.T(lang, "calc.general")}
 		for _, d := range docs {
 			if d.Slug == slug {
-				g.Title, g.URL = shortName(d), "../"+slug+"/"
+				g.Title, g.URL = d.Short, "../"+slug+"/"
 			}
 		}
 		groups = append(groups, g)
@@ -330,7 +330,7 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 			e.RulesTitle = c.rules[lang][info.Doc+"#"+info.Section]
 			for _, d := range docs {
 				if d.Slug == info.Doc {
-					e.RulesDoc = shortName(d)
+					e.RulesDoc = d.Short
 				}
 			}
 		}
@@ -339,17 +339,6 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		names = append(names, f.Name)
 	}
 	return groups, names, nil
-}
-
-// shortName is the name that says which game a document belongs to ("GN
-// fantasy — Règles"): the source's own titles ("Descriptif des règles",
-// "Duels") do not, and the calculators page lists the calculators of five
-// games.
-func shortName(d *site.Doc) string {
-	if d.Short != "" {
-		return d.Short
-	}
-	return d.Title
 }
 
 // glossaryPage lists the glossary's terms for lang, sorted as a dictionary

@@ -20,13 +20,17 @@ type keptPages struct {
 	mu    sync.Mutex
 	sums  Sums
 	sizes map[string]int
+	// made are the sums of the pages hashed here and found changed: the
+	// build's hashing takes them as known rather than hashing them again
+	// (after a theme edit, every page of the site).
+	made Sums
 	// twinSums are the kept pages' twins, as the manifest records them
 	// (a prefix of their sum): they stay in the folder too.
 	twinSums map[string]string
 }
 
 func newKeptPages(prev *manifest, twins bool) *keptPages {
-	return &keptPages{prev: prev, twins: twins, sums: Sums{}, sizes: map[string]int{}, twinSums: map[string]string{}}
+	return &keptPages{prev: prev, twins: twins, sums: Sums{}, sizes: map[string]int{}, made: Sums{}, twinSums: map[string]string{}}
 }
 
 // unchanged is render.Extra.Unchanged: it reports whether the folder
@@ -42,6 +46,7 @@ func (k *keptPages) unchanged(name string, b []byte) bool {
 	}
 	sum := sha256.Sum256(b)
 	if hex.EncodeToString(sum[:16]) != want {
+		k.recordMade(name, sum)
 		return false
 	}
 	var twins [2][2]string
@@ -53,6 +58,7 @@ func (k *keptPages) unchanged(name string, b []byte) bool {
 				// The folder lacks a twin this build makes (the last
 				// build made none, or was Live): the page goes through
 				// the twins' stage as a changed one.
+				k.recordMade(name, sum)
 				return false
 			}
 			twins[n] = [2]string{name + ext, t}
@@ -67,6 +73,13 @@ func (k *keptPages) unchanged(name string, b []byte) bool {
 		k.twinSums[t[0]] = t[1]
 	}
 	return true
+}
+
+// recordMade keeps the sum of a page found changed.
+func (k *keptPages) recordMade(name string, sum [sha256.Size]byte) {
+	k.mu.Lock()
+	k.made[name] = sum
+	k.mu.Unlock()
 }
 
 // addTo adds the kept pages' sums to sums.
