@@ -259,16 +259,8 @@ func describe(args []string, stdout, stderr io.Writer) int {
 
 // loadIndexes builds the search indexes in memory, exactly as build writes
 // them: the command line queries what the browser queries.
-func loadIndexes(content, theme string) (map[string][]byte, error) {
-	files, paths, err := build.SearchIndexes(build.Options{ContentDir: content, ThemeDir: theme})
-	if err != nil {
-		return nil, err
-	}
-	out := map[string][]byte{}
-	for lang, p := range paths {
-		out[lang] = files[p]
-	}
-	return out, nil
+func loadIndexes(content, theme string) (map[string][]byte, map[string]string, error) {
+	return build.SearchIndexes(build.Options{ContentDir: content, ThemeDir: theme})
 }
 
 // printBooks builds the site into a temporary folder, prints its books

@@ -385,7 +385,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	if opt.Live {
 		memo = &analyses
 	}
-	index, _, err := search.BuildMemo(s, l.vocabulary(), memo)
+	ixs, err := search.BuildAll(s, l.vocabulary(), memo)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}
@@ -410,7 +410,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		}
 		f, err := theme.Single(s, l.Code, render.SingleAssets{
 			CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
-			Index: index[searchPaths[l.Code]], CalcStrings: calc.strings(l.Code, calcui.Names()),
+			Index: ixs.Whole[l.Code], CalcStrings: calc.strings(l.Code, calcui.Names()),
 		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated}, calc.glossaryPage(l.Code), groups)
 		if err != nil {
 			return nil, &Error{Problems: []string{err.Error()}}
@@ -479,7 +479,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	if cfg.BaseURL != "" {
 		res.Files["sitemap.xml"] = sitemap.XML(cfg.BaseURL, listed(out.Pages))
 	}
-	for k, v := range index {
+	for k, v := range ixs.Files {
 		res.Files[k] = v
 	}
 	res.Files[module.WASM] = module.WASMBytes

@@ -52,10 +52,14 @@ func BenchmarkFirstCalcResult(b *testing.B) {
 		{"rules-page", "/fr/fantasy/#calc-armor"},
 		{"calculators-page", "/fr/calculators/#casting"},
 	} {
-		for _, from := range []string{"from-home", "new-tab"} {
+		for _, from := range []string{"from-home", "new-tab", "revisit"} {
 			b.Run(page.name+"/"+from, func(b *testing.B) {
 				var ms []float64
 				for i := 0; i < b.N; i++ {
+					if from == "revisit" {
+						ms = append(ms, revisitResult(b, page.path))
+						continue
+					}
 					ms = append(ms, firstResult(b, page.path, from == "from-home"))
 				}
 				b.ReportMetric(median(ms), "ms-to-first-result")
@@ -88,6 +92,31 @@ func firstResult(b *testing.B, path string, fromHome bool) float64 {
 		chromedp.Poll(`window.__first || null`, &first, chromedp.WithPollingTimeout(20*time.Second)),
 	)
 	if err := chromedp.Run(ctx, tasks); err != nil {
+		b.Fatal(err)
+	}
+	return first
+}
+
+func revisitResult(b *testing.B, path string) float64 {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	var first float64
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844, viewportOptions(true)...),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return storage.ClearDataForOrigin(baseURL, "all").Do(ctx)
+		}),
+		chromedp.Navigate(baseURL+path),
+		chromedp.Poll(`document.querySelector(".calc-result[data-static=false]") && navigator.serviceWorker.controller || null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Sleep(time.Second),
+		chromedp.Navigate(baseURL+"/"),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(firstResultProbe).Do(ctx)
+			return err
+		}),
+		chromedp.Navigate(baseURL+path),
+		chromedp.Poll(`window.__first || null`, &first, chromedp.WithPollingTimeout(20*time.Second)),
+	); err != nil {
 		b.Fatal(err)
 	}
 	return first

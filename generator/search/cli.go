@@ -7,10 +7,11 @@ import (
 	"strings"
 )
 
-// Loader returns the index files, by language, of the site in contentDir
-// built with the theme in themeDir. The command's caller provides it,
-// because this package must not import the build pipeline that imports it.
-type Loader func(contentDir, themeDir string) (map[string][]byte, error)
+// Loader returns the index files of the site in contentDir built with the
+// theme in themeDir, by path from the site root, and each language's index
+// path (Build's results). The command's caller provides it, because this
+// package must not import the build pipeline that imports it.
+type Loader func(contentDir, themeDir string) (files map[string][]byte, paths map[string]string, err error)
 
 // RunCLI runs `search [-lang fr] [-content content] [-theme theme] [-limit
 // 10] QUERY…`: it prints the ranked results, one per line (rank, score,
@@ -40,18 +41,18 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 		fs.Usage()
 		return 2
 	}
-	files, err := load(*content, *theme)
+	files, paths, err := load(*content, *theme)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	if files[*lang] == nil {
+	if files[paths[*lang]] == nil {
 		fmt.Fprintf(stderr, "no %q documents in %s\n", *lang, *content)
 		return 2
 	}
 	var ix, other *Index
-	for code, b := range files {
-		x, err := Load(b)
+	for code, p := range paths {
+		x, err := LoadSplit(files[p], FilesFetch(files, p))
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2

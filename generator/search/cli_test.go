@@ -11,15 +11,11 @@ import (
 
 func loader(t *testing.T) search.Loader {
 	_, files, paths := realSite(t)
-	return func(content, theme string) (map[string][]byte, error) {
+	return func(content, theme string) (map[string][]byte, map[string]string, error) {
 		if content != "content" || theme != "theme" {
-			return nil, errors.New("unexpected folders " + content + ", " + theme)
+			return nil, nil, errors.New("unexpected folders " + content + ", " + theme)
 		}
-		out := map[string][]byte{}
-		for lang, p := range paths {
-			out[lang] = files[p]
-		}
-		return out, nil
+		return files, paths, nil
 	}
 }
 

@@ -102,7 +102,7 @@ func (ix *Index) Suggest(q string) string {
 			if d > maxd {
 				continue
 			}
-			df := len(ix.post[ix.vocab[ix.surfaces[i]]])
+			df := ix.df[ix.vocab[ix.surfaces[i]]]
 			if d < bestD || d == bestD && df > bestDF {
 				best, bestD, bestDF = ix.surfaces[i], d, df
 			}

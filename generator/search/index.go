@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html"
+	"path"
 	"sort"
 	"strings"
 
@@ -115,6 +116,9 @@ type indexFile struct {
 	// Questions holds question phrasings as [phrase, meaning] surface
 	// forms, longest phrase first: "combien de temps" → "durée".
 	Questions [][2][]string `json:"qmap"`
+	// Split is a split index's own part (split.go); a single file has
+	// none.
+	Split json.RawMessage `json:"split,omitempty"`
 }
 
 // Pin kinds of a synonym group's section.
@@ -158,18 +162,44 @@ type Entry struct {
 // returns the files by path relative to the site root, and each language's
 // index path.
 func Build(s *site.Site, v Vocabulary) (map[string][]byte, map[string]string, error) {
-	return BuildMemo(s, v, nil)
+	ixs, err := BuildAll(s, v, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ixs.Files, ixs.Paths, nil
 }
 
 // BuildMemo is Build, analysing each text through memo when it is not nil
 // (serve's rebuilds: an edit changes a few sections of hundreds).
 func BuildMemo(s *site.Site, v Vocabulary, memo *Memo) (map[string][]byte, map[string]string, error) {
+	ixs, err := BuildAll(s, v, memo)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ixs.Files, ixs.Paths, nil
+}
+
+// Indexes are the search indexes of a site.
+type Indexes struct {
+	// Files are what the site serves, by path from the site root.
+	Files map[string][]byte
+	// Paths are each language's index address (a split index's
+	// dictionary).
+	Paths map[string]string
+	// Whole is each language's index as one file, which a page that
+	// cannot fetch (the single-file edition) carries.
+	Whole map[string][]byte
+}
+
+// BuildAll is BuildMemo, with each language's index as one file too.
+func BuildAll(s *site.Site, v Vocabulary, memo *Memo) (*Indexes, error) {
 	defer memo.rotate()
-	files := map[string][]byte{}
-	paths := map[string]string{}
+	ixs := &Indexes{Files: map[string][]byte{}, Paths: map[string]string{}, Whole: map[string][]byte{}}
 	// One index per language, built in parallel: each is a function of its
 	// language's documents alone.
 	out := make([][]byte, len(s.Langs))
+	dicts := make([][]byte, len(s.Langs))
+	shards := make([]map[string][]byte, len(s.Langs))
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
 		f := buildLang(s.Langs[i], v, memo)
@@ -178,16 +208,27 @@ func BuildMemo(s *site.Site, v Vocabulary, memo *Memo) (map[string][]byte, map[s
 		// 10,000 pages (a 100 MB file). "&" as itself, not \u0026: the
 		// file is data, never HTML.
 		out[i], errs[i] = f.appendJSON(make([]byte, 0, f.sizeHint()))
+		if errs[i] == nil && len(out[i]) > splitAbove {
+			dicts[i], shards[i], errs[i] = f.split()
+		}
 	})
 	for i, l := range s.Langs {
 		if errs[i] != nil {
-			return nil, nil, errs[i]
+			return nil, errs[i]
 		}
 		name := IndexPath(l.Code)
-		files[name] = out[i]
-		paths[l.Code] = name
+		ixs.Whole[l.Code] = out[i]
+		ixs.Paths[l.Code] = name
+		if dicts[i] == nil {
+			ixs.Files[name] = out[i]
+			continue
+		}
+		ixs.Files[name] = dicts[i]
+		for k, b := range shards[i] {
+			ixs.Files[path.Join(path.Dir(name), k)] = b
+		}
 	}
-	return files, paths, nil
+	return ixs, nil
 }
 
 // sizeHint is about the length of f's JSON, a little over: its texts and
@@ -519,4 +560,4 @@ func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, st
 }
 
 // errFormat reports an index this code cannot read.
-var errFormat = errors.New("search: not a search index of format version 2")
+var errFormat = errors.New("search: not a search index of format version 2 (one file) or 3 (split)")

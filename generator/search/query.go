@@ -31,12 +31,23 @@ type Index struct {
 	synAt     [][2]int
 	questions [][2][]string
 	// sec maps "slug#id" to its section, for results found through the
-	// other language.
+	// other language (a split index has no table of its sections: its
+	// results found through the other language show in that language).
 	sec map[string]int
+	// n is the number of sections, df each stem's number of sections.
+	n  int
+	df []int
+	// A split index's sections: those of glossary and calculator pages
+	// ([from, to) runs) and the records of those a query can show.
+	split   bool
+	entries [][2]int
+	recs    map[int]record
 }
 
+// posting is a stem's occurrences in a section, with the section's
+// lengths (a split index has no table of them).
 type posting struct {
-	sec, body, title int
+	sec, body, title, blen, tlen int
 }
 
 // synTerm is a word of a synonym form: a stem of this index (a query word
@@ -85,13 +96,19 @@ func (r Result) Marked(open, close string) string {
 	return b.String()
 }
 
-// Load reads an index file written by Build.
-func Load(b []byte) (*Index, error) {
+// Load reads an index file written by Build (a single file: a split
+// index needs LoadSplit).
+func Load(b []byte) (*Index, error) { return LoadSplit(b, nil) }
+
+// LoadSplit reads an index written by Build: b is the file at the index's
+// address, and fetch reads the other files of a split index.
+func LoadSplit(b []byte, fetch Fetch) (*Index, error) {
 	var f indexFile
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, err
 	}
-	if f.Version != formatVersion {
+	split := f.Version == splitFormat && f.Split != nil
+	if f.Version != formatVersion && !split {
 		return nil, errFormat
 	}
 	n := len(f.SecID)
@@ -110,7 +127,7 @@ func Load(b []byte) (*Index, error) {
 	if f.Vocab == "" {
 		groups = nil
 	}
-	if len(groups) != len(f.Post) {
+	if !split && len(groups) != len(f.Post) {
 		return nil, errors.New("search: vocabulary and postings of different lengths")
 	}
 	for id, g := range groups {
@@ -123,7 +140,17 @@ func Load(b []byte) (*Index, error) {
 	for _, s := range ix.surfaces {
 		ix.surfRunes = append(ix.surfRunes, []rune(s))
 	}
+	ix.n = n
+	if split {
+		ix.post = make([][]posting, len(groups))
+		if err := ix.loadSplit(f.Split, fetch); err != nil {
+			return nil, err
+		}
+		ix.split = true
+		return ix.loadSynonyms(&f)
+	}
 	ix.post = make([][]posting, len(f.Post))
+	ix.df = make([]int, len(f.Post))
 	for id, pl := range f.Post {
 		sec := 0
 		for i := 0; i+1 < len(pl); i += 2 {
@@ -131,8 +158,9 @@ func Load(b []byte) (*Index, error) {
 			if sec < 0 || sec >= n {
 				return nil, errors.New("search: posting out of range")
 			}
-			ix.post[id] = append(ix.post[id], posting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4})
+			ix.post[id] = append(ix.post[id], posting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]})
 		}
+		ix.df[id] = len(ix.post[id])
 	}
 	sumB, sumT := 0, 0
 	for i := 0; i < n; i++ {
@@ -152,6 +180,16 @@ func Load(b []byte) (*Index, error) {
 	for i := 0; i < n; i++ {
 		ix.paths = append(ix.paths, f.titlePath(i))
 	}
+	ix.sec = f.sectionIndex()
+	return ix.loadSynonyms(&f)
+}
+
+// loadSynonyms reads f's synonym groups and question phrasings into ix.
+func (ix *Index) loadSynonyms(f *indexFile) (*Index, error) {
+	n := ix.n
+	if ix.sec == nil {
+		ix.sec = map[string]int{}
+	}
 	if len(f.SynAt) != len(f.Syn) {
 		return nil, errors.New("search: synonym groups and their sections of different lengths")
 	}
@@ -162,7 +200,6 @@ func Load(b []byte) (*Index, error) {
 	}
 	ix.synAt = f.SynAt
 	ix.questions = f.Questions
-	ix.sec = f.sectionIndex()
 	for _, g := range f.Syn {
 		var forms [][]synTerm
 		for _, form := range g {
@@ -364,12 +401,12 @@ func abs(x int) int {
 // two sides must compute the same bits.
 func (ix *Index) bm25(stem int, p posting) float64 {
 	k1, b := ix.p.K1, ix.p.B
-	n := float64(len(ix.f.SecID))
-	df := float64(len(ix.post[stem]))
+	n := float64(ix.n)
+	df := float64(ix.df[stem])
 	idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-	lb := float64(ix.f.BodyLen[p.sec]) / ix.avgBody
+	lb := float64(p.blen) / ix.avgBody
 	nb := float64(p.body) / (1 - b + float64(b*lb))
-	lt := float64(ix.f.TitleLen[p.sec]) / ix.avgTitle
+	lt := float64(p.tlen) / ix.avgTitle
 	nt := float64(p.title) / (1 - b + float64(b*lt))
 	tf := nb + float64(ix.p.Title*nt)
 	return idf * float64(tf*(k1+1)) / (tf + k1)
@@ -454,7 +491,7 @@ func (ix *Index) Query(q string, limit int) []Result {
 	if len(ws) == 0 {
 		return nil
 	}
-	n := len(ix.f.SecID)
+	n := ix.n
 	var marked []int // stems whose words the snippets mark
 	seen := map[int]bool{}
 	mark := func(stem int) {
@@ -545,7 +582,7 @@ func (ix *Index) Query(q string, limit int) []Result {
 		if score <= 0 {
 			continue
 		}
-		if ix.f.Docs[ix.f.SecDoc[s]][2] != "" {
+		if ix.isEntry(s) {
 			score *= ix.p.Entry
 		}
 		matched := 0
@@ -580,12 +617,34 @@ func (ix *Index) Query(q string, limit int) []Result {
 	return out
 }
 
-func (ix *Index) result(sec int, score float64, matched int, marked []int) Result {
+// isEntry reports whether sec is a glossary term or a calculator.
+func (ix *Index) isEntry(sec int) bool {
+	if !ix.split {
+		return ix.f.Docs[ix.f.SecDoc[sec]][2] != ""
+	}
+	for _, e := range ix.entries {
+		if e[0] <= sec && sec < e[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// record returns what a result shows of sec.
+func (ix *Index) record(sec int) record {
+	if ix.split {
+		return ix.recs[sec]
+	}
 	f := ix.f
 	doc := f.Docs[f.SecDoc[sec]]
-	r := Result{Lang: f.Lang, Kind: doc[2], Slug: doc[0], ID: f.SecID[sec], URL: doc[0] + "/#" + f.SecID[sec], DocTitle: doc[1],
-		TitlePath: ix.paths[sec], Score: score, Matched: matched}
-	r.Snippet, r.Marks = ix.snippet(f.Text[sec], marked)
+	return record{doc[0], doc[1], doc[2], f.SecID[sec], ix.paths[sec], f.Text[sec]}
+}
+
+func (ix *Index) result(sec int, score float64, matched int, marked []int) Result {
+	rec := ix.record(sec)
+	r := Result{Lang: ix.Lang, Kind: rec.Kind, Slug: rec.Slug, ID: rec.ID, URL: rec.Slug + "/#" + rec.ID, DocTitle: rec.DocTitle,
+		TitlePath: rec.Path, Score: score, Matched: matched}
+	r.Snippet, r.Marks = ix.snippet(rec.Text, marked)
 	return r
 }
 
@@ -659,7 +718,7 @@ func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
 // pin raises, for each matched group of pin kind pass that points to a
 // section, that section in the group's window (Query).
 func (ix *Index) pin(matches []*synMatch, wins []*window, slot [][]float64, pass int, floor float64) {
-	n := len(ix.f.SecID)
+	n := ix.n
 	for _, m := range matches {
 		at := ix.synAt[m.group]
 		if at[0] < 0 || at[1] != pass {
@@ -684,7 +743,7 @@ func (ix *Index) pin(matches []*synMatch, wins []*window, slot [][]float64, pass
 			best = max(best, v)
 		}
 		v := ix.p.Pin * max(best, floor*float64(w.to-w.from))
-		if ix.f.Docs[ix.f.SecDoc[at[0]]][2] != "" {
+		if ix.isEntry(at[0]) {
 			v /= ix.p.Entry // the entry's weight applies to its score below
 		}
 		if v > w.exp[at[0]] {

@@ -9,10 +9,14 @@ import { hashID } from "./hash.js";
 
 const MARK = /\p{M}/u;
 
-// loadIndex prepares a parsed index file for queries (Go: Load).
+// loadIndex prepares a parsed index file for queries (Go: LoadSplit): one
+// file (format 2), or the dictionary of a split index (format 3, see
+// generator/search/split.go), whose shards prepare() fetches as queries
+// need them.
 export function loadIndex(f) {
-  if (f.v !== 2) throw new Error("search: not a search index of format version 2");
-  const n = f.sid.length;
+  if (f.v !== 2 && !(f.v === 3 && f.split)) throw new Error("search: not a search index of format version 2 (one file) or 3 (split)");
+  const sp = f.v === 3 ? f.split : null;
+  const n = sp ? sp.n : f.sid.length;
   const ix = {
     lang: f.lang,
     f,
@@ -25,6 +29,8 @@ export function loadIndex(f) {
     vocab: new Map(),
     surfaces: [],
     post: [],
+    df: [],
+    n,
     avgBody: 1,
     avgTitle: 1,
     paths: [],
@@ -32,6 +38,9 @@ export function loadIndex(f) {
     synAt: f.synat,
     questions: f.qmap,
     sec: new Map(),
+    split: sp,
+    recs: new Map(),
+    shards: new Map(), // a split index's shards: index → promise, once asked for
   };
   const groups = f.vocab === "" ? [] : f.vocab.split("|");
   groups.forEach((g, id) => {
@@ -41,14 +50,24 @@ export function loadIndex(f) {
     }
   });
   ix.surfRunes = ix.surfaces.map((s) => Array.from(s));
+  ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : typeof t === "string" ? { stem: -1, surf: t } : { stem: t[0], surf: t[1] }))));
+  if (sp) {
+    ix.avgBody = sp.avgb;
+    ix.avgTitle = sp.avgt;
+    ix.df = sp.df;
+    ix.post = groups.map(() => null); // not fetched yet
+    addRecords(ix, sp.pins);
+    return ix;
+  }
   for (const pl of f.post) {
     const list = [];
     let sec = 0;
     for (let i = 0; i + 1 < pl.length; i += 2) {
       sec += pl[i];
-      list.push({ sec, body: Math.floor(pl[i + 1] / 4), title: pl[i + 1] % 4 });
+      list.push({ sec, body: Math.floor(pl[i + 1] / 4), title: pl[i + 1] % 4, blen: f.blen[sec], tlen: f.tlen[sec] });
     }
     ix.post.push(list);
+    ix.df.push(list.length);
   }
   let sumB = 0;
   let sumT = 0;
@@ -67,8 +86,88 @@ export function loadIndex(f) {
     const k = f.docs[f.sdoc[i]][0] + "#" + f.sid[i];
     if (!ix.sec.has(k)) ix.sec.set(k, i);
   }
-  ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : typeof t === "string" ? { stem: -1, surf: t } : { stem: t[0], surf: t[1] }))));
   return ix;
+}
+
+// addRecords reads a split index's pairs (section, record).
+function addRecords(ix, flat) {
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const [slug, docTitle, kind, id, path, text] = flat[i + 1];
+    ix.recs.set(flat[i], { slug, docTitle, kind, id, path, text });
+  }
+}
+
+// stemsOf returns the stems a query's scoring reads: each word's
+// candidates and the other forms of the synonym groups it matches.
+function stemsOf(ix, q) {
+  const ws = words(ix, q);
+  const out = new Set();
+  for (const w of ws) {
+    candidates(ix, w);
+    for (const stem of w.cands.keys()) out.add(stem);
+  }
+  for (const m of synMatches(ix, ws)) for (const alt of alternatives(ix, m)) for (const stem of alt) out.add(stem);
+  return out;
+}
+
+// prepare resolves once ix holds what q needs: at once for a single file;
+// for a split index, once the shards of q's stems are fetched (from url,
+// the dictionary's address), each once per page.
+export function prepare(ix, q, url) {
+  if (!ix.split) return Promise.resolve(ix);
+  const shards = ix.split.shards;
+  const want = new Set();
+  for (const stem of stemsOf(ix, q)) {
+    if (ix.post[stem] !== null) continue;
+    // The last shard starting at or before the stem.
+    let lo = 0;
+    let hi = shards.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (shards[mid][0] <= stem) lo = mid;
+      else hi = mid - 1;
+    }
+    want.add(lo);
+  }
+  return Promise.all(
+    [...want].map((k) => {
+      if (!ix.shards.has(k)) {
+        const [first, name] = shards[k];
+        const p = fetch(new URL(name, url).href, { credentials: "same-origin" })
+          .then((r) => {
+            if (!r.ok) throw new Error(r.status + " " + name);
+            return r.json();
+          })
+          .then((sf) => {
+            if (sf.v !== 3 || sf.first !== first) throw new Error("search: shard " + name + " does not match its dictionary");
+            sf.post.forEach((pl, i) => {
+              const list = [];
+              let sec = 0;
+              for (let j = 0; j + 3 < pl.length; j += 4) {
+                sec += pl[j];
+                list.push({ sec, body: Math.floor(pl[j + 1] / 4), title: pl[j + 1] % 4, blen: pl[j + 2], tlen: pl[j + 3] });
+              }
+              ix.post[first + i] = list;
+            });
+            addRecords(ix, sf.rec);
+          });
+        p.catch(() => ix.shards.delete(k)); // the next query tries again
+        ix.shards.set(k, p);
+      }
+      return ix.shards.get(k);
+    }),
+  ).then(() => ix);
+}
+
+// postings returns a stem's postings: none while its shard is not there.
+function postings(ix, stem) {
+  return ix.post[stem] || [];
+}
+
+// isEntry tells a glossary term or a calculator (Go: Index.isEntry).
+function isEntry(ix, sec) {
+  if (!ix.split) return ix.f.docs[ix.f.sdoc[sec]][2] !== "";
+  return ix.split.entries.some((e) => e[0] <= sec && sec < e[1]);
 }
 
 function foldWord(ix, w) {
@@ -212,12 +311,12 @@ function candidates(ix, w) {
 
 function bm25(ix, stem, pst) {
   const { k1, b } = ix.p;
-  const n = ix.f.sid.length;
-  const df = ix.post[stem].length;
+  const n = ix.n;
+  const df = ix.df[stem];
   const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  const lb = ix.f.blen[pst.sec] / ix.avgBody;
+  const lb = pst.blen / ix.avgBody;
   const nb = pst.body / (1 - b + b * lb);
-  const lt = ix.f.tlen[pst.sec] / ix.avgTitle;
+  const lt = pst.tlen / ix.avgTitle;
   const nt = pst.title / (1 - b + b * lt);
   const tf = nb + ix.p.title * nt;
   return (idf * (tf * (k1 + 1))) / (tf + k1);
@@ -291,7 +390,7 @@ function alternatives(ix, m) {
 export function query(ix, q, limit) {
   const ws = words(ix, q);
   if (ws.length === 0) return [];
-  const n = ix.f.sid.length;
+  const n = ix.n;
   const marked = [];
   const seen = new Set();
   const mark = (stem) => {
@@ -305,7 +404,7 @@ export function query(ix, q, limit) {
     const row = new Float64Array(n);
     for (const [stem, weight] of w.cands) {
       mark(stem);
-      for (const pst of ix.post[stem]) {
+      for (const pst of postings(ix, stem)) {
         const v = weight * bm25(ix, stem, pst);
         if (v > row[pst.sec]) row[pst.sec] = v;
       }
@@ -326,7 +425,7 @@ export function query(ix, q, limit) {
       const count = new Int32Array(n);
       for (const stem of alt) {
         mark(stem);
-        for (const pst of ix.post[stem]) {
+        for (const pst of postings(ix, stem)) {
           sum[pst.sec] += bm25(ix, stem, pst);
           count[pst.sec]++;
         }
@@ -357,7 +456,7 @@ export function query(ix, q, limit) {
       best = Math.max(best, v);
     }
     let v = ix.p.pin * Math.max(best, floor * (w.to - w.from));
-    if (ix.f.docs[ix.f.sdoc[at[0]]][2] !== "") v /= ix.p.entry;
+    if (isEntry(ix, at[0])) v /= ix.p.entry;
     if (v > w.exp[at[0]]) w.exp[at[0]] = v;
   }
   const hits = [];
@@ -370,7 +469,7 @@ export function query(ix, q, limit) {
       if (w.exp[s] > direct) score += w.exp[s] - direct;
     }
     if (score <= 0) continue;
-    if (ix.f.docs[ix.f.sdoc[s]][2] !== "") score *= ix.p.entry;
+    if (isEntry(ix, s)) score *= ix.p.entry;
     let matched = 0;
     for (let i = 0; i < ws.length; i++) {
       let covered = slot[i][s] > 0;
@@ -383,12 +482,18 @@ export function query(ix, q, limit) {
   return hits.slice(0, limit > 0 ? limit : hits.length).map((h) => result(ix, h, marked));
 }
 
-function result(ix, h, marked) {
+// record returns what a result shows of a section (Go: Index.record).
+function record(ix, sec) {
+  if (ix.split) return ix.recs.get(sec);
   const f = ix.f;
-  const [slug, docTitle, kind] = f.docs[f.sdoc[h.sec]];
-  const id = f.sid[h.sec];
-  const { snippet, marks } = makeSnippet(ix, f.text[h.sec], marked);
-  return { lang: f.lang, kind, slug, id, url: slug + "/#" + id, docTitle, titlePath: ix.paths[h.sec], snippet, marks, score: h.score, matched: h.matched, via: "" };
+  const [slug, docTitle, kind] = f.docs[f.sdoc[sec]];
+  return { slug, docTitle, kind, id: f.sid[sec], path: ix.paths[sec], text: f.text[sec] };
+}
+
+function result(ix, h, marked) {
+  const { slug, docTitle, kind, id, path, text } = record(ix, h.sec);
+  const { snippet, marks } = makeSnippet(ix, text, marked);
+  return { lang: ix.lang, kind, slug, id, url: slug + "/#" + id, docTitle, titlePath: path, snippet, marks, score: h.score, matched: h.matched, via: "" };
 }
 
 // search answers q on the page's language's index with the help of the
@@ -446,7 +551,7 @@ export function suggest(ix, q) {
       if (Math.abs(sr.length - wr.length) > maxd) continue;
       const d = editDistance(wr, sr, maxd);
       if (d > maxd) continue;
-      const df = ix.post[ix.vocab.get(ix.surfaces[i])].length;
+      const df = ix.df[ix.vocab.get(ix.surfaces[i])];
       if (d < bestD || (d === bestD && df > bestDF)) {
         best = ix.surfaces[i];
         bestD = d;
@@ -746,7 +851,9 @@ export function initSearch() {
     }
     let own;
     try {
-      own = await fetchIndex(ownURL);
+      // A split index (a large site) fetches the shards of the query's
+      // words; a single file is all there already.
+      own = await prepare(await fetchIndex(ownURL), q, ownURL);
     } catch {
       if (mine !== seq) return;
       options = [];
@@ -760,6 +867,10 @@ export function initSearch() {
     let other = otherURL ? ready.get(otherURL) : null;
     if (otherURL && !other && query(own, q, 1).length === 0) {
       other = await fetchIndex(otherURL).catch(() => null);
+      if (mine !== seq) return;
+    }
+    if (other && other.split && reach(own, q) < reach(other, q)) {
+      other = await prepare(other, q, otherURL).catch(() => null);
       if (mine !== seq) return;
     }
     const results = search(own, other, q, OWN_LIMIT);
