@@ -82,7 +82,9 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 
 // inShell reports whether the offline copy keeps name from the first
 // visit: the style and scripts, the rules engine and its worker, the icon,
-// each language's home page, 404 page, manifest and search index. The rest
+// each language's home page, 404 page, manifest and search index (a split
+// index's shards too: a large site's search works offline as the real
+// site's does, though a first query fetches only its own shard). The rest
 // (pages) is kept when visited, or all at once with "save the whole
 // compendium". The engine is in the shell because every calculator needs
 // it: kept only once a calculator had run, a player who read a rules page
@@ -94,7 +96,7 @@ func inShell(name string) bool {
 		return true
 	case strings.HasPrefix(name, "assets/"):
 		base := strings.TrimPrefix(name, "assets/")
-		for _, p := range []string{"main-", "boot-", "engine-", "worker-"} {
+		for _, p := range []string{"main-", "boot-", "engine-", "worker-", "search-"} {
 			if strings.HasPrefix(base, p) {
 				return true
 			}

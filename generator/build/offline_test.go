@@ -47,3 +47,18 @@ func TestServiceWorkerVersion(t *testing.T) {
 		t.Errorf("a changed page keeps the version %s", v)
 	}
 }
+
+// TestInShell: what the offline copy keeps from the first visit.
+func TestInShell(t *testing.T) {
+	for name, want := range map[string]bool{
+		"index.html": true, "favicon.svg": true, "fr/index.html": true, "en/404.html": true, "fr/search.json": true,
+		"fr/manifest.webmanifest": true, "assets/main-ABC.js": true, "assets/engine-0123.wasm": true, "assets/worker-X.js": true,
+		// A split search index's shards: search works offline on a large site too.
+		"assets/search-fr-0a1b2c3d4e5f.json": true,
+		"fr/fantasy/index.html":              false, "assets/print-0a1b.css": false, "og/fr/fantasy.png": false, "fr/compendium.html": false,
+	} {
+		if got := inShell(name); got != want {
+			t.Errorf("inShell(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
