@@ -118,7 +118,7 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 		}
 		return record{doc[0], doc[1], doc[2], f.SecID[sec], f.titlePath(sec), text}
 	}
-	k1, b := DefaultParams.K1, DefaultParams.B
+	k1, b := f.Params.K1, f.Params.B
 	// weight orders a stem's sections: its BM25F term frequency part (the
 	// idf is the stem's, the same for all).
 	weight := func(p fullPosting) float64 {
