@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -173,6 +174,35 @@ func TestBuildSplits(t *testing.T) {
 	}
 	if _, err := Load(dict); err == nil {
 		t.Error("Load read a split index without its shards")
+	}
+	// A shard that is not the dictionary's (another build's), or is not a
+	// shard at all, is refused, never read as another stem's postings.
+	var names []string
+	for name := range a.Files {
+		if name != a.Paths["fr"] {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for what, swap := range map[string]func(name string, b []byte) []byte{
+		"another shard": func(name string, b []byte) []byte {
+			return a.Files[names[(sort.SearchStrings(names, name)+1)%len(names)]]
+		},
+		"not JSON": func(string, []byte) []byte { return []byte("<html>404</html>") },
+		"a bad record": func(_ string, b []byte) []byte {
+			return bytes.Replace(b, []byte(`"rec":[`), []byte(`"rec":[0,["x"],`), 1)
+		},
+		"a section past n": func(_ string, b []byte) []byte {
+			return bytes.Replace(b, []byte(`"post":[[`), []byte(`"post":[[99999999,`), 1)
+		},
+	} {
+		_, err := LoadSplit(dict, func(name string) ([]byte, error) {
+			b, err := FilesFetch(a.Files, a.Paths["fr"])(name)
+			return swap(path.Join("assets", path.Base(name)), b), err
+		})
+		if err == nil {
+			t.Errorf("%s: LoadSplit accepted it", what)
+		}
 	}
 }
 
