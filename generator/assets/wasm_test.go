@@ -22,17 +22,21 @@ func TestModuleSize(t *testing.T) {
 	}
 	var gz, br bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(m.WASMBytes)
+	wasmBytes, err := m.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw.Write(wasmBytes)
 	zw.Close()
 	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
-	bw.Write(m.WASMBytes)
+	bw.Write(wasmBytes)
 	bw.Close()
-	t.Logf("rules engine module: %d bytes raw, %d gzip, %d brotli", len(m.WASMBytes), gz.Len(), br.Len())
+	t.Logf("rules engine module: %d bytes raw, %d gzip, %d brotli", len(wasmBytes), gz.Len(), br.Len())
 	if br.Len() > maxModuleBrotli {
 		t.Errorf("module is %d bytes brotli, over the budget of %d", br.Len(), maxModuleBrotli)
 	}
-	if m.WASM == "" || !bytes.HasPrefix(m.WASMBytes, []byte("\x00asm")) {
-		t.Errorf("not a WebAssembly module: %q", m.WASMBytes[:8])
+	if m.WASM == "" || !bytes.HasPrefix(wasmBytes, []byte("\x00asm")) {
+		t.Errorf("not a WebAssembly module: %q", wasmBytes[:8])
 	}
 }
 
@@ -53,5 +57,44 @@ func TestModuleCache(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cache)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestModuleName: the module's name is its content hash, read from the
+// file beside the cached module, or, without that file (a cache from
+// before it), from the module's bytes, and then written.
+func TestModuleName(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	cache := filepath.Join(root, ".cache", "wasm")
+	m, err := BuildModule(ModuleOptions{Root: root, CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "assets/engine-" + shortHash(b) + ".wasm"
+	if m.WASM != want {
+		t.Fatalf("module named %s, its content %s", m.WASM, want)
+	}
+	key, err := sourceHash(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nameFile := filepath.Join(cache, "engine-"+key+".name")
+	if err := os.Remove(nameFile); err != nil {
+		t.Fatal(err)
+	}
+	modules.Delete(filepath.Join(cache, "engine-"+key+".wasm")) // as in a new process
+	m, err = BuildModule(ModuleOptions{Root: root, CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.WASM != want {
+		t.Errorf("without the name file: %s, want %s", m.WASM, want)
+	}
+	if n, err := os.ReadFile(nameFile); err != nil || "assets/engine-"+string(n)+".wasm" != want {
+		t.Errorf("the name file holds %q (%v)", n, err)
 	}
 }

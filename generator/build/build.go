@@ -394,7 +394,10 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	// style, script, search index and engine in one HTML file.
 	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Warnings: warnings, Notes: notes}
 	singles := map[string][]byte{}
-	wasm64, worker64 := once(func() string { return render.Base64(module.WASMBytes) }), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
+	wasm64, worker64 := once(func() string {
+		b, _ := module.Bytes() // read below (an error there fails the build)
+		return render.Base64(b)
+	}), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
 	for _, l := range s.Langs {
 		name := l.Code + "/compendium.html"
 		if c := prev.stale(name); opt.Live && c != nil {
@@ -482,7 +485,20 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	for k, v := range ixs.Files {
 		res.Files[k] = v
 	}
-	res.Files[module.WASM] = module.WASMBytes
+	// The module is named by its content: a folder whose manifest has it
+	// (and its twins) keeps it, unread (see assets.Module).
+	if c := prev.carried(module.WASM, module.WASM, opt.twinKey()); c != nil {
+		for k, v := range c {
+			res.carry[k] = v
+		}
+	} else {
+		b, err := module.Bytes()
+		if err != nil {
+			return nil, &Error{Problems: []string{"the rules engine's module: " + err.Error()}}
+		}
+		res.Files[module.WASM] = b
+		res.carry[module.WASM] = carried{Key: module.WASM, Size: len(b)} // its sum once hashed
+	}
 	icon, err := os.ReadFile(filepath.Join(opt.ThemeDir, "favicon.svg"))
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
@@ -501,6 +517,13 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	}
 	for name, n := range kept.sizes {
 		sizes[name] = n
+	}
+	// The kept files the offline copy lists (the engine's module; the
+	// others it leaves out).
+	for name, c := range res.carry {
+		if _, ok := sizes[name]; !ok {
+			sizes[name] = c.Size
+		}
 	}
 	sw, err := serviceWorker(opt.ThemeDir, sizes, sums, out.Shares, cfg.Edition)
 	if err != nil {
