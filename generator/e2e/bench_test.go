@@ -284,12 +284,18 @@ func synthSite(b *testing.B, n int) string {
 	if _, err := build.Build(build.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: out}); err != nil {
 		b.Fatal(err)
 	}
+	return serveFolder(b, out)
+}
+
+// serveFolder serves a built folder as a host would (serve's handler) for
+// the rest of the test, and returns its address.
+func serveFolder(tb testing.TB, dir string) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	srv := &http.Server{Handler: serve.Handler(out, nil)}
+	srv := &http.Server{Handler: serve.Handler(dir, nil)}
 	go func() { _ = srv.Serve(ln) }()
-	b.Cleanup(func() { _ = srv.Close() })
+	tb.Cleanup(func() { _ = srv.Close() })
 	return "http://" + ln.Addr().String()
 }

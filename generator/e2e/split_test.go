@@ -3,8 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +12,6 @@ import (
 
 	"compendium/generator/build"
 	"compendium/generator/search"
-	"compendium/generator/serve"
 	"compendium/generator/synth"
 )
 
@@ -64,14 +61,7 @@ func TestSearchSplit(t *testing.T) {
 <script src="split.js"></script></head><body></body></html>`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: serve.Handler(out, nil)}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	base := "http://" + ln.Addr().String()
+	base := serveFolder(t, out)
 
 	// The same answers, each query prepared as the page prepares it.
 	b := newBrowser(t, 1280, 900, false)

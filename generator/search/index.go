@@ -1,13 +1,15 @@
 // Package search builds the compendium's search index at build time and
 // answers queries from it, for the command line and the tests. The browser
 // runs the same query algorithm in theme/js/search.js, against the same
-// index file: the index carries every table the query side needs (the word
+// index files: the index carries every table the query side needs (the word
 // pattern, elisions, diacritic folding, stop words, the vocabulary of surface
 // forms with their stems, ranking parameters), so that no stemmer and no
 // language knowledge is shipped in JavaScript.
 //
 // The unit of search is a section, per language. The index of a language is
-// one JSON file at a stable address (fr/search.json: see IndexPath).
+// one JSON file at a stable address (fr/search.json: see IndexPath); a
+// large site's is split into a dictionary at that address and shards
+// (split.go).
 package search
 
 import (

@@ -162,21 +162,12 @@ func LoadSplit(b []byte, fetch Fetch) (*Index, error) {
 		}
 		ix.df[id] = len(ix.post[id])
 	}
-	sumB, sumT := 0, 0
 	for i := 0; i < n; i++ {
-		sumB += f.BodyLen[i]
-		sumT += f.TitleLen[i]
 		if p := f.SecParent[i]; p >= i || p < -1 || f.SecDoc[i] < 0 || f.SecDoc[i] >= len(f.Docs) {
 			return nil, errors.New("search: bad section parent or document")
 		}
 	}
-	ix.avgBody, ix.avgTitle = 1, 1
-	if n > 0 && sumB > 0 {
-		ix.avgBody = float64(sumB) / float64(n)
-	}
-	if n > 0 && sumT > 0 {
-		ix.avgTitle = float64(sumT) / float64(n)
-	}
+	ix.avgBody, ix.avgTitle = f.meanLengths()
 	for i := 0; i < n; i++ {
 		ix.paths = append(ix.paths, f.titlePath(i))
 	}
@@ -400,16 +391,44 @@ func abs(x int) int {
 // conversions forbid fused multiply-adds, which JavaScript never does: the
 // two sides must compute the same bits.
 func (ix *Index) bm25(stem int, p posting) float64 {
-	k1, b := ix.p.K1, ix.p.B
+	k1 := ix.p.K1
 	n := float64(ix.n)
 	df := float64(ix.df[stem])
 	idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-	lb := float64(p.blen) / ix.avgBody
-	nb := float64(p.body) / (1 - b + float64(b*lb))
-	lt := float64(p.tlen) / ix.avgTitle
-	nt := float64(p.title) / (1 - b + float64(b*lt))
-	tf := nb + float64(ix.p.Title*nt)
+	tf := termFreq(ix.p, p, ix.avgBody, ix.avgTitle)
 	return idf * float64(tf*(k1+1)) / (tf + k1)
+}
+
+// termFreq is BM25F's term frequency of a posting: its counts in the text
+// and the title path, each normalised by its field's length against the
+// mean (avgBody, avgTitle), the title's weighing Title times the text's.
+// A split index ranks a stem's sections by it (split).
+func termFreq(prm Params, p posting, avgBody, avgTitle float64) float64 {
+	b := prm.B
+	lb := float64(p.blen) / avgBody
+	nb := float64(p.body) / (1 - b + float64(b*lb))
+	lt := float64(p.tlen) / avgTitle
+	nt := float64(p.title) / (1 - b + float64(b*lt))
+	return nb + float64(prm.Title*nt)
+}
+
+// meanLengths returns the mean text and title-path lengths of f's
+// sections, in indexed words (1 for none), as BM25 normalises by them.
+func (f *indexFile) meanLengths() (avgBody, avgTitle float64) {
+	n := len(f.SecID)
+	sumB, sumT := 0, 0
+	for i := 0; i < n; i++ {
+		sumB += f.BodyLen[i]
+		sumT += f.TitleLen[i]
+	}
+	avgBody, avgTitle = 1, 1
+	if n > 0 && sumB > 0 {
+		avgBody = float64(sumB) / float64(n)
+	}
+	if n > 0 && sumT > 0 {
+		avgTitle = float64(sumT) / float64(n)
+	}
+	return avgBody, avgTitle
 }
 
 // synMatches finds the synonym groups one of whose forms equals a run of

@@ -74,6 +74,26 @@ func (r record) appendJSON(dst []byte) []byte {
 	return append(dst, ']')
 }
 
+// appendRecords appends the records of the sections in secs as a flat
+// JSON array of pairs (section, record), in section order.
+func appendRecords(dst []byte, secs map[int]bool, rec func(int) record) []byte {
+	ordered := make([]int, 0, len(secs))
+	for s := range secs {
+		ordered = append(ordered, s)
+	}
+	sort.Ints(ordered)
+	dst = append(dst, '[')
+	for i, s := range ordered {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(s), 10)
+		dst = append(dst, ',')
+		dst = rec(s).appendJSON(dst)
+	}
+	return append(dst, ']')
+}
+
 func recordOf(v []string) (record, error) {
 	if len(v) != 6 {
 		return record{}, errors.New("search: a section record has 6 fields")
@@ -81,28 +101,11 @@ func recordOf(v []string) (record, error) {
 	return record{v[0], v[1], v[2], v[3], v[4], v[5]}, nil
 }
 
-// fullPosting is a posting with the lengths BM25 needs.
-type fullPosting struct {
-	sec, body, title, blen, tlen int
-}
-
 // split returns the dictionary of f split and its shards, by name
 // relative to the dictionary's folder.
 func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 	n := len(f.SecID)
-	sumB, sumT := 0, 0
-	for i := 0; i < n; i++ {
-		sumB += f.BodyLen[i]
-		sumT += f.TitleLen[i]
-	}
-	// As Load computes them for a single file.
-	avgB, avgT := 1.0, 1.0
-	if n > 0 && sumB > 0 {
-		avgB = float64(sumB) / float64(n)
-	}
-	if n > 0 && sumT > 0 {
-		avgT = float64(sumT) / float64(n)
-	}
+	avgB, avgT := f.meanLengths()
 	rec := func(sec int) record {
 		doc := f.Docs[f.SecDoc[sec]]
 		text := f.Text[sec]
@@ -118,19 +121,15 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 		}
 		return record{doc[0], doc[1], doc[2], f.SecID[sec], f.titlePath(sec), text}
 	}
-	k1, b := f.Params.K1, f.Params.B
-	// weight orders a stem's sections: its BM25F term frequency part (the
-	// idf is the stem's, the same for all).
-	weight := func(p fullPosting) float64 {
-		// float64() forbids fused multiply-adds: the same heads on every
-		// architecture.
-		nb := float64(p.body) / (1 - b + float64(b*float64(p.blen)/avgB))
-		nt := float64(p.title) / (1 - b + float64(b*float64(p.tlen)/avgT))
-		tf := nb + float64(f.Params.Title*nt)
+	k1 := f.Params.K1
+	// weight orders a stem's sections: BM25F without the idf, the
+	// stem's, the same for all.
+	weight := func(p posting) float64 {
+		tf := termFreq(f.Params, p, avgB, avgT)
 		return float64(tf*(k1+1)) / (tf + k1)
 	}
 	df := make([]int, len(f.Post))
-	heads := make([][]fullPosting, len(f.Post))
+	heads := make([][]posting, len(f.Post))
 	var h head
 	for id, pl := range f.Post {
 		// The best headSize by weight (then the first sections), kept in
@@ -140,8 +139,8 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 		sec := 0
 		for i := 0; i+1 < len(pl); i += 2 {
 			sec += pl[i]
-			p := weighted{fullPosting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]}, 0}
-			p.w = weight(p.fullPosting)
+			p := weighted{posting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]}, 0}
+			p.w = weight(p.posting)
 			if len(h) < headSize {
 				heap.Push(&h, p)
 			} else if h.better(p, h[0]) {
@@ -150,9 +149,9 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 			}
 		}
 		df[id] = len(pl) / 2
-		ps := make([]fullPosting, len(h))
+		ps := make([]posting, len(h))
 		for i, p := range h {
-			ps[i] = p.fullPosting
+			ps[i] = p.posting
 		}
 		sort.Slice(ps, func(a, c int) bool { return ps[a].sec < ps[c].sec })
 		heads[id] = ps
@@ -199,21 +198,9 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 			}
 			b = append(b, ']')
 		}
-		b = append(b, `],"rec":[`...)
-		secs := make([]int, 0, len(seen))
-		for s := range seen {
-			secs = append(secs, s)
-		}
-		sort.Ints(secs)
-		for i, s := range secs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(s), 10)
-			b = append(b, ',')
-			b = rec(s).appendJSON(b)
-		}
-		b = append(b, "]}"...)
+		b = append(b, `],"rec":`...)
+		b = appendRecords(b, seen, rec)
+		b = append(b, '}')
 		sum := sha256.Sum256(b)
 		// Beside the site's other content-named files: cached for good
 		// (the dictionary, at its lasting address, is revalidated).
@@ -268,27 +255,15 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 	if dict, err = appendMarshal(dict, entries); err != nil {
 		return nil, nil, err
 	}
-	dict = append(dict, `,"pins":[`...)
-	ps := make([]int, 0, len(pins))
-	for s := range pins {
-		ps = append(ps, s)
-	}
-	sort.Ints(ps)
-	for i, s := range ps {
-		if i > 0 {
-			dict = append(dict, ',')
-		}
-		dict = strconv.AppendInt(dict, int64(s), 10)
-		dict = append(dict, ',')
-		dict = rec(s).appendJSON(dict)
-	}
-	dict = append(dict, "]}}"...)
+	dict = append(dict, `,"pins":`...)
+	dict = appendRecords(dict, pins, rec)
+	dict = append(dict, "}}"...)
 	return dict, shards, nil
 }
 
 // weighted is a posting and its weight in the stem's ranking.
 type weighted struct {
-	fullPosting
+	posting
 	w float64
 }
 

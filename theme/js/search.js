@@ -1,5 +1,6 @@
 // Search: the query side of generator/search, ported line by line, and the
-// search field of every page. The index file carries every table the
+// search field of every page. The index (one file, or a large site's
+// dictionary and the shards a query needs) carries every table the
 // analysis needs (word pattern, elisions, folding, stop words, the surface
 // forms of each stem, the ranking constants), so nothing here knows French
 // or English, and the Go command line answers exactly what the page shows:
