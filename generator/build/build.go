@@ -395,7 +395,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 	res := &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Warnings: warnings, Notes: notes}
 	singles := map[string][]byte{}
 	wasm64, worker64 := once(func() string {
-		b, _ := module.Bytes() // read below (an error there fails the build)
+		b, _ := module.Bytes() // an error fails the build once the editions are made
 		return render.Base64(b)
 	}), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
 	for _, l := range s.Langs {
@@ -433,6 +433,13 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		singles[name] = b
 		singleSizes[l.Code] = len(b)
 		res.carry[name] = carried{Key: key, Size: len(b)} // its sum once hashed
+	}
+	if len(singles) > 0 {
+		// An edition made without the module's bytes would carry a dead
+		// engine: the cache file went between BuildModule and now.
+		if _, err := module.Bytes(); err != nil {
+			return nil, &Error{Problems: []string{"the rules engine's module: " + err.Error()}}
+		}
 	}
 	ph.mark("single-file editions")
 	madeSingles = true
