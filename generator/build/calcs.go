@@ -26,9 +26,11 @@ import (
 // calcs checks and renders the calculator blocks of the documents.
 type calcs struct {
 	theme *render.Theme
-	// rules maps a language to "doc#id" → section title, for the links of
-	// the explanation steps.
-	rules map[string]map[string]string
+	// site gives the section titles, for the links of the explanation
+	// steps, the calculators page and the glossary (a map of every
+	// section's title was 20 MB at 10,000 documents, for the few that
+	// calculators cite).
+	site *site.Site
 	// values holds each valid block's form values; a block missing here
 	// failed check and is not rendered.
 	values map[*markdown.Calc]map[string]any
@@ -55,7 +57,7 @@ type calcPage struct {
 }
 
 func newCalcs(theme *render.Theme) *calcs {
-	return &calcs{theme: theme, rules: map[string]map[string]string{}, values: map[*markdown.Calc]map[string]any{}, ids: map[*markdown.Calc]string{}}
+	return &calcs{theme: theme, values: map[*markdown.Calc]map[string]any{}, ids: map[*markdown.Calc]string{}}
 }
 
 // check validates every block before anything renders: a known calculator,
@@ -63,14 +65,8 @@ func newCalcs(theme *render.Theme) *calcs {
 // the engine accepts. Messages name the file and line of the block.
 func (c *calcs) check(s *site.Site) site.Diagnostics {
 	var ds site.Diagnostics
+	c.site = s
 	for _, l := range s.Langs {
-		titles := map[string]string{}
-		for _, d := range l.Docs {
-			for _, sec := range d.Sections {
-				titles[d.Slug+"#"+sec.ID] = sec.Title
-			}
-		}
-		c.rules[l.Code] = titles
 		for _, d := range l.Docs {
 			seen := map[string]int{}
 			for _, blk := range d.Calcs {
@@ -122,7 +118,6 @@ func (c *calcs) page(lang string) calcui.Page {
 	return calcui.Page{
 		Lang:   lang,
 		T:      func(k string) string { return c.theme.T(lang, k) },
-		Rules:  c.rules[lang],
 		DocURL: func(slug string) string { return "../" + slug + "/" },
 	}
 }
@@ -235,14 +230,41 @@ var liveCalcs calcMemo
 // docRules keeps the section titles of the calculator's own document: the
 // engine's steps cite those, and the page carries no more than it needs.
 func (c *calcs) docRules(lang, name string) map[string]string {
-	doc := calcui.Info(name).Doc
 	out := map[string]string{}
-	for k, v := range c.rules[lang] {
-		if strings.HasPrefix(k, doc+"#") {
-			out[k] = v
+	doc := c.doc(lang, calcui.Info(name).Doc)
+	if doc == nil {
+		return out
+	}
+	for _, sec := range doc.Sections {
+		if _, dup := out[doc.Slug+"#"+sec.ID]; !dup {
+			out[doc.Slug+"#"+sec.ID] = sec.Title
 		}
 	}
 	return out
+}
+
+// doc returns the document slug of lang, or nil.
+func (c *calcs) doc(lang, slug string) *site.Doc {
+	if c.site == nil || slug == "" {
+		return nil
+	}
+	l := c.site.Lang(lang)
+	if l == nil {
+		return nil
+	}
+	return l.Doc(slug)
+}
+
+// title returns the title of the section key ("doc#id") in lang, "" when
+// there is none.
+func (c *calcs) title(lang, key string) string {
+	slug, id, _ := strings.Cut(key, "#")
+	if d := c.doc(lang, slug); d != nil {
+		if sec := d.Section(id); sec != nil {
+			return sec.Title
+		}
+	}
+	return ""
 }
 
 // stringKeys are the interface strings every calculator script needs.
@@ -327,7 +349,7 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		e := render.CalcEntry{ID: f.Name, Title: c.theme.T(lang, "calc."+f.Name+".title"), HTML: template.HTML(b.String())}
 		if info.Doc != "" {
 			e.RulesURL = "../" + info.Doc + "/#" + info.Section
-			e.RulesTitle = c.rules[lang][info.Doc+"#"+info.Section]
+			e.RulesTitle = c.title(lang, info.Doc+"#"+info.Section)
 			for _, d := range docs {
 				if d.Slug == info.Doc {
 					e.RulesDoc = d.Short
@@ -356,7 +378,7 @@ func (c *calcs) glossaryPage(lang string) []render.GlossaryEntry {
 		slug, id, _ := strings.Cut(t.Section, "#")
 		out = append(out, render.GlossaryEntry{
 			ID: "term-" + t.ID, Term: t.Term(lang), Abbr: t.Abbr[lang], Other: t.Term(other), OtherAbbr: t.Abbr[other], OtherLang: other,
-			Definition: t.Definition[lang], URL: "../" + slug + "/#" + id, Section: c.rules[lang][t.Section],
+			Definition: t.Definition[lang], URL: "../" + slug + "/#" + id, Section: c.title(lang, t.Section),
 		})
 	}
 	col := collate.New(language.Make(lang), collate.IgnoreCase, collate.IgnoreDiacritics)

@@ -91,7 +91,7 @@ func appendMarshal(dst []byte, v any) ([]byte, error) {
 	return append(dst, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...), nil
 }
 
-func appendInts(dst []byte, s []int) []byte {
+func appendInts[T int | int32](dst []byte, s []T) []byte {
 	if s == nil {
 		return append(dst, "null"...)
 	}

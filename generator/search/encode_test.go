@@ -25,7 +25,7 @@ func TestAppendJSONIndex(t *testing.T) {
 			Stop: []string{}, Params: DefaultParams, Docs: [][3]string{{"fantasy", "GN fantasy — Règles", ""}},
 			SecDoc: []int{0, 0}, SecID: []string{"a", "b"}, SecTitle: []string{"Armure", "Soins <&>"}, SecParent: []int{-1, 0},
 			TitleLen: []int{1, 2}, BodyLen: []int{3, 0}, Text: []string{"Le « texte »\n", ""}, Vocab: "armur armure armures|soin soins",
-			Post: [][]int{{0, 5, 1, 4}, {}}, Syn: [][][]any{{{0}, {"pa", []any{1, "soins"}}}}, SynAt: [][2]int{{1, pinTerm}},
+			Post: [][]int32{{0, 5, 1, 4}, {}}, Syn: [][][]any{{{0}, {"pa", []any{1, "soins"}}}}, SynAt: [][2]int{{1, pinTerm}},
 			Questions: [][2][]string{{{"combien", "de", "temps"}, {"durée"}}}},
 	} {
 		got, err := f.appendJSON(nil)

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html"
+	"math"
 	"path"
 	"sort"
 	"strings"
@@ -106,7 +107,7 @@ type indexFile struct {
 	Vocab string `json:"vocab"`
 	// Post holds, per stem, pairs (section gap, code) with code = 4 × text
 	// frequency + title frequency (capped at 3).
-	Post [][]int `json:"post"`
+	Post [][]int32 `json:"post"`
 	// Syn holds synonym groups: lists of forms, a form a list of terms, a
 	// term a stem number (a surface form of the text), a surface string
 	// when no stem of this language's text matches it, or [stem, surface]
@@ -271,8 +272,16 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	// posting is the current section's or none (a map per stem was a
 	// sixth of the index's time at 1,000 pages). int32 rather than int:
 	// 12 bytes a posting instead of 24, and there are 1.5 million at 1,000
-	// pages (a section or a count past 2^31 would need a 2 GB text).
-	type posting struct{ sec, body, title int32 }
+	// pages (a section past 2^31 would need a 2 GB text). The counts are
+	// 16 bits, 8 bytes a posting: at 10,000 pages the postings were the
+	// largest part of the index's memory (111 MB of a 595 MB peak live
+	// heap), and a count saturating at 65,535 changes no score: BM25's
+	// term frequency saturates long before (Params.K1), and a title's is
+	// capped at maxTitleTF.
+	type posting struct {
+		sec         int32
+		body, title uint16
+	}
 	post := map[string][]posting{}
 	// surface → stem → occurrences.
 	surfStems := map[string]map[string]int{}
@@ -285,9 +294,9 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 			}
 			p := &ps[len(ps)-1]
 			if title {
-				p.title++
+				p.title += uint16(min(1, math.MaxUint16-int(p.title)))
 			} else {
-				p.body++
+				p.body += uint16(min(1, math.MaxUint16-int(p.body)))
 			}
 			ss := surfStems[t.Surface]
 			if ss == nil {
@@ -409,19 +418,22 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 		bySurf[stemID[st]] = append(bySurf[stemID[st]], surf)
 	}
 	groupsText := make([]string, len(stems))
-	f.Post = make([][]int, len(stems))
+	f.Post = make([][]int32, len(stems))
 	for i, st := range stems {
 		sort.Strings(bySurf[i])
 		groupsText[i] = strings.Join(bySurf[i], " ")
 		last := 0
 		ps := post[st]
 		// Sized once: grown by appending, these were a third of the
-		// index's copying at 1,000 pages.
-		f.Post[i] = make([]int, 0, 2*len(ps))
+		// index's copying at 1,000 pages. 32 bits, and each stem's
+		// postings dropped once written: at 10,000 pages the two copies,
+		// one of 64-bit numbers, were 132 MB of a 567 MB peak live heap.
+		f.Post[i] = make([]int32, 0, 2*len(ps))
 		for _, p := range ps {
-			f.Post[i] = append(f.Post[i], int(p.sec)-last, 4*int(p.body)+min(int(p.title), maxTitleTF))
+			f.Post[i] = append(f.Post[i], p.sec-int32(last), int32(4*int(p.body)+min(int(p.title), maxTitleTF)))
 			last = int(p.sec)
 		}
+		delete(post, st)
 	}
 	f.Vocab = strings.Join(groupsText, "|")
 	groups := synonymGroups(l.Code, v)

@@ -154,11 +154,12 @@ func LoadSplit(b []byte, fetch Fetch) (*Index, error) {
 	for id, pl := range f.Post {
 		sec := 0
 		for i := 0; i+1 < len(pl); i += 2 {
-			sec += pl[i]
+			sec += int(pl[i])
 			if sec < 0 || sec >= n {
 				return nil, errors.New("search: posting out of range")
 			}
-			ix.post[id] = append(ix.post[id], posting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]})
+			code := int(pl[i+1])
+			ix.post[id] = append(ix.post[id], posting{sec: sec, body: code / 4, title: code % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]})
 		}
 		ix.df[id] = len(ix.post[id])
 	}

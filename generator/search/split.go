@@ -138,8 +138,9 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 		h = h[:0]
 		sec := 0
 		for i := 0; i+1 < len(pl); i += 2 {
-			sec += pl[i]
-			p := weighted{posting{sec: sec, body: pl[i+1] / 4, title: pl[i+1] % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]}, 0}
+			sec += int(pl[i])
+			code := int(pl[i+1])
+			p := weighted{posting{sec: sec, body: code / 4, title: code % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]}, 0}
 			p.w = weight(p.posting)
 			if len(h) < headSize {
 				heap.Push(&h, p)
@@ -230,7 +231,7 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 	}
 	d := *f
 	d.Version = splitFormat
-	d.Docs, d.SecDoc, d.SecID, d.SecTitle, d.SecParent, d.TitleLen, d.BodyLen, d.Text, d.Post = [][3]string{}, []int{}, []string{}, []string{}, []int{}, []int{}, []int{}, []string{}, [][]int{}
+	d.Docs, d.SecDoc, d.SecID, d.SecTitle, d.SecParent, d.TitleLen, d.BodyLen, d.Text, d.Post = [][3]string{}, []int{}, []string{}, []string{}, []int{}, []int{}, []int{}, []string{}, [][]int32{}
 	dict, err := d.appendJSON(make([]byte, 0, 4096+len(f.Vocab)+8*len(df)))
 	if err != nil {
 		return nil, nil, err

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -18,6 +20,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"compendium/generator/markdown"
 	"compendium/generator/par"
@@ -67,12 +70,19 @@ type Doc struct {
 	Calcs []*markdown.Calc
 	// Anchors lists the rules named inside sections ({#effect-blinded}
 	// at the start of a list item or paragraph), in order.
-	Anchors  []*Anchor
+	Anchors []*Anchor
+	// xrefs are the cross-references whose labels wait as placeholders
+	// in Body, from rendering to the end of Load.
+	xrefs    []xrefSlot
 	meta     map[string]int           // front-matter key → line, for messages
 	newMD    func() goldmark.Markdown // a Markdown for this document (parseDoc)
 	ast      ast.Node
 	src      []byte
 	bodyLine int // line of the body's first byte in the file
+	// nl holds the offsets of the body's newlines, and srcLen its length:
+	// Line's lines once the source is gone (see Load).
+	nl     []int32
+	srcLen int
 }
 
 // Section is a heading and the text under it, down to the next heading.
@@ -109,26 +119,29 @@ func (d *Doc) SectionAt(pos int) *Section {
 // SectionSource returns the Markdown of the section id as written in the
 // file: from its heading to the next heading of any level, its lines'
 // trailing spaces and the blank lines at its end dropped; "" when d has
-// no such section.
+// no such section. The source is kept only for a document that another
+// language translates (Load): it is what a translation is checked
+// against; for any other document SectionSource returns "".
 func (d *Doc) SectionSource(id string) string {
 	for i, sec := range d.Sections {
-		if sec.ID != id {
+		if sec.ID != id || d.src == nil {
 			continue
 		}
-		end := -1
+		end := len(d.nl) + 1 // lines of the body, the last one after its last newline
 		if i+1 < len(d.Sections) {
-			end = d.Sections[i+1].Line
+			end = d.Sections[i+1].Line - d.bodyLine
 		}
 		var b strings.Builder
-		line := d.bodyLine
-		for _, l := range strings.SplitAfter(string(d.src), "\n") {
-			if end >= 0 && line >= end {
-				break
+		for k := max(sec.Line-d.bodyLine, 0); k < end; k++ {
+			start, stop := 0, len(d.src)
+			if k > 0 {
+				start = int(d.nl[k-1]) + 1
 			}
-			if line >= sec.Line {
-				b.WriteString(strings.TrimRight(l, " \t\r\n") + "\n")
+			if k < len(d.nl) {
+				stop = int(d.nl[k])
 			}
-			line++
+			b.WriteString(strings.TrimRight(string(d.src[start:stop]), " \t\r\n"))
+			b.WriteByte('\n')
 		}
 		return strings.TrimRight(b.String(), "\n")
 	}
@@ -199,10 +212,11 @@ func (d *Doc) Section(id string) *Section {
 
 // Line returns the line of the file at which byte offset pos of the body lies.
 func (d *Doc) Line(pos int) int {
-	if pos < 0 || pos > len(d.src) {
+	if pos < 0 || pos > d.srcLen {
 		return d.bodyLine
 	}
-	return d.bodyLine + bytes.Count(d.src[:pos], []byte("\n"))
+	n, _ := slices.BinarySearch(d.nl, int32(pos)) // the newlines before pos
+	return d.bodyLine + n
 }
 
 // Load reads every language folder under dir (dir/fr/*.md, dir/en/*.md),
@@ -239,7 +253,18 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 				return
 			}
 			slug := strings.TrimSuffix(filepath.Base(f), ".md")
-			docs[i] = parseDoc(f, code, src, func() goldmark.Markdown { return opt.Markdown(code, slug) }, &dds[i])
+			d := parseDoc(f, code, src, func() goldmark.Markdown { return opt.Markdown(code, slug) }, &dds[i])
+			// A document without calculator blocks renders now, its
+			// cross-references' labels left as placeholders: its tree
+			// then goes at once. Held until every document was parsed,
+			// the trees were the peak of a 10,000-page build (442 of
+			// 530 MB sampled in the heap profile at the largest live
+			// heap, build -memprofile). A calculator block needs the
+			// whole site checked first (BeforeRender).
+			if len(d.Calcs) == 0 {
+				d.render(&dds[i])
+			}
+			docs[i] = d
 		})
 		for i := range files {
 			ds = append(ds, dds[i]...)
@@ -253,10 +278,9 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if len(s.Langs) == 0 {
 		ds.Add(dir, 0, "no documents: expected Markdown files in "+filepath.Join(dir, "fr")+"/")
 	}
-	labelXRefs(s)
-	// Rendering comes second, once every document's sections are known:
-	// a calculator's explanation links to sections of other documents by
-	// their titles.
+	// The documents with calculators render once every document's
+	// sections are known: a calculator's explanation links to sections of
+	// other documents by their titles.
 	if opt.BeforeRender != nil {
 		ds = append(ds, opt.BeforeRender(s)...)
 	}
@@ -265,9 +289,28 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		all = append(all, l.Docs...)
 	}
 	rds := make([]Diagnostics, len(all))
-	par.Each(len(all), func(i int) { all[i].render(&rds[i]) })
+	par.Each(len(all), func(i int) {
+		if all[i].ast != nil {
+			all[i].render(&rds[i])
+		}
+	})
 	for _, d := range rds {
 		ds = append(ds, d...)
+	}
+	labelXRefs(s, all)
+	// The sources are needed past this point only to check translations
+	// against their original (SectionSource): at 10,000 documents and one
+	// language, the others were 82 MB of a 677 MB peak live heap.
+	for _, d := range all {
+		translated := false
+		for _, l := range s.Langs {
+			if l.Code != d.Lang && l.Doc(d.Slug) != nil {
+				translated = true
+			}
+		}
+		if !translated {
+			d.src = nil
+		}
 	}
 	return s, ds
 }
@@ -281,7 +324,15 @@ func parseDoc(file, lang string, src []byte, newMD func() goldmark.Markdown, ds 
 	d := &Doc{Lang: lang, File: file, newMD: newMD}
 	md := newMD()
 	body, bodyLine := parseFrontMatter(d, src, ds)
-	d.src, d.bodyLine = body, bodyLine
+	d.src, d.bodyLine, d.srcLen = body, bodyLine, len(body)
+	for i := 0; ; {
+		j := bytes.IndexByte(body[i:], '\n')
+		if j < 0 {
+			break
+		}
+		d.nl = append(d.nl, int32(i+j))
+		i += j + 1
+	}
 	want := strings.TrimSuffix(filepath.Base(file), ".md")
 	if d.Slug != "" && d.Slug != want {
 		ds.Add(file, d.meta["slug"], "slug “"+d.Slug+"” differs from the file name: rename the file to "+d.Slug+".md or set slug: "+want)
@@ -299,6 +350,7 @@ func parseDoc(file, lang string, src []byte, newMD func() goldmark.Markdown, ds 
 	d.collectSections(ds)
 	d.collectAnchors(markdown.Anchors(pc), ds)
 	d.checkNodes(ds)
+	d.markXRefs()
 	if lang == "fr" {
 		d.Title = markdown.FrenchTypeset(d.Title, false)
 	}
@@ -515,69 +567,137 @@ func Exists(dir, lang, slug string) bool {
 	return err == nil
 }
 
+// xrefSlot is a cross-reference of a document, rendered before the other
+// documents are known: its label waits in the page as a placeholder.
+type xrefSlot struct {
+	slug string // the target document; "" for the same document
+	id   string // the target section or anchor; "" for the document's top
+}
+
+// The placeholder of slot i is the whole attribute xrefAttr+i+xrefEnd, so
+// that an empty label removes it: nothing else in a page can look like it,
+// as goldmark writes a quote inside text or an attribute as &quot;.
+const (
+	xrefAttr = ` data-to="` + "\ue000"
+	xrefEnd  = "\ue001" + `"`
+)
+
+// markXRefs gives each cross-reference link of the tree a placeholder for
+// its label (see labelXRefs) and records its target.
+func (d *Doc) markXRefs() {
+	_ = ast.Walk(d.ast, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		link, ok := n.(*ast.Link)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		if c, _ := link.AttributeString("class"); c == nil || string(c.([]byte)) != "xref" {
+			return ast.WalkContinue, nil
+		}
+		dest := string(link.Destination)
+		var slot xrefSlot
+		if rest, ok := strings.CutPrefix(dest, "../"); ok {
+			slug, frag, _ := strings.Cut(rest, "/")
+			slot = xrefSlot{slug: slug, id: strings.TrimPrefix(frag, "#")}
+		} else {
+			slot.id = strings.TrimPrefix(dest, "#")
+		}
+		link.SetAttributeString("data-to", []byte("\ue000"+strconv.Itoa(len(d.xrefs))+"\ue001"))
+		d.xrefs = append(d.xrefs, slot)
+		return ast.WalkContinue, nil
+	})
+}
+
 // sectionNumber finds a title's number ("2.5. La vie" → "2.5").
 var sectionNumber = regexp.MustCompile(`^(\d+(?:\.\d+)*)\.?\s`)
 
 // labelXRefs gives each cross-reference the words that say, on paper, where
 // it leads (its data-to attribute, which the print style sheet shows): "§2.5"
 // for a numbered section, its title otherwise, the document's short name
-// first when it is another document.
-func labelXRefs(s *Site) {
-	for _, l := range s.Langs {
-		for _, d := range l.Docs {
-			_ = ast.Walk(d.ast, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-				link, ok := n.(*ast.Link)
-				if !entering || !ok {
-					return ast.WalkContinue, nil
-				}
-				if c, _ := link.AttributeString("class"); c == nil || string(c.([]byte)) != "xref" {
-					return ast.WalkContinue, nil
-				}
-				dest := string(link.Destination)
-				target, id := d, ""
-				if rest, ok := strings.CutPrefix(dest, "../"); ok {
-					slug, frag, _ := strings.Cut(rest, "/")
-					target, id = l.Doc(slug), strings.TrimPrefix(frag, "#")
-				} else {
-					id = strings.TrimPrefix(dest, "#")
-				}
-				if target == nil {
-					return ast.WalkContinue, nil
-				}
-				label := ""
-				if id != "" {
-					sec := target.Section(id)
-					for _, a := range target.Anchors {
-						if sec == nil && a.ID == id {
-							sec = target.Section(a.Section)
-						}
-					}
-					if sec != nil {
-						if m := sectionNumber.FindStringSubmatch(sec.Title); m != nil {
-							label = "§\u00a0" + m[1]
-						} else {
-							label = sec.Title
-						}
-					}
-				}
-				if target != d {
-					name := target.Short
-					if name == "" {
-						name = target.Title
-					}
-					if label != "" {
-						label = name + ", " + label
-					} else {
-						label = name
-					}
-				}
-				if label != "" {
-					link.SetAttributeString("data-to", []byte(label))
-				}
-				return ast.WalkContinue, nil
-			})
+// first when it is another document. It fills the placeholders that
+// markXRefs left in the rendered bodies, once every document is known.
+func labelXRefs(s *Site, all []*Doc) {
+	par.Each(len(all), func(i int) {
+		d := all[i]
+		if len(d.xrefs) == 0 {
+			return
+		}
+		l := s.Lang(d.Lang)
+		labels := make([]string, len(d.xrefs))
+		for j, x := range d.xrefs {
+			labels[j] = xrefLabel(l, d, x)
+		}
+		d.Body = template.HTML(fillXRefs(string(d.Body), labels))
+		d.xrefs = nil
+	})
+}
+
+// xrefLabel is the label of a cross-reference from d to x, "" when its
+// target is unknown (reported by Check).
+func xrefLabel(l *Lang, d *Doc, x xrefSlot) string {
+	target := d
+	if x.slug != "" {
+		target = l.Doc(x.slug)
+	}
+	if target == nil {
+		return ""
+	}
+	label := ""
+	if x.id != "" {
+		sec := target.Section(x.id)
+		for _, a := range target.Anchors {
+			if sec == nil && a.ID == x.id {
+				sec = target.Section(a.Section)
+			}
+		}
+		if sec != nil {
+			if m := sectionNumber.FindStringSubmatch(sec.Title); m != nil {
+				label = "§\u00a0" + m[1]
+			} else {
+				label = sec.Title
+			}
 		}
 	}
+	if target != d {
+		name := target.Short
+		if name == "" {
+			name = target.Title
+		}
+		if label != "" {
+			label = name + ", " + label
+		} else {
+			label = name
+		}
+	}
+	return label
+}
+
+// fillXRefs replaces each placeholder attribute of body with its label,
+// escaped as goldmark escapes an attribute's value, or removes it when the
+// label is empty.
+func fillXRefs(body string, labels []string) string {
+	var b strings.Builder
+	b.Grow(len(body) + 16*len(labels))
+	for {
+		i := strings.Index(body, xrefAttr)
+		if i < 0 {
+			break
+		}
+		rest := body[i+len(xrefAttr):]
+		j := strings.Index(rest, xrefEnd)
+		n, err := strconv.Atoi(rest[:max(j, 0)])
+		if j < 0 || err != nil || n < 0 || n >= len(labels) {
+			panic("site: a cross-reference placeholder that markXRefs did not write") // a programmer's error
+		}
+		b.WriteString(body[:i])
+		if labels[n] != "" {
+			b.WriteString(` data-to="`)
+			b.Write(util.EscapeHTML([]byte(labels[n])))
+			b.WriteByte('"')
+		}
+		body = rest[j+len(xrefEnd):]
+	}
+	b.WriteString(body)
+	return b.String()
 }
 
 // renderBufs are the buffers documents are rendered into.
