@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -142,6 +143,53 @@ func TestNoPageWiderThanAPhone(t *testing.T) {
 		}
 		if w > 391 || iw > 391 {
 			t.Errorf("%s: page is %d px wide (viewport %d) on a 390 px phone", p, w, iw)
+		}
+	}
+}
+
+// TestHeaderAtEveryWidth: from a phone to a wide screen the header's
+// controls never overlap, the search field stays a field one can type in,
+// and above a phone's width the header keeps to two rows (the controls,
+// then the breadcrumb). Between 641 and 1,300 px the breadcrumb, laid out
+// on the first row, once crushed the search field to an empty 40 px box
+// and ran over the contents button.
+func TestHeaderAtEveryWidth(t *testing.T) {
+	const probe = `(() => {
+  const h = document.querySelector(".site-header"), out = { height: h.getBoundingClientRect().height, overlaps: [], wide: document.documentElement.scrollWidth > innerWidth };
+  const kids = [...h.children].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).position !== "fixed"; });
+  for (let i = 0; i < kids.length; i++) for (let j = i + 1; j < kids.length; j++) {
+    const a = kids[i].getBoundingClientRect(), b = kids[j].getBoundingClientRect();
+    if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) out.overlaps.push(kids[i].className + " / " + kids[j].className);
+  }
+  const s = document.getElementById("search-input");
+  out.search = s ? s.getBoundingClientRect().width : -1;
+  return out;
+})()`
+	for _, width := range []int64{390, 641, 700, 768, 1000, 1280, 1600} {
+		b := newBrowser(t, width, 900, width < 600)
+		for _, p := range []string{"/fr/fantasy/", "/en/contemporary/side-by-side/", "/fr/calculators/", "/en/"} {
+			var got struct {
+				Height   float64  `json:"height"`
+				Overlaps []string `json:"overlaps"`
+				Wide     bool     `json:"wide"`
+				Search   float64  `json:"search"`
+			}
+			if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+p), chromedp.WaitReady("footer"), chromedp.Evaluate(probe, &got)); err != nil {
+				t.Fatalf("%s at %d px: %v", p, width, err)
+			}
+			name := fmt.Sprintf("%s at %d px", p, width)
+			if len(got.Overlaps) > 0 {
+				t.Errorf("%s: header controls overlap: %v", name, got.Overlaps)
+			}
+			if got.Wide {
+				t.Errorf("%s: the page scrolls sideways", name)
+			}
+			if got.Search < 112 {
+				t.Errorf("%s: search field %.0f px wide, want at least 7rem", name, got.Search)
+			}
+			if width > 640 && got.Height > 90 {
+				t.Errorf("%s: header %.0f px tall, want two rows (at most 90 px)", name, got.Height)
+			}
 		}
 	}
 }
