@@ -35,6 +35,8 @@ type axeViolation struct {
 
 // TestAccessibility runs axe-core on every kind of page, in both languages,
 // on a phone and a wide screen, with the calculators live: 0 violations.
+// The touch targets' size and spacing (WCAG 2.2's target-size, which axe
+// leaves off by default and Lighthouse runs) are checked too.
 func TestAccessibility(t *testing.T) {
 	axe := axeSource(t)
 	for _, vp := range []struct {
@@ -51,7 +53,7 @@ func TestAccessibility(t *testing.T) {
 				// Let the calculators in view load and draw their live results.
 				chromedp.Sleep(600*time.Millisecond),
 				chromedp.Evaluate(axe, nil),
-				chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+				chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
 					&vs, awaitPromise),
 			)
 			if err != nil {
