@@ -46,6 +46,10 @@ func (f *SingleFile) Key() string {
 	return base64.RawURLEncoding.EncodeToString(h.Sum(nil))
 }
 
+// SetIndex gives the file its search index (SingleAssets.Index), which
+// Single does not read: the file can be drawn before the index is built.
+func (f *SingleFile) SetIndex(index []byte) { f.a.Index = index }
+
 // Bytes makes the file.
 func (f *SingleFile) Bytes() []byte {
 	wasm64, worker64 := f.a.WASM64(), f.a.Worker64()
