@@ -17,6 +17,7 @@ import (
 
 	"compendium/generator/edition"
 	"compendium/generator/headers"
+	"compendium/generator/par"
 	"compendium/generator/site"
 )
 
@@ -205,7 +206,14 @@ func Load(dir string) (*Theme, []string) {
 		}
 		t.strings[lang] = m
 	}
-	for _, name := range layouts {
+	// The layouts are parsed in parallel, each with its own messages, in
+	// the layouts' order: in turn, parsing them was 21 ms of CPU at the
+	// start of every build of the real site (CPU profile, render.Load),
+	// before anything else could use the theme.
+	parsed := make([]map[string]*template.Template, len(layouts))
+	perrs := make([][]string, len(layouts))
+	par.Each(len(layouts), func(i int) {
+		name := layouts[i]
 		tpl := template.New(name).Funcs(template.FuncMap{
 			// Bound to each language below; here so that parsing knows the names.
 			"t":     func(string) string { return "" },
@@ -213,17 +221,24 @@ func Load(dir string) (*Theme, []string) {
 		})
 		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), filepath.Join(dir, "layouts", name+".html"))
 		if err != nil {
-			errs = append(errs, err.Error())
-			continue
+			perrs[i] = append(perrs[i], err.Error())
+			return
 		}
+		parsed[i] = map[string]*template.Template{}
 		for _, lang := range site.Languages {
 			c, err := tpl.Clone()
 			if err != nil {
-				errs = append(errs, err.Error())
+				perrs[i] = append(perrs[i], err.Error())
 				continue
 			}
 			c.Funcs(template.FuncMap{"t": func(key string) string { return t.T(lang, key) }})
-			t.pages[lang+"/"+name] = c
+			parsed[i][lang+"/"+name] = c
+		}
+	})
+	for i := range layouts {
+		errs = append(errs, perrs[i]...)
+		for k, v := range parsed[i] {
+			t.pages[k] = v
 		}
 	}
 	if tpl, err := template.ParseFiles(filepath.Join(dir, "layouts", "calc.html")); err != nil {
