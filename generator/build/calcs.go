@@ -243,7 +243,7 @@ func (c *calcs) docRules(lang, name string) map[string]string {
 	return out
 }
 
-// doc returns the document slug of lang, or nil.
+// doc returns the document of lang whose slug is slug, or nil.
 func (c *calcs) doc(lang, slug string) *site.Doc {
 	if c.site == nil || slug == "" {
 		return nil

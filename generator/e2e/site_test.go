@@ -150,9 +150,10 @@ func TestNoPageWiderThanAPhone(t *testing.T) {
 // TestHeaderAtEveryWidth: from a phone to a wide screen the header's
 // controls never overlap, the search field stays a field one can type in,
 // and above a phone's width the header keeps to two rows (the controls,
-// then the breadcrumb). Between 641 and 1,300 px the breadcrumb, laid out
-// on the first row, once crushed the search field to an empty 40 px box
-// and ran over the contents button.
+// then the breadcrumb). Above a phone's width the breadcrumb, laid out on
+// the first row, once crushed the search field to an empty 24 px box, ran
+// over the contents button at 700 to 1,000 px and made the page scroll
+// sideways at 1,280 and 1,600 px.
 func TestHeaderAtEveryWidth(t *testing.T) {
 	const probe = `(() => {
   const h = document.querySelector(".site-header"), out = { height: h.getBoundingClientRect().height, overlaps: [], wide: document.documentElement.scrollWidth > innerWidth };

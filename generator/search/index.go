@@ -293,10 +293,10 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 				post[t.Stem] = ps
 			}
 			p := &ps[len(ps)-1]
-			if title {
-				p.title += uint16(min(1, math.MaxUint16-int(p.title)))
-			} else {
-				p.body += uint16(min(1, math.MaxUint16-int(p.body)))
+			if title && p.title < math.MaxUint16 {
+				p.title++
+			} else if !title && p.body < math.MaxUint16 {
+				p.body++
 			}
 			ss := surfStems[t.Surface]
 			if ss == nil {
@@ -422,7 +422,7 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	for i, st := range stems {
 		sort.Strings(bySurf[i])
 		groupsText[i] = strings.Join(bySurf[i], " ")
-		last := 0
+		var last int32
 		ps := post[st]
 		// Sized once: grown by appending, these were a third of the
 		// index's copying at 1,000 pages. 32 bits, and each stem's
@@ -430,8 +430,8 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 		// one of 64-bit numbers, were 132 MB of a 567 MB peak live heap.
 		f.Post[i] = make([]int32, 0, 2*len(ps))
 		for _, p := range ps {
-			f.Post[i] = append(f.Post[i], p.sec-int32(last), int32(4*int(p.body)+min(int(p.title), maxTitleTF)))
-			last = int(p.sec)
+			f.Post[i] = append(f.Post[i], p.sec-last, int32(4*int(p.body)+min(int(p.title), maxTitleTF)))
+			last = p.sec
 		}
 		delete(post, st)
 	}

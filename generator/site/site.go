@@ -574,12 +574,14 @@ type xrefSlot struct {
 	id   string // the target section or anchor; "" for the document's top
 }
 
-// The placeholder of slot i is the whole attribute xrefAttr+i+xrefEnd, so
-// that an empty label removes it: nothing else in a page can look like it,
-// as goldmark writes a quote inside text or an attribute as &quot;.
+// The label of slot i waits as the value xrefOpen+i+xrefClose; fillXRefs
+// replaces the whole attribute (xrefAttr … xrefEnd), so that an empty label
+// removes it: nothing else in a page can look like it, as goldmark writes a
+// quote inside text or an attribute as &quot;.
 const (
-	xrefAttr = ` data-to="` + "\ue000"
-	xrefEnd  = "\ue001" + `"`
+	xrefOpen, xrefClose = "\ue000", "\ue001"
+	xrefAttr            = ` data-to="` + xrefOpen
+	xrefEnd             = xrefClose + `"`
 )
 
 // markXRefs gives each cross-reference link of the tree a placeholder for
@@ -601,7 +603,7 @@ func (d *Doc) markXRefs() {
 		} else {
 			slot.id = strings.TrimPrefix(dest, "#")
 		}
-		link.SetAttributeString("data-to", []byte("\ue000"+strconv.Itoa(len(d.xrefs))+"\ue001"))
+		link.SetAttributeString("data-to", []byte(xrefOpen+strconv.Itoa(len(d.xrefs))+xrefClose))
 		d.xrefs = append(d.xrefs, slot)
 		return ast.WalkContinue, nil
 	})
