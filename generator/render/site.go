@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -60,6 +61,9 @@ type Output struct {
 	// Shares lists the share pages' files: they only redirect, so the
 	// offline copy does not keep them (the service worker redirects).
 	Shares []string
+	// Filled counts the share pages written from a skeleton of the layout
+	// rather than by executing it (skeleton.go).
+	Filled int
 }
 
 // Listed is an indexable page and its versions in every language.
@@ -288,6 +292,7 @@ func (r *siteRenderer) merge(o *Output) {
 	r.out.Pages = append(r.out.Pages, o.Pages...)
 	r.out.Previews = append(r.out.Previews, o.Previews...)
 	r.out.Shares = append(r.out.Shares, o.Shares...)
+	r.out.Filled += o.Filled
 }
 
 func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) error {
@@ -327,35 +332,8 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 	if err := r.render("doc", p, dir+"index.html", true); err != nil {
 		return err
 	}
-	var headSite template.HTML
-	for _, sec := range d.Sections {
-		sp := r.page(code, dir+sec.ID+"/")
-		sp.Title, sp.OGTitle = sec.Title+" · "+d.Short, sec.Title+" — "+d.Short
-		sp.Description, sp.Text = firstSentence(sec.Text, 200), firstSentence(sec.Text, 400)
-		if sp.Description == "" {
-			sp.Description = d.Summary
-		}
-		sp.Doc, sp.Section, sp.OGType, sp.Image, sp.ImageAlt = d, sec, "article", image, p.ImageAlt
-		sp.Robots, sp.Refresh = "noindex", "../#"+sec.ID
-		r.versions(sp, func(lang string) string {
-			if e := exists(lang); e != "" {
-				return e + sec.ID + "/"
-			}
-			return ""
-		})
-		// Every share page of the document has the same root, language
-		// versions and image: the head's site part is written once.
-		if headSite == "" {
-			var err error
-			if headSite, err = r.t.Partial("share", "head-site", sp); err != nil {
-				return err
-			}
-		}
-		sp.HeadSite = headSite
-		if err := r.render("share", sp, dir+sec.ID+"/index.html", false); err != nil {
-			return err
-		}
-		r.out.Shares = append(r.out.Shares, dir+sec.ID+"/index.html")
+	if err := r.shares(d, dir, image, p.ImageAlt, exists); err != nil {
+		return err
 	}
 	if od == nil {
 		return nil
@@ -376,6 +354,122 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 		return ""
 	})
 	return r.render("side", sp, dir+"side-by-side/index.html", true)
+}
+
+// shares writes d's share pages, one per section, in dir: the section's
+// ID, title and first sentence in the share layout. Sections whose text
+// gives the same kinds of values (a first sentence or none) share one
+// skeleton of the layout (skeleton.go); the first and last pages written
+// from each are checked against the layout's own output, and a skeleton
+// that differs is dropped.
+func (r *siteRenderer) shares(d *site.Doc, dir, image, imageAlt string, exists func(lang string) string) error {
+	code := d.Lang
+	var headSite template.HTML
+	// page returns the share page of sec, whose first sentences are desc
+	// (the description) and text (the quote).
+	page := func(sec *site.Section, desc, text string) (*Page, error) {
+		sp := r.page(code, dir+sec.ID+"/")
+		sp.Title, sp.OGTitle = sec.Title+" · "+d.Short, sec.Title+" — "+d.Short
+		sp.Description, sp.Text = desc, text
+		if sp.Description == "" {
+			sp.Description = d.Summary
+		}
+		sp.Doc, sp.Section, sp.OGType, sp.Image, sp.ImageAlt = d, sec, "article", image, imageAlt
+		sp.Robots, sp.Refresh = "noindex", "../#"+sec.ID
+		r.versions(sp, func(lang string) string {
+			if e := exists(lang); e != "" {
+				return e + sec.ID + "/"
+			}
+			return ""
+		})
+		// Every share page of the document has the same root, language
+		// versions and image: the head's site part is written once.
+		if headSite == "" {
+			var err error
+			if headSite, err = r.t.Partial("share", "head-site", sp); err != nil {
+				return nil, err
+			}
+		}
+		sp.HeadSite = headSite
+		return sp, nil
+	}
+	// Skeletons by kind: whether the description and the quote are empty
+	// (the layout leaves out what is empty).
+	type kind struct{ noDesc, noText bool }
+	skeletons := map[kind]*skeleton{}
+	last := map[kind]int{} // the last section of each kind
+	descs, texts := make([]string, len(d.Sections)), make([]string, len(d.Sections))
+	for i, sec := range d.Sections {
+		descs[i], texts[i] = firstSentence(sec.Text, 200), firstSentence(sec.Text, 400)
+		last[kind{descs[i] == "", texts[i] == ""}] = i
+	}
+	checked := map[kind]bool{}
+	for i, sec := range d.Sections {
+		desc, text := descs[i], texts[i]
+		file := dir + sec.ID + "/index.html"
+		r.out.Shares = append(r.out.Shares, file)
+		k := kind{desc == "", text == ""}
+		sk, tried := skeletons[k]
+		if !tried {
+			// The placeholders: 0 the ID, 1 the title, 2 the description,
+			// 3 the quote.
+			sk, _ = cutSkeleton(4, func(v []string) ([]byte, error) {
+				ps := *sec
+				ps.ID, ps.Title, ps.Text = v[0], v[1], v[3]
+				dv, tv := v[2], v[3]
+				if k.noDesc {
+					dv = ""
+				}
+				if k.noText {
+					tv = ""
+				}
+				sp, err := page(&ps, dv, tv)
+				if err != nil {
+					return nil, err
+				}
+				return r.t.Render("share", withOGTitle(sp))
+			})
+			skeletons[k] = sk
+		}
+		var b []byte
+		if sk != nil {
+			b, _ = sk.fill([]string{sec.ID, sec.Title, desc, text})
+		}
+		// The first and the last page of a kind are also executed in full
+		// (sections differ in what the placeholders do not stand for, such
+		// as their level, most between the first and the last).
+		if b == nil || !checked[k] || i == last[k] {
+			sp, err := page(sec, desc, text)
+			if err != nil {
+				return err
+			}
+			full, err := r.t.Render("share", withOGTitle(sp))
+			if err != nil {
+				return err
+			}
+			if b != nil && !bytes.Equal(b, full) {
+				// The layout shows something of the section the skeleton
+				// does not vary: every page of this kind in full.
+				skeletons[k] = nil
+			}
+			checked[k] = true
+			b = full
+		} else {
+			r.out.Filled++
+		}
+		if r.unchanged == nil || !r.unchanged(file, b) {
+			r.out.Files[file] = b
+		}
+	}
+	return nil
+}
+
+// withOGTitle gives p the Open Graph title the render method gives.
+func withOGTitle(p *Page) *Page {
+	if p.OGTitle == "" {
+		p.OGTitle = p.Title
+	}
+	return p
 }
 
 // manifest returns a language's web app manifest: installed from a page in

@@ -1,0 +1,129 @@
+package render
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+	"testing"
+
+	"compendium/generator/site"
+)
+
+// tricky are values a skeleton must write exactly as html/template does.
+var tricky = []string{"", "plain", `a<b&c'd"e+f>g`, "L’armure — été", "zqx0q", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8"}
+
+func TestCutSkeleton(t *testing.T) {
+	for _, tc := range []struct {
+		name, tpl string
+		cut       bool     // the layout can be cut
+		refused   []string // values the fill must refuse (URL holes)
+	}{
+		{name: "text", tpl: `<p>{{.A}}</p><p>{{.B}} et {{.A}}</p>`, cut: true},
+		{name: "rcdata", tpl: `<title>{{.A}} · {{.B}}</title>`, cut: true},
+		{name: "quoted attribute", tpl: `<meta content="{{.A}} — x" name='{{.B}}'>`, cut: true},
+		{name: "URL after a fragment", tpl: `<a href="../#{{.A}}">{{.B}}</a>`, cut: true,
+			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8"}},
+		{name: "URL path", tpl: `<link href="https://example.org/fr/{{.A}}/"><meta http-equiv="refresh" content="0; url=../#{{.A}}">`, cut: true,
+			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8"}},
+		{name: "unquoted attribute", tpl: `<a title={{.A}}>x</a>`},
+		{name: "script", tpl: `<script>var a = {{.A}};</script>`},
+		{name: "style", tpl: `<p style="color: {{.A}}">x</p>`},
+		{name: "length decides", tpl: `{{if gt (len .A) 6}}long {{end}}{{.A}}`},
+		{name: "value compared", tpl: `{{if eq .B "zqx1q"}}yes{{end}}{{.A}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl := template.Must(template.New("t").Parse(tc.tpl))
+			render := func(v []string) ([]byte, error) {
+				var b bytes.Buffer
+				err := tpl.Execute(&b, struct{ A, B string }{v[0], v[1]})
+				return b.Bytes(), err
+			}
+			sk, ok := cutSkeleton(2, render)
+			if ok != tc.cut {
+				t.Fatalf("cut = %v, want %v", ok, tc.cut)
+			}
+			if !ok {
+				return
+			}
+			refused := map[string]bool{}
+			for _, v := range tc.refused {
+				refused[v] = true
+			}
+			for _, a := range tricky {
+				for _, b := range []string{"B", `"quoted" & <b>`} {
+					got, ok := sk.fill([]string{a, b})
+					if ok == refused[a] {
+						t.Errorf("fill(%q, %q) ok = %v, want %v", a, b, ok, !refused[a])
+						continue
+					}
+					if !ok {
+						continue
+					}
+					want, _ := render([]string{a, b})
+					if !bytes.Equal(got, want) {
+						t.Errorf("fill(%q, %q)\n got %s\nwant %s", a, b, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSharesFromTheme writes a document's share pages with the theme's own
+// share layout and checks each against the layout executed in full, and
+// that the skeleton wrote them (a skeleton always refused would pass the
+// first check and cost a full render a page).
+func TestSharesFromTheme(t *testing.T) {
+	theme, errs := Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	fr := &site.Lang{Code: "fr"}
+	en := &site.Lang{Code: "en"}
+	d := &site.Doc{Lang: "fr", Title: "Les Règles", Short: "GN fantasy — Règles", Slug: "fantasy", Summary: "Combats & magie."}
+	for i, s := range []struct{ id, title, text string }{
+		{"combat", "2.1. Combats", "Il faut simuler le poids de son arme. Laissez parler votre bon sens."},
+		{"armor", "2.2. L’armure <lourde> & \"légère\"", "L'armure protège + elle s'use. Elle se répare."},
+		{"empty", "2.3. Vide", ""},
+		{"heal", "2.4. Soins", "Un soin rend 1 PV... en 5 minutes ! Puis rien."},
+		{"no-text-either", "2.5. Rien", ""},
+		{"magic", "2.6. Magie", "La magie coûte des points (voir 2.4). C'est tout."},
+	} {
+		d.Sections = append(d.Sections, &site.Section{ID: s.id, Level: 2 + i%2, Title: s.title, Text: s.text})
+	}
+	fr.Docs = []*site.Doc{d}
+	en.Docs = []*site.Doc{{Lang: "en", Slug: "fantasy"}}
+	s := &site.Site{Langs: []*site.Lang{fr, en}}
+	for _, base := range []string{"", "https://rules.example.org/gn/"} {
+		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}}
+		exists := func(lang string) string { return lang + "/fantasy/" }
+		if err := r.shares(d, "fr/fantasy/", "og/fr/fantasy.png", "alt", exists); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.out.Shares) != len(d.Sections) {
+			t.Fatalf("%d share pages for %d sections", len(r.out.Shares), len(d.Sections))
+		}
+		// The same pages, each executed in full.
+		full := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}}
+		for _, sec := range d.Sections {
+			one := *d
+			one.Sections = []*site.Section{sec}
+			if err := full.shares(&one, "fr/fantasy/", "og/fr/fantasy.png", "alt", exists); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range r.out.Shares {
+			if !bytes.Equal(r.out.Files[f], full.out.Files[f]) {
+				t.Errorf("base %q: %s differs from the layout's output:\n%s\n----\n%s", base, f, r.out.Files[f], full.out.Files[f])
+			}
+		}
+		if want := 2; r.out.Filled != want {
+			// Six sections of two kinds: the first and last of each are
+			// executed in full, the two in between filled.
+			t.Errorf("base %q: %d pages filled from skeletons, want %d", base, r.out.Filled, want)
+		}
+		if page := string(r.out.Files["fr/fantasy/armor/index.html"]); !strings.Contains(page, "L’armure &lt;lourde&gt; &amp; &#34;légère&#34;") {
+			t.Errorf("the title is not escaped in:\n%s", page)
+		}
+	}
+}
