@@ -392,6 +392,11 @@ func fillNumeric(fv *FieldView, fd Field, p Page) {
 	}
 	fv.Min, fv.Max = num(fd.Min, "en"), num(fd.Max, "en")
 	fv.Hint = num(lo, p.Lang) + " – " + num(hi, p.Lang)
+	// An empty box beside a range read as a value to fill in: the casting
+	// calculator's modifier and experience looked missing at 390 px.
+	if fd.Optional && fv.Placeholder == "" {
+		fv.Placeholder = p.T("calc.optional")
+	}
 	if fd.Percent {
 		fv.Hint = pctRange(lo, hi, p.Lang)
 	}
