@@ -184,6 +184,18 @@ func TestMessages(t *testing.T) {
 	if f := find(fr, "armor", "hits"); f.ItemMsg != "Touche {n} : des dégâts entiers de 0 à 50" {
 		t.Errorf("hits item message %q", f.ItemMsg)
 	}
+	// An optional number says so; a required one and a list do not.
+	for _, tt := range []struct {
+		p                 Page
+		calc, path, place string
+	}{
+		{fr, "casting", "modifier", "(facultatif)"}, {en, "casting", "xp", "(optional)"},
+		{fr, "casting", "magic", ""}, {fr, "armor", "hits", "ex. 4, 1, 1"},
+	} {
+		if f := find(tt.p, tt.calc, tt.path); f.Placeholder != tt.place {
+			t.Errorf("%s %s: placeholder %q, want %q", tt.calc, tt.path, f.Placeholder, tt.place)
+		}
+	}
 	if f := find(fr, "wounds", "medicine_bonus"); f.InputMode != "text" {
 		t.Errorf("a field taking negative numbers needs a keyboard with a minus: %q", f.InputMode)
 	}
