@@ -407,18 +407,30 @@ const clippedSelects = `[...document.querySelectorAll(".calc select")].filter((s
 	return whole > shown + 0.5 ? [s.id + " " + Math.round(whole) + ">" + Math.round(shown)] : [];
 })`
 
+// splitCheckboxes lists the calculators' checkboxes whose label does not
+// start on the checkbox's line: at 390 px the armour's "Costume bonus
+// (granted by an organiser)" went whole under its box, which then stood
+// alone on a line of its own.
+const splitCheckboxes = `[...document.querySelectorAll(".calc input[type=checkbox]")].filter((c) => c.getClientRects().length).flatMap((c) => {
+	const l = c.labels[0];
+	if (!l) return [c.id + " (no label)"];
+	const box = c.getBoundingClientRect(), first = l.getClientRects()[0];
+	return first.top >= box.bottom || first.bottom <= box.top ? [c.id] : [];
+})`
+
 // TestCalcPhoneLayout: at 360 px the timed actions fit without sideways
-// scrolling and selects show their whole text, in both languages, on the
+// scrolling, selects show their whole text and each checkbox has its
+// label beside it, in both languages, on the
 // calculators page and in a rules page; while an input has focus and the
 // answer is off screen, its summary stays in view; on a wide screen,
 // inputs and result sit side by side.
 func TestCalcPhoneLayout(t *testing.T) {
 	b := newBrowser(t, 360, 740, true)
 	for _, path := range []string{"/fr/calculators/", "/en/calculators/", "/fr/fantasy/", "/en/fantasy/"} {
-		var overflow, clipped []string
+		var overflow, clipped, split []string
 		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+path), chromedp.WaitReady("#calc-armor"),
 			chromedp.Evaluate(`[...document.querySelectorAll(".calc .events, .calc .field, .calc")].filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1).map((e) => (e.id || e.className) + " " + e.scrollWidth + ">" + e.clientWidth)`, &overflow),
-			chromedp.Evaluate(clippedSelects, &clipped))
+			chromedp.Evaluate(clippedSelects, &clipped), chromedp.Evaluate(splitCheckboxes, &split))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -427,6 +439,9 @@ func TestCalcPhoneLayout(t *testing.T) {
 		}
 		if len(clipped) > 0 {
 			t.Errorf("%s: selects that cut their longest option at 360 px (whole > shown width): %v", path, clipped)
+		}
+		if len(split) > 0 {
+			t.Errorf("%s: checkboxes whose label went to the next line at 360 px: %v", path, split)
 		}
 	}
 	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-critical")); err != nil {
