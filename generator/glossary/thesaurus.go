@@ -327,7 +327,8 @@ next:
 
 // sectionWords returns a section's title and text as words.
 func sectionWords(sec *site.Section) []string {
-	return append(wordList(sec.Title), wordList(sec.Text)...)
+	out := make([]string, 0, (len(sec.Title)+len(sec.Text))/6+2)
+	return appendWords(appendWords(out, sec.Title), sec.Text)
 }
 
 // WordCache keeps the sections' words, indexed, from one check to the

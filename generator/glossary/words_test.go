@@ -1,6 +1,8 @@
 package glossary
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -39,4 +41,28 @@ func FuzzWordList(f *testing.F) {
 			t.Errorf("wordList(%q) = %q, FieldsFunc gives %q", s, got, want)
 		}
 	})
+}
+
+// BenchmarkWordList reads the words of the real rules, French and English.
+func BenchmarkWordList(b *testing.B) {
+	var texts []string
+	for _, lang := range []string{"fr", "en"} {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "content", lang, "*.md"))
+		for _, f := range files {
+			t, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			texts = append(texts, string(t))
+		}
+	}
+	if len(texts) == 0 {
+		b.Fatal("no content")
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, t := range texts {
+			wordList(t)
+		}
+	}
 }
