@@ -248,13 +248,24 @@ func load(opt Options) (*loaded, error) {
 // Build runs the pipeline and writes the site into opt.OutDir.
 func Build(opt Options) (*Result, error) {
 	start := time.Now()
-	prev, _ := readManifest(filepath.Clean(opt.OutDir)) // none: nothing is carried
-	res, err := generate(opt, prev)
+	// The previous build's manifest is read while the content loads: the
+	// pipeline needs it only once the pages render, and the write uses the
+	// same reading if the file has not changed meanwhile.
+	read := make(chan *readManifestResult, 1)
+	go func() { read <- readManifestNow(filepath.Clean(opt.OutDir)) }()
+	var was *readManifestResult
+	previous := func() *readManifestResult {
+		if was == nil {
+			was = <-read
+		}
+		return was
+	}
+	res, err := generate(opt, func() *manifest { return previous().m }) // none: nothing is carried
 	if err != nil {
 		return nil, err
 	}
 	w := time.Now()
-	if err := writeSums(opt.OutDir, res.Files, res.Sums, res.carry, res.keptTwins); err != nil {
+	if err := writeSums(opt.OutDir, res.Files, res.Sums, res.carry, res.keptTwins, previous()); err != nil {
 		return nil, err
 	}
 	res.Phases = append(res.Phases, Phase{Name: "write", Took: time.Since(w)})
@@ -266,12 +277,15 @@ func Build(opt Options) (*Result, error) {
 // content (the WebAssembly module, from its cache, and esbuild's bundle)
 // run while the content loads; the search indexes and the pages of each
 // language are built in parallel inside their packages.
-func Generate(opt Options) (*Result, error) { return generate(opt, nil) }
+func Generate(opt Options) (*Result, error) {
+	return generate(opt, func() *manifest { return nil })
+}
 
 // generate is Generate, keeping the previous build's single-file editions
 // (and their twins) where their inputs are the same: they are in prev,
 // the manifest of the folder the build will write, and stay there.
-func generate(opt Options, prev *manifest) (*Result, error) {
+// previous gives prev; it is called once the content is loaded.
+func generate(opt Options, previous func() *manifest) (*Result, error) {
 	root := opt.Root
 	if root == "" {
 		abs, err := filepath.Abs(opt.ThemeDir)
@@ -320,6 +334,7 @@ func generate(opt Options, prev *manifest) (*Result, error) {
 		return nil, ab.err
 	}
 	module, bundle := ab.module, ab.bundle
+	prev := previous()
 	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
 	updated := contentDay(opt.ContentDir)
 	drift, err := drifts(opt, s)

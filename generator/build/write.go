@@ -133,7 +133,7 @@ func (r *Result) recordCarry(twinKey string) {
 // on this machine's file system; a rebuild that changes one page now
 // writes a handful of files.
 func Write(out string, files map[string][]byte) error {
-	return writeSums(out, files, hashFiles(files, nil), nil, nil)
+	return writeSums(out, files, hashFiles(files, nil), nil, nil, nil)
 }
 
 // Sums are the sha256 of a site's files, computed once per build: the
@@ -167,8 +167,9 @@ func hashFiles(files map[string][]byte, known Sums) Sums {
 // writeSums is Write with the files' sums already known, and the files
 // kept from the previous build (in sums, not in files) with what the
 // next build needs to keep them again; kept are more files kept, by the
-// sum prefix the manifest records (the kept pages' twins).
-func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]carried, kept map[string]string) error {
+// sum prefix the manifest records (the kept pages' twins). read is the
+// folder's manifest as the build read it at its start, or nil.
+func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]carried, kept map[string]string, read *readManifestResult) error {
 	out = filepath.Clean(out)
 	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files)), Carry: carry}
 	for name, sum := range sums {
@@ -177,7 +178,13 @@ func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]
 	for name, prefix := range kept {
 		next.Files[name] = prefix
 	}
-	prev, err := readManifest(out)
+	var prev *manifest
+	var err error
+	if read.unchanged(out) {
+		prev = read.m
+	} else {
+		prev, err = readManifest(out)
+	}
 	switch {
 	case err == nil:
 		return update(out, files, prev, &next)
@@ -196,6 +203,35 @@ var (
 	errEmpty    = errors.New("empty folder")
 	errLegacy   = errors.New("a build's folder without a manifest")
 )
+
+// readManifestResult is a folder's manifest as read at the start of a
+// build, with the manifest file's state then: the build writes against it
+// if the file has not changed since. Decoding the manifest is serial
+// work at both ends of a build: 0.59 s of CPU for the two reads of a
+// 10,000-page build's (15.5 MB, 160,000 files; build -cpuprofile).
+type readManifestResult struct {
+	m    *manifest
+	err  error
+	info os.FileInfo // nil when there was no manifest file
+}
+
+// readManifestNow reads out's manifest and notes its file's state.
+func readManifestNow(out string) *readManifestResult {
+	info, _ := os.Stat(filepath.Join(out, ManifestName))
+	m, err := readManifest(out)
+	return &readManifestResult{m: m, err: err, info: info}
+}
+
+// unchanged reports whether r read out's manifest and its file is still
+// the one read (same file, size and time: a build writes the manifest
+// anew and renames it over the old one).
+func (r *readManifestResult) unchanged(out string) bool {
+	if r == nil || r.info == nil || r.err != nil || r.m == nil {
+		return false
+	}
+	info, err := os.Stat(filepath.Join(out, ManifestName))
+	return err == nil && os.SameFile(info, r.info) && info.Size() == r.info.Size() && info.ModTime().Equal(r.info.ModTime())
+}
 
 // readManifest returns the manifest of out, or says why there is none.
 func readManifest(out string) (*manifest, error) {

@@ -449,3 +449,40 @@ func compareDirs(a, b string) string {
 	}
 	return ""
 }
+
+// TestManifestReadOnce: the write reuses the manifest the build read at
+// its start only while the file is the one read; another build's write in
+// between (a new manifest renamed over it) is read again, and the files
+// that build removed are not taken for present.
+func TestManifestReadOnce(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if err := Write(out, map[string][]byte{"index.html": []byte("home"), "a.html": []byte("a")}); err != nil {
+		t.Fatal(err)
+	}
+	read := readManifestNow(out)
+	if !read.unchanged(out) || read.m.Files["a.html"] == "" {
+		t.Fatalf("a manifest just read is not taken as unchanged: %+v", read)
+	}
+	// Another build meanwhile: a.html goes, b.html comes.
+	if err := Write(out, map[string][]byte{"index.html": []byte("home"), "b.html": []byte("b")}); err != nil {
+		t.Fatal(err)
+	}
+	if read.unchanged(out) {
+		t.Fatal("a manifest rewritten since it was read is taken as unchanged")
+	}
+	files := map[string][]byte{"index.html": []byte("home"), "a.html": []byte("a2")}
+	if err := writeSums(out, files, hashFiles(files, nil), nil, nil, read); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"a.html": "a2", "index.html": "home"} {
+		if got, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(got) != want {
+			t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "b.html")); err == nil {
+		t.Error("b.html, which the other build wrote and this one does not have, is still there")
+	}
+	if (*readManifestResult)(nil).unchanged(out) || readManifestNow(filepath.Join(out, "nothing")).unchanged(out) {
+		t.Error("no reading, or the reading of a missing folder, is taken as unchanged")
+	}
+}
