@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -342,6 +343,12 @@ func update(out string, files map[string][]byte, prev, next *manifest) error {
 		return nil
 	}); err != nil {
 		return err
+	}
+	// A build that changed nothing leaves the manifest as it is: at 10,000
+	// pages, encoding and writing its 15.5 MB were a quarter second of
+	// every such rebuild.
+	if len(changed) == 0 && len(gone) == 0 && prev.Generator == next.Generator && maps.Equal(prev.Carry, next.Carry) {
+		return nil
 	}
 	return writeManifest(out, *next)
 }

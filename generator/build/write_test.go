@@ -486,3 +486,30 @@ func TestManifestReadOnce(t *testing.T) {
 		t.Error("no reading, or the reading of a missing folder, is taken as unchanged")
 	}
 }
+
+// TestNoOpWriteKeepsManifest: a write that changes no file leaves the
+// manifest file as it was; one that changes a file writes it anew.
+func TestNoOpWriteKeepsManifest(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	files := map[string][]byte{"index.html": []byte("home"), "a.html": []byte("a")}
+	if err := Write(out, files); err != nil {
+		t.Fatal(err)
+	}
+	before := readManifestNow(out)
+	if err := Write(out, files); err != nil {
+		t.Fatal(err)
+	}
+	if !before.unchanged(out) {
+		t.Error("a write that changed nothing wrote the manifest again")
+	}
+	files["a.html"] = []byte("a2")
+	if err := Write(out, files); err != nil {
+		t.Fatal(err)
+	}
+	if before.unchanged(out) {
+		t.Error("a write that changed a file kept the old manifest")
+	}
+	if m := readManifestNow(out); m.m.Files["a.html"] == before.m.Files["a.html"] {
+		t.Error("the manifest does not record the new a.html")
+	}
+}
