@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -94,6 +96,8 @@ type siteRenderer struct {
 	sheets map[string]string
 	// unchanged is Extra.Unchanged.
 	unchanged func(path string, b []byte) bool
+	// shareSk are the language's skeletons of the share layout.
+	shareSk *shareSkeletons
 }
 
 // page returns a page at path (from the site root) with what every page
@@ -253,8 +257,9 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	// the documents' order.
 	outs := make([]*Output, len(l.Docs))
 	errs := make([]error, len(l.Docs))
+	sk := &shareSkeletons{}
 	par.Each(len(l.Docs), func(i int) {
-		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged}
+		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged, shareSk: sk}
 		errs[i] = dr.document(l, i, l.Docs[i], extra)
 		outs[i] = dr.out
 	})
@@ -356,101 +361,122 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 	return r.render("side", sp, dir+"side-by-side/index.html", true)
 }
 
+// The values a share page shows, in the order of their placeholders.
+const (
+	shareID       = iota // the section's ID
+	shareTitle           // the section's title
+	shareDesc            // its first sentence (the description), or ""
+	shareText            // its longer first sentence (the quote), or ""
+	shareSlug            // the document's slug
+	shareShort           // the document's short name
+	shareDocTitle        // the document's title
+	shareSummary         // the document's summary
+	shareHeadSite        // the head's site part, written HTML
+	shareValues
+)
+
+// shareSkeletons are a language's skeletons of the share layout, one per
+// kind of page: which values are empty (the layout leaves out what is
+// empty) and which languages the document is in. They are cut once per
+// language, not per document: cutting them per document was 1.45 s of a
+// 10,000-page build's CPU (two renders a document).
+type shareSkeletons struct {
+	mu sync.Mutex
+	m  map[string]*skeleton // nil: that kind cannot be cut
+}
+
 // shares writes d's share pages, one per section, in dir: the section's
-// ID, title and first sentence in the share layout. Sections whose text
-// gives the same kinds of values (a first sentence or none) share one
-// skeleton of the layout (skeleton.go); the first and last pages written
-// from each are checked against the layout's own output, and a skeleton
-// that differs is dropped.
+// ID, title and first sentence in the share layout, filled into the
+// language's skeleton of it (skeleton.go). A skeleton is cut from a page
+// of placeholders (a section and a document of placeholders), so that it
+// is the same whichever document cuts it; the first and last pages of each
+// kind in a document are also executed in full and compared, and a
+// difference makes the build execute the layout for every page of that
+// kind in the document.
 func (r *siteRenderer) shares(d *site.Doc, dir, image, imageAlt string, exists func(lang string) string) error {
 	code := d.Lang
-	var headSite template.HTML
-	// page returns the share page of sec, whose first sentences are desc
-	// (the description) and text (the quote).
-	page := func(sec *site.Section, desc, text string) (*Page, error) {
+	// page returns the share page of sec in doc, whose first sentences are
+	// desc (the description) and text (the quote); in the document's
+	// language versions' folders, the slug is doc's.
+	page := func(doc *site.Doc, sec *site.Section, desc, text string, headSite template.HTML) *Page {
+		dir := code + "/" + doc.Slug + "/"
 		sp := r.page(code, dir+sec.ID+"/")
-		sp.Title, sp.OGTitle = sec.Title+" · "+d.Short, sec.Title+" — "+d.Short
+		sp.Title, sp.OGTitle = sec.Title+" · "+doc.Short, sec.Title+" — "+doc.Short
 		sp.Description, sp.Text = desc, text
 		if sp.Description == "" {
-			sp.Description = d.Summary
+			sp.Description = doc.Summary
 		}
-		sp.Doc, sp.Section, sp.OGType, sp.Image, sp.ImageAlt = d, sec, "article", image, imageAlt
+		sp.Doc, sp.Section, sp.OGType = doc, sec, "article"
+		sp.Image, sp.ImageAlt = "og/"+code+"/"+doc.Slug+".png", doc.Short+" — "+doc.Title
 		sp.Robots, sp.Refresh = "noindex", "../#"+sec.ID
 		r.versions(sp, func(lang string) string {
-			if e := exists(lang); e != "" {
-				return e + sec.ID + "/"
+			if exists(lang) != "" {
+				return lang + "/" + doc.Slug + "/" + sec.ID + "/"
 			}
 			return ""
 		})
-		// Every share page of the document has the same root, language
-		// versions and image: the head's site part is written once.
-		if headSite == "" {
-			var err error
-			if headSite, err = r.t.Partial("share", "head-site", sp); err != nil {
-				return nil, err
+		sp.HeadSite = headSite
+		return sp
+	}
+	if len(d.Sections) == 0 {
+		return nil
+	}
+	// Every share page of the document has the same root, language
+	// versions and image: the head's site part is written once.
+	headSite, err := r.t.Partial("share", "head-site", page(d, d.Sections[0], "", "", ""))
+	if err != nil {
+		return err
+	}
+	var langs []string
+	for _, l := range r.s.Langs {
+		if exists(l.Code) != "" {
+			langs = append(langs, l.Code)
+		}
+	}
+	values := func(sec *site.Section, desc, text string) []string {
+		v := make([]string, shareValues)
+		v[shareID], v[shareTitle], v[shareDesc], v[shareText] = sec.ID, sec.Title, desc, text
+		v[shareSlug], v[shareShort], v[shareDocTitle], v[shareSummary] = d.Slug, d.Short, d.Title, d.Summary
+		v[shareHeadSite] = string(headSite)
+		return v
+	}
+	kindOf := func(v []string) string {
+		k := []byte(strings.Join(langs, ",") + " ")
+		for _, x := range v {
+			if x == "" {
+				k = append(k, '0')
+			} else {
+				k = append(k, '1')
 			}
 		}
-		sp.HeadSite = headSite
-		return sp, nil
+		return string(k)
 	}
-	// Skeletons by kind: whether the description and the quote are empty
-	// (the layout leaves out what is empty).
-	type kind struct{ noDesc, noText bool }
-	skeletons := map[kind]*skeleton{}
-	last := map[kind]int{} // the last section of each kind
-	descs, texts := make([]string, len(d.Sections)), make([]string, len(d.Sections))
+	vals := make([][]string, len(d.Sections))
+	last := map[string]int{} // the last section of each kind
 	for i, sec := range d.Sections {
-		descs[i], texts[i] = firstSentence(sec.Text, 200), firstSentence(sec.Text, 400)
-		last[kind{descs[i] == "", texts[i] == ""}] = i
+		vals[i] = values(sec, firstSentence(sec.Text, 200), firstSentence(sec.Text, 400))
+		last[kindOf(vals[i])] = i
 	}
-	checked := map[kind]bool{}
+	checked, broken := map[string]bool{}, map[string]bool{}
 	for i, sec := range d.Sections {
-		desc, text := descs[i], texts[i]
+		v := vals[i]
 		file := dir + sec.ID + "/index.html"
 		r.out.Shares = append(r.out.Shares, file)
-		k := kind{desc == "", text == ""}
-		sk, tried := skeletons[k]
-		if !tried {
-			// The placeholders: 0 the ID, 1 the title, 2 the description,
-			// 3 the quote.
-			sk, _ = cutSkeleton(4, func(v []string) ([]byte, error) {
-				ps := *sec
-				ps.ID, ps.Title, ps.Text = v[0], v[1], v[3]
-				dv, tv := v[2], v[3]
-				if k.noDesc {
-					dv = ""
-				}
-				if k.noText {
-					tv = ""
-				}
-				sp, err := page(&ps, dv, tv)
-				if err != nil {
-					return nil, err
-				}
-				return r.t.Render("share", withOGTitle(sp))
-			})
-			skeletons[k] = sk
-		}
+		k := kindOf(v)
 		var b []byte
-		if sk != nil {
-			b, _ = sk.fill([]string{sec.ID, sec.Title, desc, text})
+		if sk := r.shareSkeleton(code, k, v, page); sk != nil && !broken[k] {
+			b, _ = sk.fill(v)
 		}
 		// The first and the last page of a kind are also executed in full
-		// (sections differ in what the placeholders do not stand for, such
-		// as their level, most between the first and the last).
+		// (pages differ in what the placeholders do not stand for, such as
+		// a section's level, most between the first and the last).
 		if b == nil || !checked[k] || i == last[k] {
-			sp, err := page(sec, desc, text)
-			if err != nil {
-				return err
-			}
-			full, err := r.t.Render("share", withOGTitle(sp))
+			full, err := r.t.Render("share", withOGTitle(page(d, sec, v[shareDesc], v[shareText], headSite)))
 			if err != nil {
 				return err
 			}
 			if b != nil && !bytes.Equal(b, full) {
-				// The layout shows something of the section the skeleton
-				// does not vary: every page of this kind in full.
-				skeletons[k] = nil
+				broken[k] = true
 			}
 			checked[k] = true
 			b = full
@@ -462,6 +488,39 @@ func (r *siteRenderer) shares(d *site.Doc, dir, image, imageAlt string, exists f
 		}
 	}
 	return nil
+}
+
+// shareSkeleton returns the skeleton of the share layout for pages of kind
+// k (whose values are like v: empty where v is), cutting it the first time
+// a page of that kind is asked for; nil when the layout cannot be cut.
+func (r *siteRenderer) shareSkeleton(lang, k string, v []string, page func(*site.Doc, *site.Section, string, string, template.HTML) *Page) *skeleton {
+	c := r.shareSk
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sk, ok := c.m[k]; ok {
+		return sk
+	}
+	raw := make([]bool, shareValues)
+	raw[shareHeadSite] = true
+	sk, _ := cutSkeleton(shareValues, raw, func(ph []string) ([]byte, error) {
+		p := slices.Clone(ph)
+		for i := range p {
+			if v[i] == "" {
+				p[i] = "" // the kind's empty values stay empty
+			}
+		}
+		doc := &site.Doc{Lang: lang, Slug: p[shareSlug], Short: p[shareShort], Title: p[shareDocTitle], Summary: p[shareSummary]}
+		sec := &site.Section{ID: p[shareID], Title: p[shareTitle]}
+		return r.t.Render("share", withOGTitle(page(doc, sec, p[shareDesc], p[shareText], template.HTML(p[shareHeadSite]))))
+	})
+	if c.m == nil {
+		c.m = map[string]*skeleton{}
+	}
+	c.m[k] = sk
+	return sk
 }
 
 // withOGTitle gives p the Open Graph title the render method gives.

@@ -30,6 +30,7 @@ type skeleton struct {
 type hole struct {
 	value int  // index of the value
 	url   bool // inside a URL: only values that need no escaping there fill it
+	raw   bool // written HTML put in as it is (a template.HTML value)
 }
 
 // placeholder returns the i-th placeholder: lower-case ASCII letters and
@@ -47,8 +48,10 @@ const (
 )
 
 // cutSkeleton returns the skeleton of render(values) for n values, or
-// false when the output cannot be cut safely (see skeleton).
-func cutSkeleton(n int, render func(values []string) ([]byte, error)) (*skeleton, bool) {
+// false when the output cannot be cut safely (see skeleton). raw marks the
+// values render passes as written HTML (template.HTML), which the layout
+// puts in unescaped; they may fill only such holes, and the others never.
+func cutSkeleton(n int, raw []bool, render func(values []string) ([]byte, error)) (*skeleton, bool) {
 	vals := make([]string, n)
 	probes := make([]string, n)
 	for i := range vals {
@@ -79,13 +82,17 @@ func cutSkeleton(n int, render func(values []string) ([]byte, error)) (*skeleton
 		}
 		s.parts = append(s.parts, string(a[:i]))
 		a, b = a[i+w:], b[j+pw:]
+		isRaw := v < len(raw) && raw[v]
 		switch {
-		case bytes.HasPrefix(b, []byte(htmlTail)):
+		case bytes.HasPrefix(b, []byte(htmlTail)) && !isRaw:
 			s.holes = append(s.holes, hole{value: v})
 			b = b[len(htmlTail):]
-		case bytes.HasPrefix(b, []byte(urlTail)):
+		case bytes.HasPrefix(b, []byte(urlTail)) && !isRaw:
 			s.holes = append(s.holes, hole{value: v, url: true})
 			b = b[len(urlTail):]
+		case bytes.HasPrefix(b, []byte(probeTail)) && isRaw:
+			s.holes = append(s.holes, hole{value: v, raw: true})
+			b = b[len(probeTail):]
 		default:
 			return nil, false
 		}
@@ -131,6 +138,10 @@ func (s *skeleton) fill(values []string) ([]byte, bool) {
 	for i, h := range s.holes {
 		b = append(b, s.parts[i]...)
 		v := values[h.value]
+		if h.raw {
+			b = append(b, v...)
+			continue
+		}
 		if h.url {
 			if !urlPlain(v) {
 				return nil, false

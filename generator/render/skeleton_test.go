@@ -38,7 +38,7 @@ func TestCutSkeleton(t *testing.T) {
 				err := tpl.Execute(&b, struct{ A, B string }{v[0], v[1]})
 				return b.Bytes(), err
 			}
-			sk, ok := cutSkeleton(2, render)
+			sk, ok := cutSkeleton(2, nil, render)
 			if ok != tc.cut {
 				t.Fatalf("cut = %v, want %v", ok, tc.cut)
 			}
@@ -95,7 +95,7 @@ func TestSharesFromTheme(t *testing.T) {
 	en.Docs = []*site.Doc{{Lang: "en", Slug: "fantasy"}}
 	s := &site.Site{Langs: []*site.Lang{fr, en}}
 	for _, base := range []string{"", "https://rules.example.org/gn/"} {
-		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}}
+		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}, shareSk: &shareSkeletons{}}
 		exists := func(lang string) string { return lang + "/fantasy/" }
 		if err := r.shares(d, "fr/fantasy/", "og/fr/fantasy.png", "alt", exists); err != nil {
 			t.Fatal(err)
@@ -125,5 +125,56 @@ func TestSharesFromTheme(t *testing.T) {
 		if page := string(r.out.Files["fr/fantasy/armor/index.html"]); !strings.Contains(page, "L’armure &lt;lourde&gt; &amp; &#34;légère&#34;") {
 			t.Errorf("the title is not escaped in:\n%s", page)
 		}
+	}
+}
+
+// TestCutSkeletonRaw: a value given as written HTML fills only the holes
+// where the layout puts it in unescaped; where the layout would escape or
+// strip it, the layout cannot be cut.
+func TestCutSkeletonRaw(t *testing.T) {
+	for _, tc := range []struct {
+		name, tpl string
+		cut       bool
+	}{
+		{"in the text", `<head>{{.H}}</head><p>{{.A}}</p>`, true},
+		{"in an attribute", `<meta content="{{.H}}"><p>{{.A}}</p>`, false},
+		{"in a URL", `<a href="../#{{.H}}">{{.A}}</a>`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl := template.Must(template.New("t").Parse(tc.tpl))
+			render := func(v []string) ([]byte, error) {
+				var b bytes.Buffer
+				err := tpl.Execute(&b, struct {
+					A string
+					H template.HTML
+				}{v[0], template.HTML(v[1])})
+				return b.Bytes(), err
+			}
+			sk, ok := cutSkeleton(2, []bool{false, true}, render)
+			if ok != tc.cut {
+				t.Fatalf("cut = %v, want %v", ok, tc.cut)
+			}
+			if !ok {
+				return
+			}
+			v := []string{`a<b & "c"`, `<meta property="og:x" content="a &amp; b">`}
+			got, ok := sk.fill(v)
+			want, _ := render(v)
+			if !ok || !bytes.Equal(got, want) {
+				t.Errorf("fill = %s, %v; want %s", got, ok, want)
+			}
+		})
+	}
+	// A string value where the layout puts it in unescaped cannot be:
+	// html/template escapes every string. A value marked raw that the
+	// layout escapes is refused above; a value not marked raw that comes
+	// out unescaped is refused here.
+	tpl := template.Must(template.New("t").Parse(`<p>{{.}}</p>`))
+	if _, ok := cutSkeleton(1, nil, func(v []string) ([]byte, error) {
+		var b bytes.Buffer
+		err := tpl.Execute(&b, template.HTML(v[0]))
+		return b.Bytes(), err
+	}); ok {
+		t.Error("an unescaped hole was cut for a value not marked as written HTML")
 	}
 }
