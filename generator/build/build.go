@@ -435,7 +435,7 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 			}
 		}
 	}()
-	ixs, err := search.BuildAll(s, l.vocabulary(), memo)
+	ixs, err := search.BuildAll(s, l.vocabulary(), memo, search.WithWhole(func(lang string) bool { return render.HasSingle(s.Lang(lang)) }))
 	<-singlesDrawn
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}

@@ -157,6 +157,10 @@ const maxBookDocs = 100
 // hasBook reports whether l gets a book page.
 func hasBook(l *site.Lang) bool { return len(l.Docs) > 0 && len(l.Docs) <= maxBookDocs }
 
+// HasSingle reports whether the language l has a single-file edition
+// (Theme.Single): it has one where it has a book.
+func HasSingle(l *site.Lang) bool { return l != nil && hasBook(l) }
+
 // book renders /<lang>/book/: every document in order on one page, with
 // its contents, then the glossary.
 func (r *siteRenderer) book(l *site.Lang, glossary []GlossaryEntry, pdfs []PDF) error {

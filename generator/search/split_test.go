@@ -216,3 +216,42 @@ func BenchmarkSplit(b *testing.B) {
 		}
 	}
 }
+
+// TestSurelySplit: an index that surelySplit says will be split has a
+// JSON longer than splitAbove, whatever its size; and a build that needs
+// no whole file for a language (WithWhole) writes the same files as one
+// that makes it, without making it.
+func TestSurelySplit(t *testing.T) {
+	defer func(a int) { splitAbove = a }(splitAbove)
+	for _, docs := range []int{1, 5, 20, 60} {
+		f := buildLang(bigFixture(docs).Langs[0], Vocabulary{}, nil)
+		b, err := f.appendJSON(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The smallest threshold surelySplit accepts for this index, and
+		// the JSON must exceed it.
+		splitAbove = f.sizeHint() / 4
+		if !f.surelySplit() || len(b) <= splitAbove {
+			t.Errorf("%d documents: JSON %d bytes, hint %d: surely split at %d = %v", docs, len(b), f.sizeHint(), splitAbove, f.surelySplit())
+		}
+	}
+	splitAbove = 64 << 10
+	all, err := BuildAll(bigFixture(60), Vocabulary{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none, err := BuildAll(bigFixture(60), Vocabulary{}, nil, WithWhole(func(string) bool { return false }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Whole["fr"]) <= 4*splitAbove {
+		t.Fatalf("the fixture's index (%d bytes) is too small for this test", len(all.Whole["fr"]))
+	}
+	if !reflect.DeepEqual(all.Files, none.Files) || !reflect.DeepEqual(all.Paths, none.Paths) {
+		t.Error("without the whole index, the files differ")
+	}
+	if _, ok := none.Whole["fr"]; ok {
+		t.Error("the whole index was made though no language needs it")
+	}
+}
