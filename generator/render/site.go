@@ -337,7 +337,7 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 	if err := r.render("doc", p, dir+"index.html", true); err != nil {
 		return err
 	}
-	if err := r.shares(d, dir, image, p.ImageAlt, exists); err != nil {
+	if err := r.shares(d, dir, exists); err != nil {
 		return err
 	}
 	if od == nil {
@@ -393,7 +393,7 @@ type shareSkeletons struct {
 // kind in a document are also executed in full and compared, and a
 // difference makes the build execute the layout for every page of that
 // kind in the document.
-func (r *siteRenderer) shares(d *site.Doc, dir, image, imageAlt string, exists func(lang string) string) error {
+func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) string) error {
 	code := d.Lang
 	// page returns the share page of sec in doc, whose first sentences are
 	// desc (the description) and text (the quote); in the document's

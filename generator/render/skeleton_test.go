@@ -97,7 +97,7 @@ func TestSharesFromTheme(t *testing.T) {
 	for _, base := range []string{"", "https://rules.example.org/gn/"} {
 		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}, shareSk: &shareSkeletons{}}
 		exists := func(lang string) string { return lang + "/fantasy/" }
-		if err := r.shares(d, "fr/fantasy/", "og/fr/fantasy.png", "alt", exists); err != nil {
+		if err := r.shares(d, "fr/fantasy/", exists); err != nil {
 			t.Fatal(err)
 		}
 		if len(r.out.Shares) != len(d.Sections) {
@@ -108,7 +108,7 @@ func TestSharesFromTheme(t *testing.T) {
 		for _, sec := range d.Sections {
 			one := *d
 			one.Sections = []*site.Section{sec}
-			if err := full.shares(&one, "fr/fantasy/", "og/fr/fantasy.png", "alt", exists); err != nil {
+			if err := full.shares(&one, "fr/fantasy/", exists); err != nil {
 				t.Fatal(err)
 			}
 		}
