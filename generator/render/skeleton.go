@@ -17,10 +17,12 @@ import (
 //
 // The escaping stays html/template's: a skeleton is only made when a second
 // output, with a probe appended to every placeholder, shows that each hole
-// is escaped either as HTML text or quoted attribute (one table, that of
-// htmlEscape) or as part of a URL; a hole of any other kind, a change of
-// structure between the two outputs, or a value a URL hole would have to
-// normalise, and the page is executed in full as before.
+// is escaped as HTML text, RCDATA or a quoted attribute (one table,
+// html/template's htmlReplacementTable, which appendHTMLEscaped follows),
+// or as part of a URL, or, for a value given as written HTML, not at all;
+// a hole of any other kind, a change of structure between the two outputs,
+// or a value a URL hole would have to normalise, and the page is executed
+// in full as before.
 type skeleton struct {
 	parts []string // len(holes)+1 runs of output, escaped already
 	holes []hole
@@ -34,8 +36,10 @@ type hole struct {
 }
 
 // placeholder returns the i-th placeholder: lower-case ASCII letters and
-// digits, which every html/template escaper leaves as they are, and which
-// no typeset text of the rules holds.
+// digits, which every html/template escaper leaves as they are. A page of
+// placeholders holds no content, only the theme's text, where a
+// placeholder-like word would make the cut fail (the probe output
+// differs), not go wrong.
 func placeholder(i int) string { return "zqx" + strconv.Itoa(i) + "q" }
 
 // probeTail is appended to each placeholder in the probe output: its
