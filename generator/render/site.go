@@ -451,18 +451,19 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 		}
 		return string(k)
 	}
-	vals := make([][]string, len(d.Sections))
+	vals, kinds := make([][]string, len(d.Sections)), make([]string, len(d.Sections))
 	last := map[string]int{} // the last section of each kind
 	for i, sec := range d.Sections {
 		vals[i] = values(sec, firstSentence(sec.Text, 200), firstSentence(sec.Text, 400))
-		last[kindOf(vals[i])] = i
+		kinds[i] = kindOf(vals[i])
+		last[kinds[i]] = i
 	}
 	checked, broken := map[string]bool{}, map[string]bool{}
 	for i, sec := range d.Sections {
 		v := vals[i]
 		file := dir + sec.ID + "/index.html"
 		r.out.Shares = append(r.out.Shares, file)
-		k := kindOf(v)
+		k := kinds[i]
 		var b []byte
 		if sk := r.shareSkeleton(code, k, v, page); sk != nil && !broken[k] {
 			b, _ = sk.fill(v)

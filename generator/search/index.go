@@ -190,7 +190,8 @@ type Indexes struct {
 	// dictionary).
 	Paths map[string]string
 	// Whole is each language's index as one file, which a page that
-	// cannot fetch (the single-file edition) carries.
+	// cannot fetch (the single-file edition) carries; a language that
+	// WithWhole leaves out has none when its index is split.
 	Whole map[string][]byte
 }
 
@@ -210,7 +211,8 @@ func WithWhole(need func(lang string) bool) Option {
 	return func(o *options) { o.whole = need }
 }
 
-// BuildAll is BuildMemo, with each language's index as one file too.
+// BuildAll is BuildMemo, with each language's index as one file too
+// (Indexes.Whole; see WithWhole).
 func BuildAll(s *site.Site, v Vocabulary, memo *Memo, opts ...Option) (*Indexes, error) {
 	var o options
 	for _, opt := range opts {
