@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,10 +45,9 @@ func TestAccessibility(t *testing.T) {
 		w, h   int64
 		mobile bool
 	}{{"phone", 390, 844, true}, {"desktop", 1280, 900, false}} {
-		b := newBrowser(t, vp.w, vp.h, vp.mobile)
-		for _, p := range allPages {
+		eachPage(t, vp.w, vp.h, vp.mobile, allPages, func(ctx context.Context, p string) error {
 			var vs []axeViolation
-			err := chromedp.Run(b.Ctx,
+			err := chromedp.Run(ctx,
 				chromedp.Navigate(baseURL+p),
 				chromedp.WaitReady("body"),
 				// Let the calculators in view load and draw their live results.
@@ -56,9 +56,6 @@ func TestAccessibility(t *testing.T) {
 				chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
 					&vs, awaitPromise),
 			)
-			if err != nil {
-				t.Fatalf("%s %s: %v", vp.name, p, err)
-			}
 			for _, v := range vs {
 				var where []string
 				for _, n := range v.Nodes {
@@ -66,6 +63,7 @@ func TestAccessibility(t *testing.T) {
 				}
 				t.Errorf("%s %s: %s (%s): %s — %s", vp.name, p, v.ID, v.Impact, v.Help, strings.Join(where, "; "))
 			}
-		}
+			return err
+		})
 	}
 }

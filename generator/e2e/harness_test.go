@@ -125,8 +125,18 @@ document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.
 
 func newBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
 	t.Helper()
+	return newBrowserWithin(t, width, height, mobile, 60*time.Second)
+}
+
+// newBrowserWithin is newBrowser with the tab's whole life bounded by d
+// instead of a minute. Tests that visit every kind of page give each visit
+// its own minute (see eachPage): on a CI machine slower than this one, axe
+// over the twenty pages once took more than 60 s in all and failed at the
+// nineteenth page, though no single page was slow.
+func newBrowserWithin(t *testing.T, width, height int64, mobile bool, d time.Duration) *Browser {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserCtx)
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancel() })
 	b := &Browser{Ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {
@@ -200,4 +210,20 @@ func contains(l []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// eachPage runs visit on every path with one tab, each visit within a
+// minute of its own, so that the time a test takes grows with its pages
+// without a single slow page going unnoticed.
+func eachPage(t *testing.T, width, height int64, mobile bool, paths []string, visit func(ctx context.Context, path string) error) {
+	t.Helper()
+	b := newBrowserWithin(t, width, height, mobile, time.Duration(len(paths)+1)*time.Minute)
+	for _, p := range paths {
+		ctx, cancel := context.WithTimeout(b.Ctx, time.Minute)
+		err := visit(ctx, p)
+		cancel()
+		if err != nil {
+			t.Fatalf("%d px, %s: %v", width, p, err)
+		}
+	}
 }
