@@ -37,7 +37,7 @@ func FuzzParseDoc(f *testing.F) {
 			}
 			return
 		}
-		d := parseDoc("fuzz.md", "fr", body, func() goldmark.Markdown { return markdown.New(markdown.WithLanguage("fr")) }, &ds)
+		d := parseDoc("fuzz.md", "fr", body, markdown.New(markdown.WithLanguage("fr")).Parser(), func() goldmark.Markdown { return markdown.New(markdown.WithLanguage("fr")) }, &ds)
 		d.render(&ds)
 		lines := strings.Count(string(src), "\n") + 1
 		seen := map[string]bool{}

@@ -166,7 +166,10 @@ type Options struct {
 	// Markdown returns the converter for a document of a language; nil
 	// means markdown.New with that language. Converters are made per
 	// document because headings link to the same section in the other
-	// language, at a URL that names the document.
+	// language, at a URL that names the document. That is rendering only:
+	// every document of a language is parsed with one converter,
+	// Markdown(lang, ""), whose parser goldmark keeps stateless (its state
+	// is in the parser.Context), so that many goroutines may share it.
 	Markdown func(lang, slug string) goldmark.Markdown
 	// BeforeRender runs once every document is parsed and before any is
 	// rendered; it may check what rendering relies on (calculator blocks).
@@ -241,6 +244,11 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		// the scheduling.
 		docs := make([]*Doc, len(files))
 		dds := make([]Diagnostics, len(files))
+		// One parser for the language: a converter per document cost its
+		// making and goldmark's sorting of its parsers on first use (its
+		// initSync), 0.13 s of 2.84 s of CPU in a 1,000-page build
+		// (markdown.New and parser.Parse.func1 in build -cpuprofile).
+		p := opt.Markdown(code, "").Parser()
 		par.Each(len(files), func(i int) {
 			f := files[i]
 			src, err := os.ReadFile(f)
@@ -253,7 +261,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 				return
 			}
 			slug := strings.TrimSuffix(filepath.Base(f), ".md")
-			d := parseDoc(f, code, src, func() goldmark.Markdown { return opt.Markdown(code, slug) }, &dds[i])
+			d := parseDoc(f, code, src, p, func() goldmark.Markdown { return opt.Markdown(code, slug) }, &dds[i])
 			// A document without calculator blocks renders now, its
 			// cross-references' labels left as placeholders: its tree
 			// then goes at once. Held until every document was parsed,
@@ -315,14 +323,13 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	return s, ds
 }
 
-// parseDoc parses a document with a Markdown of newMD's. The one that
-// renders it is another (render): held by every document from its parsing
-// to its rendering, the parsers were 98 MB of the 1.3 GB peak of a
-// 10,000-page build (heap profile, goldmark parser.NewParser), each parser
-// allocating its tables; a new one per document costs microseconds.
-func parseDoc(file, lang string, src []byte, newMD func() goldmark.Markdown, ds *Diagnostics) *Doc {
+// parseDoc parses a document with p, the language's parser; newMD makes
+// the converter that renders it (render), when it does: held by every
+// document from its parsing to its rendering, converters were 98 MB of
+// the 1.3 GB peak of a 10,000-page build (heap profile, goldmark
+// parser.NewParser), each parser allocating its tables.
+func parseDoc(file, lang string, src []byte, p parser.Parser, newMD func() goldmark.Markdown, ds *Diagnostics) *Doc {
 	d := &Doc{Lang: lang, File: file, newMD: newMD}
-	md := newMD()
 	body, bodyLine := parseFrontMatter(d, src, ds)
 	d.src, d.bodyLine, d.srcLen = body, bodyLine, len(body)
 	for i := 0; ; {
@@ -343,7 +350,7 @@ func parseDoc(file, lang string, src []byte, newMD func() goldmark.Markdown, ds 
 		d.Slug = want
 	}
 	pc := parser.NewContext()
-	root := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	root := p.Parse(text.NewReader(body), parser.WithContext(pc))
 	d.ast = root
 	d.XRefs = markdown.XRefs(pc)
 	d.Calcs = markdown.Calcs(pc)
