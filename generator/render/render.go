@@ -98,6 +98,9 @@ type Page struct {
 	// written for another page with the same root, language versions and
 	// image (a document's share pages).
 	HeadSite template.HTML
+	// TOC, when set, is a document's contents list written already (its
+	// sections through the "toc-entry" template; docpage.go).
+	TOC template.HTML
 	// SideBySide links a document to its bilingual view; Pairs fills that view.
 	SideBySide string
 	Pairs      []Pair
@@ -353,6 +356,19 @@ func (t *Theme) Partial(layout, name string, p *Page) (template.HTML, error) {
 		return "", err
 	}
 	return template.HTML(b.String()), nil // written by html/template: escaped already
+}
+
+// execute writes template name of layout in lang with data as dot.
+func (t *Theme) execute(layout, lang, name string, data any) ([]byte, error) {
+	tpl, err := t.layout(layout, lang)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := tpl.ExecuteTemplate(&b, name, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // layout returns the template set of layout in lang.

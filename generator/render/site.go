@@ -63,7 +63,7 @@ type Output struct {
 	// Shares lists the share pages' files: they only redirect, so the
 	// offline copy does not keep them (the service worker redirects).
 	Shares []string
-	// Filled counts the share pages written from a skeleton of the layout
+	// Filled counts the share and document pages written from a skeleton of the layout
 	// rather than by executing it (skeleton.go).
 	Filled int
 }
@@ -98,6 +98,8 @@ type siteRenderer struct {
 	unchanged func(path string, b []byte) bool
 	// shareSk are the language's skeletons of the share layout.
 	shareSk *shareSkeletons
+	// docSk are the language's skeletons of the doc layout (docpage.go).
+	docSk *docSkeletons
 }
 
 // page returns a page at path (from the site root) with what every page
@@ -258,8 +260,9 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	outs := make([]*Output, len(l.Docs))
 	errs := make([]error, len(l.Docs))
 	sk := &shareSkeletons{}
+	dsk := &docSkeletons{page: map[string]*skeleton{}, toc: map[string]*skeleton{}, checked: map[string]bool{}, broken: map[string]bool{}}
 	par.Each(len(l.Docs), func(i int) {
-		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged, shareSk: sk}
+		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged, shareSk: sk, docSk: dsk}
 		errs[i] = dr.document(l, i, l.Docs[i], extra)
 		outs[i] = dr.out
 	})
@@ -312,29 +315,23 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 		}
 	}
 	exists := func(lang string) string { return in[lang] }
-	p := r.page(code, dir)
-	p.Title, p.OGTitle, p.Description, p.Doc = d.Title+" · "+d.Short, d.Short+" : "+d.Title, d.Summary, d
-	if code != "fr" {
-		p.OGTitle = d.Short + ": " + d.Title
-	}
-	p.OGType, p.Image, p.ImageAlt, p.Share = "article", image, d.Short+" — "+d.Title, true
+	var calcs, calcIDs string
 	if len(d.Calcs) > 0 && extra.CalcStrings != nil {
-		p.CalcStrings = extra.CalcStrings(code, calcNames(d))
-		p.CalcSections = calcSections(d)
+		calcs, calcIDs = extra.CalcStrings(code, calcNames(d)), calcSections(d)
 	}
+	var prev, next *site.Doc
 	if i > 0 {
-		p.Prev = l.Docs[i-1]
+		prev = l.Docs[i-1]
 	}
 	if i+1 < len(l.Docs) {
-		p.Next = l.Docs[i+1]
+		next = l.Docs[i+1]
 	}
-	r.versions(p, exists)
+	p := r.docPage(code, d, prev, next, exists, calcs, calcIDs)
 	var od *site.Doc
 	if p.Switch != nil {
 		od = r.s.Lang(p.Switch.Lang).Doc(d.Slug)
-		p.SideBySide = "side-by-side/"
 	}
-	if err := r.render("doc", p, dir+"index.html", true); err != nil {
+	if err := r.renderDoc(l, i, d, p, exists, dir+"index.html"); err != nil {
 		return err
 	}
 	if err := r.shares(d, dir, exists); err != nil {

@@ -32,6 +32,7 @@ type skeleton struct {
 type hole struct {
 	value int  // index of the value
 	url   bool // inside a URL: only values that need no escaping there fill it
+	path  bool // in a URL's path, where a slash stays as it is (escaped in a query or fragment)
 	raw   bool // written HTML put in as it is (a template.HTML value)
 }
 
@@ -43,12 +44,17 @@ type hole struct {
 func placeholder(i int) string { return "zqx" + strconv.Itoa(i) + "q" }
 
 // probeTail is appended to each placeholder in the probe output: its
-// escaped form tells the hole's context.
-const probeTail = "<' "
+// escaped form tells the hole's context. The exclamation mark tells a
+// URL's path, where html/template's normaliser keeps it (and slashes),
+// from its query or fragment, where its escaper does not. (A slash in the
+// probe would not do: a page's depth, and so its links, is counted in
+// slashes of its path.)
+const probeTail = "<' !"
 
 const (
-	htmlTail = "&lt;&#39; " // text, RCDATA and quoted attributes
-	urlTail  = "%3c%27%20"  // a URL, then a quoted attribute
+	htmlTail    = "&lt;&#39; !"  // text, RCDATA and quoted attributes
+	urlPathTail = "%3c%27%20!"   // a URL's path (normalised), then a quoted attribute
+	urlTail     = "%3c%27%20%21" // a URL's query or fragment (escaped)
 )
 
 // cutSkeleton returns the skeleton of render(values) for n values, or
@@ -91,6 +97,9 @@ func cutSkeleton(n int, raw []bool, render func(values []string) ([]byte, error)
 		case bytes.HasPrefix(b, []byte(htmlTail)) && !isRaw:
 			s.holes = append(s.holes, hole{value: v})
 			b = b[len(htmlTail):]
+		case bytes.HasPrefix(b, []byte(urlPathTail)) && !isRaw:
+			s.holes = append(s.holes, hole{value: v, url: true, path: true})
+			b = b[len(urlPathTail):]
 		case bytes.HasPrefix(b, []byte(urlTail)) && !isRaw:
 			s.holes = append(s.holes, hole{value: v, url: true})
 			b = b[len(urlTail):]
@@ -147,7 +156,7 @@ func (s *skeleton) fill(values []string) ([]byte, bool) {
 			continue
 		}
 		if h.url {
-			if !urlPlain(v) {
+			if !urlPlain(v, h.path) {
 				return nil, false
 			}
 			b = append(b, v...)
@@ -158,12 +167,16 @@ func (s *skeleton) fill(values []string) ([]byte, bool) {
 	return append(b, s.parts[len(s.parts)-1]...), true
 }
 
-// urlPlain reports whether html/template's URL normaliser and attribute
-// escaper both leave v as it is: section IDs are made of such bytes.
-func urlPlain(v string) bool {
+// urlPlain reports whether html/template leaves v as it is in a URL (its
+// normaliser in a path, its escaper in a query or fragment) and then in a
+// quoted attribute: section IDs and slugs are made of such bytes, and, in
+// a path, file paths ("assets/print-….css") of those and slashes. Without
+// a colon, a value at the start of a URL cannot name a scheme, which
+// html/template's URL filter would check.
+func urlPlain(v string, path bool) bool {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~') {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~' || c == '/' && path) {
 			return false
 		}
 	}

@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"compendium/generator/markdown"
 	"compendium/generator/site"
 )
 
 // tricky are values a skeleton must write exactly as html/template does.
-var tricky = []string{"", "plain", `a<b&c'd"e+f>g`, "L’armure — été", "zqx0q", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8"}
+var tricky = []string{"", "plain", `a<b&c'd"e+f>g`, "L’armure — été", "zqx0q", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8",
+	"assets/print-0d30a11a.css", "//other.example/x", "javascript:alert(1)"}
 
 func TestCutSkeleton(t *testing.T) {
 	for _, tc := range []struct {
@@ -21,10 +23,15 @@ func TestCutSkeleton(t *testing.T) {
 		{name: "text", tpl: `<p>{{.A}}</p><p>{{.B}} et {{.A}}</p>`, cut: true},
 		{name: "rcdata", tpl: `<title>{{.A}} · {{.B}}</title>`, cut: true},
 		{name: "quoted attribute", tpl: `<meta content="{{.A}} — x" name='{{.B}}'>`, cut: true},
-		{name: "URL after a fragment", tpl: `<a href="../#{{.A}}">{{.B}}</a>`, cut: true,
-			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8"}},
+		// A slash is escaped in a fragment or query, not in a path.
+		{name: "URL after a fragment", tpl: `<a href="../#{{.A}}">{{.B}}</a><a href="?q={{.A}}">x</a>`, cut: true,
+			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8", "javascript:alert(1)", "assets/print-0d30a11a.css", "//other.example/x"}},
 		{name: "URL path", tpl: `<link href="https://example.org/fr/{{.A}}/"><meta http-equiv="refresh" content="0; url=../#{{.A}}">`, cut: true,
-			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8"}},
+			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8", "javascript:alert(1)"}},
+		// A value at the start of a URL: html/template filters its
+		// scheme, which a value without a colon cannot name.
+		{name: "URL start", tpl: `<link rel="stylesheet" href="{{.A}}"><a href="../{{.A}}/">{{.B}}</a>`, cut: true,
+			refused: []string{`a<b&c'd"e+f>g`, "L’armure — été", "zqx1q<' ", "nul\x00byte", "bad \xff utf-8", "javascript:alert(1)"}},
 		{name: "unquoted attribute", tpl: `<a title={{.A}}>x</a>`},
 		{name: "script", tpl: `<script>var a = {{.A}};</script>`},
 		{name: "style", tpl: `<p style="color: {{.A}}">x</p>`},
@@ -176,5 +183,76 @@ func TestCutSkeletonRaw(t *testing.T) {
 		return b.Bytes(), err
 	}); ok {
 		t.Error("an unescaped hole was cut for a value not marked as written HTML")
+	}
+}
+
+// TestDocsFromTheme writes a language's document pages with the theme's
+// own doc layout, once from skeletons and once each executed in full, and
+// checks that they are the same, and that the skeletons wrote the pages
+// they can (a kind's pages once one of them was checked, not the first or
+// last document).
+func TestDocsFromTheme(t *testing.T) {
+	theme, errs := Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	doc := func(slug, short, title, summary string, levels ...int) *site.Doc {
+		d := &site.Doc{Lang: "fr", Slug: slug, Short: short, Title: title, Summary: summary,
+			Body: template.HTML("<p>Le corps de " + slug + " : <em>zqx3q</em> &amp; plus.</p>")}
+		for i, l := range levels {
+			d.Sections = append(d.Sections, &site.Section{ID: slug + "-s" + string(rune('a'+i)), Level: l, Title: "Section " + string(rune('A'+i)) + " <" + slug + "> & « " + title + " »"})
+		}
+		return d
+	}
+	fr := &site.Lang{Code: "fr", Docs: []*site.Doc{
+		doc("fantasy", "GN fantasy — Règles", "Les Règles", "Combats & magie.", 2, 3, 2),
+		doc("contemporary", "GN contemporain", "Descriptif « des » règles", "Santé <mentale>.", 2, 3),
+		doc("duels", "Duels Pathfinder", "Duels", "Parer, esquiver.", 3, 2, 3, 2),
+		doc("heroes", "Héros & Dragons", "Règles maison", "Repos.", 2, 3),
+		doc("no-summary", "Sans résumé", "Un titre", "", 2),
+		doc("calcs", "Calculs", "Avec calculateurs", "Des calculs.", 2, 3),
+		doc("last", "Dernier", "Le dernier", "Fin.", 2),
+	}}
+	fr.Docs[5].Calcs = []*markdown.Calc{{Name: "armor"}, {Name: "healing"}}
+	en := &site.Lang{Code: "en", Docs: []*site.Doc{{Lang: "en", Slug: "fantasy"}, {Lang: "en", Slug: "duels"}, {Lang: "en", Slug: "calcs"}}}
+	s := &site.Site{Langs: []*site.Lang{fr, en}}
+	extra := Extra{CalcStrings: func(lang string, names []string) string {
+		return `{"names":"` + strings.Join(names, ",") + `","quote":"l'armure <lourde>"}`
+	}}
+	for _, base := range []string{"", "https://rules.example.org/gn/"} {
+		sheets := map[string]string{}
+		for _, d := range fr.Docs {
+			sheets["fr/"+d.Slug] = "assets/print-" + d.Slug + ".css"
+		}
+		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, sheets: sheets, out: &Output{Files: map[string][]byte{}},
+			docSk: &docSkeletons{page: map[string]*skeleton{}, toc: map[string]*skeleton{}, checked: map[string]bool{}, broken: map[string]bool{}}}
+		full := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, sheets: sheets, out: &Output{Files: map[string][]byte{}}}
+		for i, d := range fr.Docs {
+			if err := r.document(fr, i, d, extra); err != nil {
+				t.Fatal(err)
+			}
+			if err := full.document(fr, i, d, extra); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, d := range fr.Docs {
+			f := "fr/" + d.Slug + "/index.html"
+			if r.out.Files[f] == nil || !bytes.Equal(r.out.Files[f], full.out.Files[f]) {
+				t.Errorf("base %q: %s differs from the layout's output:\n%s\n----\n%s", base, f, r.out.Files[f], full.out.Files[f])
+			}
+		}
+		// Kinds: fantasy (first) and last are executed in full; contemporary
+		// and heroes are of one kind (summary, levels 2 and 3, no English),
+		// the first checked and the second filled; duels (in English too) and
+		// no-summary and calcs are each alone of their kind.
+		if want := 1; r.out.Filled != want {
+			t.Errorf("base %q: %d pages filled from skeletons, want %d", base, r.out.Filled, want)
+		}
+		page := string(r.out.Files["fr/heroes/index.html"])
+		for _, want := range []string{"<title>Règles maison · Héros &amp; Dragons</title>", `<a href="#heroes-sb">Section B &lt;heroes&gt; &amp; « Règles maison »</a>`, "<em>zqx3q</em>", `href="../duels/"`, `href="../no-summary/"`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("base %q: the filled page lacks %s:\n%s", base, want, page)
+			}
+		}
 	}
 }

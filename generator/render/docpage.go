@@ -1,0 +1,253 @@
+package render
+
+import (
+	"bytes"
+	"html/template"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"compendium/generator/site"
+)
+
+// Document pages are written, like share pages, from a skeleton of their
+// layout (skeleton.go) where they can be. Executing the doc layout was
+// 0.32 s of the 2.84 s of CPU of a 1,000-page build (render.(*Theme).Render
+// under siteRenderer.render, build -cpuprofile), 320 µs a page: about 150
+// actions, each calling html/template's escapers through reflection. A
+// document page differs from the next of its language in its document's
+// slug, names, summary, body and contents, its print style sheet, its
+// calculators' strings and sections, and its neighbours' slugs and names:
+// those are the values below. Which of them are empty, which neighbours it
+// has, which languages it is in and the kinds of its contents' entries make
+// its kind; each kind has its own skeleton.
+const (
+	docSlug         = iota // the document's slug
+	docShort               // its short name
+	docTitle               // its title
+	docSummary             // its summary, or ""
+	docBody                // its body, written HTML
+	docTOC                 // its contents list, written HTML (toc-entry per section), or ""
+	docPrintSheet          // its print style sheet's path
+	docCalcStrings         // the calculators' strings (JSON), or ""
+	docCalcSections        // the IDs of the sections holding a calculator, or ""
+	docPrevSlug            // the previous document's slug, short name and title
+	docPrevShort
+	docPrevTitle
+	docNextSlug // the next document's
+	docNextShort
+	docNextTitle
+	docValues
+)
+
+// docSkeletons are a language's skeletons of the doc layout, one per kind
+// of page, and of its "toc-entry" template, one per kind of entry. A
+// page's skeleton is trusted once a page of its kind, executed in full,
+// came out the same as filled; until then pages of that kind are executed
+// in full, and the first and last documents of the language always are.
+type docSkeletons struct {
+	mu      sync.Mutex
+	page    map[string]*skeleton // nil: that kind cannot be cut
+	toc     map[string]*skeleton
+	checked map[string]bool // a full render matched the filled page
+	broken  map[string]bool // one did not: that kind is always executed
+}
+
+// docPage returns the page of document d of language code, between prev
+// and next (nil at the ends); exists gives the document's folder in a
+// language, or "" where it has none.
+func (r *siteRenderer) docPage(code string, d, prev, next *site.Doc, exists func(lang string) string, calcStrings, calcSections string) *Page {
+	p := r.page(code, code+"/"+d.Slug+"/")
+	p.Title, p.OGTitle, p.Description, p.Doc = d.Title+" · "+d.Short, d.Short+" : "+d.Title, d.Summary, d
+	if code != "fr" {
+		p.OGTitle = d.Short + ": " + d.Title
+	}
+	p.OGType, p.Image, p.ImageAlt, p.Share = "article", "og/"+code+"/"+d.Slug+".png", d.Short+" — "+d.Title, true
+	p.CalcStrings, p.CalcSections = calcStrings, calcSections
+	p.Prev, p.Next = prev, next
+	r.versions(p, exists)
+	if p.Switch != nil {
+		p.SideBySide = "side-by-side/"
+	}
+	return p
+}
+
+// renderDoc writes p, the page of l's i-th document d, to file: filled
+// into its kind's skeleton when that kind's skeleton is trusted, executed
+// in full otherwise (then checked against the filled page, the first time
+// for its kind).
+func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exists func(lang string) string, file string) error {
+	if p.OGTitle == "" {
+		p.OGTitle = p.Title
+	}
+	c := r.docSk
+	var filled []byte
+	var kind string
+	if c != nil {
+		var v []string
+		var ok bool
+		if v, kind, ok = r.docValuesOf(l.Code, d, p, exists); ok {
+			if sk := r.docSkeleton(l.Code, kind, v, p, exists); sk != nil {
+				filled, _ = sk.fill(v)
+			}
+		}
+	}
+	trusted := false
+	if filled != nil && i != 0 && i != len(l.Docs)-1 {
+		c.mu.Lock()
+		trusted = c.checked[kind] && !c.broken[kind]
+		c.mu.Unlock()
+	}
+	b := filled
+	if trusted {
+		r.out.Filled++
+	} else {
+		full, err := r.t.Render("doc", p)
+		if err != nil {
+			return err
+		}
+		if filled != nil {
+			c.mu.Lock()
+			if bytes.Equal(filled, full) {
+				c.checked[kind] = true
+			} else {
+				c.broken[kind] = true
+			}
+			c.mu.Unlock()
+		}
+		b = full
+	}
+	if r.unchanged == nil || !r.unchanged(file, b) {
+		r.out.Files[file] = b
+	}
+	r.out.Pages = append(r.out.Pages, Listed{Path: p.Path, Alternates: p.Alternates, XDefault: p.XDefault})
+	return nil
+}
+
+// docValuesOf returns page p's values (of document d) and its kind; false
+// when its contents list cannot be written from skeletons.
+func (r *siteRenderer) docValuesOf(code string, d *site.Doc, p *Page, exists func(lang string) string) ([]string, string, bool) {
+	v := make([]string, docValues)
+	v[docSlug], v[docShort], v[docTitle], v[docSummary], v[docBody] = d.Slug, d.Short, d.Title, d.Summary, string(d.Body)
+	v[docPrintSheet], v[docCalcStrings], v[docCalcSections] = p.PrintSheet, p.CalcStrings, p.CalcSections
+	if p.Prev != nil {
+		v[docPrevSlug], v[docPrevShort], v[docPrevTitle] = p.Prev.Slug, p.Prev.Short, p.Prev.Title
+	}
+	if p.Next != nil {
+		v[docNextSlug], v[docNextShort], v[docNextTitle] = p.Next.Slug, p.Next.Short, p.Next.Title
+	}
+	k := []byte(code + " ")
+	for _, l := range r.s.Langs {
+		if exists(l.Code) != "" {
+			k = append(k, l.Code...)
+			k = append(k, ',')
+		}
+	}
+	k = append(k, ' ', flag(p.Prev != nil), flag(p.Next != nil), ' ')
+	// The contents list: each entry filled into its kind's skeleton of
+	// toc-entry; the kinds found are part of the page's kind, so that a
+	// kind of entry is first used in a page that is checked.
+	var toc []byte
+	var kinds []string
+	for _, s := range d.Sections {
+		ek := strconv.Itoa(s.Level) + string(flag(s.ID != "")) + string(flag(s.Title != ""))
+		sk := r.tocSkeleton(code, ek, s)
+		if sk == nil {
+			return nil, "", false
+		}
+		b, ok := sk.fill([]string{s.ID, s.Title})
+		if !ok {
+			return nil, "", false
+		}
+		toc = append(toc, b...)
+		if !slices.Contains(kinds, ek) {
+			kinds = append(kinds, ek)
+		}
+	}
+	v[docTOC] = string(toc)
+	slices.Sort(kinds)
+	k = append(k, strings.Join(kinds, ",")...)
+	k = append(k, ' ')
+	for _, x := range v {
+		k = append(k, flag(x != ""))
+	}
+	return v, string(k), true
+}
+
+func flag(b bool) byte {
+	if b {
+		return '1'
+	}
+	return '0'
+}
+
+// tocSkeleton returns the skeleton of the "toc-entry" template for entries
+// of kind ek (level, and whether ID and title are empty) like s, cutting
+// it the first time; nil when it cannot be cut.
+func (r *siteRenderer) tocSkeleton(lang, ek string, s *site.Section) *skeleton {
+	c := r.docSk
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sk, ok := c.toc[ek]; ok {
+		return sk
+	}
+	sk, _ := cutSkeleton(2, nil, func(ph []string) ([]byte, error) {
+		e := &site.Section{ID: ph[0], Title: ph[1], Level: s.Level}
+		if s.ID == "" {
+			e.ID = ""
+		}
+		if s.Title == "" {
+			e.Title = ""
+		}
+		return r.t.execute("doc", lang, "toc-entry", e)
+	})
+	c.toc[ek] = sk
+	return sk
+}
+
+// docSkeleton returns the skeleton of the doc layout for pages of kind k,
+// whose values are like v (empty where v is), cutting it the first time a
+// page of that kind is asked for; nil when the layout cannot be cut. The
+// page of placeholders is made as p was, from a document and neighbours
+// of placeholders in the same languages.
+func (r *siteRenderer) docSkeleton(lang, k string, v []string, p *Page, exists func(lang string) string) *skeleton {
+	c := r.docSk
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sk, ok := c.page[k]; ok {
+		return sk
+	}
+	raw := make([]bool, docValues)
+	raw[docBody], raw[docTOC] = true, true
+	sk, _ := cutSkeleton(docValues, raw, func(ph []string) ([]byte, error) {
+		ph = slices.Clone(ph)
+		for i := range ph {
+			if v[i] == "" {
+				ph[i] = "" // the kind's empty values stay empty
+			}
+		}
+		d := &site.Doc{Lang: lang, Slug: ph[docSlug], Short: ph[docShort], Title: ph[docTitle], Summary: ph[docSummary], Body: template.HTML(ph[docBody])}
+		var prev, next *site.Doc
+		if p.Prev != nil {
+			prev = &site.Doc{Slug: ph[docPrevSlug], Short: ph[docPrevShort], Title: ph[docPrevTitle]}
+		}
+		if p.Next != nil {
+			next = &site.Doc{Slug: ph[docNextSlug], Short: ph[docNextShort], Title: ph[docNextTitle]}
+		}
+		in := func(l string) string {
+			if exists(l) == "" {
+				return ""
+			}
+			return l + "/" + d.Slug + "/"
+		}
+		pp := r.docPage(lang, d, prev, next, in, ph[docCalcStrings], ph[docCalcSections])
+		pp.PrintSheet, pp.TOC = ph[docPrintSheet], template.HTML(ph[docTOC])
+		if pp.OGTitle == "" {
+			pp.OGTitle = pp.Title
+		}
+		return r.t.Render("doc", pp)
+	})
+	c.page[k] = sk
+	return sk
+}
