@@ -498,9 +498,10 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 		if sk := r.shareSkeleton(code, k, v, page); sk != nil && !broken[k] {
 			b, _ = sk.fill(v)
 		}
-		// The first and the last page of a kind are also executed in full
-		// (pages differ in what the placeholders do not stand for, such as
-		// a section's level, most between the first and the last).
+		// Until a page of its kind matched, and for the last page of a kind
+		// in each document, the page is also executed in full (pages may
+		// differ in what the placeholders do not stand for, such as a
+		// section's level, most between a document's first and last).
 		if b == nil || i == last[k] || !r.shareSk.trusted(k) {
 			full, err := r.t.Render("share", withOGTitle(page(d, sec, v[shareDesc], v[shareText], headSite)))
 			if err != nil {
