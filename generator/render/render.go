@@ -98,6 +98,9 @@ type Page struct {
 	// written for another page with the same root, language versions and
 	// image (a document's share pages).
 	HeadSite template.HTML
+	// Tops, when set, holds the home page's lists of top-level sections
+	// written already, by document slug (home.go).
+	Tops map[string]template.HTML
 	// TOC, when set, is a document's contents list written already (its
 	// sections through the "toc-entry" template; docpage.go).
 	TOC template.HTML
@@ -219,8 +222,9 @@ func Load(dir string) (*Theme, []string) {
 		name := layouts[i]
 		tpl := template.New(name).Funcs(template.FuncMap{
 			// Bound to each language below; here so that parsing knows the names.
-			"t":     func(string) string { return "" },
-			"upper": strings.ToUpper,
+			"t":           func(string) string { return "" },
+			"upper":       strings.ToUpper,
+			"sectionLink": func(slug string, s *site.Section) SectionLink { return SectionLink{Slug: slug, ID: s.ID, Title: s.Title} },
 		})
 		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), filepath.Join(dir, "layouts", name+".html"))
 		if err != nil {

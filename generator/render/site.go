@@ -283,6 +283,14 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	}
 	home.Changes = extra.Changes[code]
 	r.versions(home, func(lang string) string { return lang + "/" })
+	if home.OGTitle == "" {
+		home.OGTitle = home.Title
+	}
+	tops, err := r.homeTops(home)
+	if err != nil {
+		return err
+	}
+	home.Tops = tops
 	listed := r.out.Pages
 	r.out.Pages = nil
 	if err := r.render("home", home, code+"/index.html", true); err != nil {

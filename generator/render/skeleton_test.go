@@ -256,3 +256,54 @@ func TestDocsFromTheme(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeTops writes the home page's lists of top-level sections from the
+// theme's own home layout, and checks the page against the layout executed
+// in full, for more documents than the build checks it with.
+func TestHomeTops(t *testing.T) {
+	theme, errs := Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var docs []*site.Doc
+	for i, slug := range []string{"fantasy", "contemporary", "duels", "heroes", "empty", "deep"} {
+		d := &site.Doc{Lang: "fr", Slug: slug, Short: "Jeu " + slug, Title: "Règles <" + slug + "> & « co »", Summary: "Résumé " + slug}
+		for j := 0; j < 4 && slug != "empty"; j++ {
+			level := 2 + (i+j)%3
+			if slug == "deep" {
+				level = 3 // no top-level section at all
+			}
+			d.Sections = append(d.Sections, &site.Section{ID: slug + "-" + string(rune('a'+j)), Level: level, Title: "Section « " + string(rune('A'+j)) + " » <b> & \"x\""})
+		}
+		docs = append(docs, d)
+	}
+	s := &site.Site{Langs: []*site.Lang{{Code: "fr", Docs: docs}}}
+	r := &siteRenderer{t: theme, s: s, out: &Output{Files: map[string][]byte{}}}
+	home := r.page("fr", "fr/")
+	home.Title, home.OGTitle, home.Docs = "Compendium", "Compendium", docs
+	tops, err := r.homeTops(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tops == nil {
+		t.Fatal("the lists were not written from the skeleton")
+	}
+	if tops["empty"] != "" || tops["deep"] != "" || tops["fantasy"] == "" {
+		t.Errorf("lists written for %v", tops)
+	}
+	full, err := theme.Render("home", home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home.Tops = tops
+	filled, err := theme.Render("home", home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(full, filled) {
+		t.Errorf("the home page differs from the layout's output:\n%s\n----\n%s", filled, full)
+	}
+	if want := `<li class="toc-l2"><a href="fantasy/#fantasy-a">Section « A » &lt;b&gt; &amp; &#34;x&#34;</a></li>`; !strings.Contains(string(filled), want) {
+		t.Errorf("the page lacks %s", want)
+	}
+}
