@@ -222,9 +222,11 @@ func Load(dir string) (*Theme, []string) {
 		name := layouts[i]
 		tpl := template.New(name).Funcs(template.FuncMap{
 			// Bound to each language below; here so that parsing knows the names.
-			"t":           func(string) string { return "" },
-			"upper":       strings.ToUpper,
-			"sectionLink": func(slug string, s *site.Section) SectionLink { return SectionLink{Slug: slug, ID: s.ID, Title: s.Title} },
+			"t":     func(string) string { return "" },
+			"upper": strings.ToUpper,
+			"sectionLink": func(slug string, s *site.Section) SectionLink {
+				return SectionLink{Slug: slug, ID: s.ID, Title: s.Title}
+			},
 		})
 		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), filepath.Join(dir, "layouts", name+".html"))
 		if err != nil {
