@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"compendium/generator/site"
 )
@@ -42,16 +41,10 @@ const (
 )
 
 // docSkeletons are a language's skeletons of the doc layout, one per kind
-// of page, and of its "toc-entry" template, one per kind of entry. A
-// page's skeleton is trusted once a page of its kind, executed in full,
-// came out the same as filled; until then pages of that kind are executed
-// in full, and the first and last documents of the language always are.
+// of page, and of its "toc-entry" template, one per kind of entry. The
+// first and last documents of the language are always executed in full.
 type docSkeletons struct {
-	mu      sync.Mutex
-	page    map[string]*skeleton // nil: that kind cannot be cut
-	toc     map[string]*skeleton
-	checked map[string]bool // a full render matched the filled page
-	broken  map[string]bool // one did not: that kind is always executed
+	page, toc skeletonSet
 }
 
 // docPage returns the page of document d of language code, between prev
@@ -78,13 +71,12 @@ func (r *siteRenderer) docPage(code string, d, prev, next *site.Doc, exists func
 // in full otherwise (then checked against the filled page, the first time
 // for its kind).
 func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exists func(lang string) string, file string) error {
-	if p.OGTitle == "" {
-		p.OGTitle = p.Title
-	}
-	c := r.docSk
+	withOGTitle(p)
 	var filled []byte
 	var kind string
-	if c != nil {
+	var pages *skeletonSet
+	if r.docSk != nil {
+		pages = &r.docSk.page
 		var v []string
 		var ok bool
 		if v, kind, ok = r.docValuesOf(l.Code, d, p, exists); ok {
@@ -93,14 +85,8 @@ func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exis
 			}
 		}
 	}
-	trusted := false
-	if filled != nil && i != 0 && i != len(l.Docs)-1 {
-		c.mu.Lock()
-		trusted = c.checked[kind] && !c.broken[kind]
-		c.mu.Unlock()
-	}
 	b := filled
-	if trusted {
+	if filled != nil && i != 0 && i != len(l.Docs)-1 && pages.trusted(kind) {
 		r.out.Filled++
 	} else {
 		full, err := r.t.Render("doc", p)
@@ -108,13 +94,7 @@ func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exis
 			return err
 		}
 		if filled != nil {
-			c.mu.Lock()
-			if bytes.Equal(filled, full) {
-				c.checked[kind] = true
-			} else {
-				c.broken[kind] = true
-			}
-			c.mu.Unlock()
+			pages.result(kind, bytes.Equal(filled, full))
 		}
 		b = full
 	}
@@ -186,24 +166,12 @@ func flag(b bool) byte {
 // of kind ek (level, and whether ID and title are empty) like s, cutting
 // it the first time; nil when it cannot be cut.
 func (r *siteRenderer) tocSkeleton(lang, ek string, s *site.Section) *skeleton {
-	c := r.docSk
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if sk, ok := c.toc[ek]; ok {
-		return sk
-	}
-	sk, _ := cutSkeleton(2, nil, func(ph []string) ([]byte, error) {
-		e := &site.Section{ID: ph[0], Title: ph[1], Level: s.Level}
-		if s.ID == "" {
-			e.ID = ""
-		}
-		if s.Title == "" {
-			e.Title = ""
-		}
-		return r.t.execute("doc", lang, "toc-entry", e)
+	return r.docSk.toc.get(ek, func() (*skeleton, bool) {
+		return cutSkeleton(2, nil, func(ph []string) ([]byte, error) {
+			e := like(ph, []string{s.ID, s.Title})
+			return r.t.execute("doc", lang, "toc-entry", &site.Section{ID: e[0], Title: e[1], Level: s.Level})
+		})
 	})
-	c.toc[ek] = sk
-	return sk
 }
 
 // docSkeleton returns the skeleton of the doc layout for pages of kind k,
@@ -212,42 +180,28 @@ func (r *siteRenderer) tocSkeleton(lang, ek string, s *site.Section) *skeleton {
 // page of placeholders is made as p was, from a document and neighbours
 // of placeholders in the same languages.
 func (r *siteRenderer) docSkeleton(lang, k string, v []string, p *Page, exists func(lang string) string) *skeleton {
-	c := r.docSk
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if sk, ok := c.page[k]; ok {
-		return sk
-	}
-	raw := make([]bool, docValues)
-	raw[docBody], raw[docTOC] = true, true
-	sk, _ := cutSkeleton(docValues, raw, func(ph []string) ([]byte, error) {
-		ph = slices.Clone(ph)
-		for i := range ph {
-			if v[i] == "" {
-				ph[i] = "" // the kind's empty values stay empty
+	return r.docSk.page.get(k, func() (*skeleton, bool) {
+		raw := make([]bool, docValues)
+		raw[docBody], raw[docTOC] = true, true
+		return cutSkeleton(docValues, raw, func(ph []string) ([]byte, error) {
+			ph = like(ph, v)
+			d := &site.Doc{Lang: lang, Slug: ph[docSlug], Short: ph[docShort], Title: ph[docTitle], Summary: ph[docSummary], Body: template.HTML(ph[docBody])}
+			var prev, next *site.Doc
+			if p.Prev != nil {
+				prev = &site.Doc{Slug: ph[docPrevSlug], Short: ph[docPrevShort], Title: ph[docPrevTitle]}
 			}
-		}
-		d := &site.Doc{Lang: lang, Slug: ph[docSlug], Short: ph[docShort], Title: ph[docTitle], Summary: ph[docSummary], Body: template.HTML(ph[docBody])}
-		var prev, next *site.Doc
-		if p.Prev != nil {
-			prev = &site.Doc{Slug: ph[docPrevSlug], Short: ph[docPrevShort], Title: ph[docPrevTitle]}
-		}
-		if p.Next != nil {
-			next = &site.Doc{Slug: ph[docNextSlug], Short: ph[docNextShort], Title: ph[docNextTitle]}
-		}
-		in := func(l string) string {
-			if exists(l) == "" {
-				return ""
+			if p.Next != nil {
+				next = &site.Doc{Slug: ph[docNextSlug], Short: ph[docNextShort], Title: ph[docNextTitle]}
 			}
-			return l + "/" + d.Slug + "/"
-		}
-		pp := r.docPage(lang, d, prev, next, in, ph[docCalcStrings], ph[docCalcSections])
-		pp.PrintSheet, pp.TOC = ph[docPrintSheet], template.HTML(ph[docTOC])
-		if pp.OGTitle == "" {
-			pp.OGTitle = pp.Title
-		}
-		return r.t.Render("doc", pp)
+			in := func(l string) string {
+				if exists(l) == "" {
+					return ""
+				}
+				return l + "/" + d.Slug + "/"
+			}
+			pp := r.docPage(lang, d, prev, next, in, ph[docCalcStrings], ph[docCalcSections])
+			pp.PrintSheet, pp.TOC = ph[docPrintSheet], template.HTML(ph[docTOC])
+			return r.t.Render("doc", withOGTitle(pp))
+		})
 	})
-	c.page[k] = sk
-	return sk
 }

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -97,7 +95,7 @@ type siteRenderer struct {
 	// unchanged is Extra.Unchanged.
 	unchanged func(path string, b []byte) bool
 	// shareSk are the language's skeletons of the share layout.
-	shareSk *shareSkeletons
+	shareSk *skeletonSet
 	// docSk are the language's skeletons of the doc layout (docpage.go).
 	docSk *docSkeletons
 }
@@ -130,10 +128,7 @@ func (r *siteRenderer) versions(p *Page, pathFor func(lang string) string) {
 }
 
 func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) error {
-	if p.OGTitle == "" {
-		p.OGTitle = p.Title
-	}
-	b, err := r.t.Render(layout, p)
+	b, err := r.t.Render(layout, withOGTitle(p))
 	if err != nil {
 		return err
 	}
@@ -259,8 +254,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	// the documents' order.
 	outs := make([]*Output, len(l.Docs))
 	errs := make([]error, len(l.Docs))
-	sk := &shareSkeletons{}
-	dsk := &docSkeletons{page: map[string]*skeleton{}, toc: map[string]*skeleton{}, checked: map[string]bool{}, broken: map[string]bool{}}
+	sk, dsk := &skeletonSet{}, &docSkeletons{}
 	par.Each(len(l.Docs), func(i int) {
 		dr := &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged, shareSk: sk, docSk: dsk}
 		errs[i] = dr.document(l, i, l.Docs[i], extra)
@@ -283,10 +277,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	}
 	home.Changes = extra.Changes[code]
 	r.versions(home, func(lang string) string { return lang + "/" })
-	if home.OGTitle == "" {
-		home.OGTitle = home.Title
-	}
-	tops, err := r.homeTops(home)
+	tops, err := r.homeTops(withOGTitle(home))
 	if err != nil {
 		return err
 	}
@@ -380,57 +371,20 @@ const (
 	shareValues
 )
 
-// shareSkeletons are a language's skeletons of the share layout, one per
-// kind of page: which values are empty (the layout leaves out what is
-// empty) and which languages the document is in. They are cut once per
-// language, not per document: cutting them per document was 1.45 s of a
-// 10,000-page build's CPU (two renders a document).
-type shareSkeletons struct {
-	mu sync.Mutex
-	m  map[string]*skeleton // nil: that kind cannot be cut
-	// checked holds the kinds whose skeleton a page executed in full
-	// matched, broken those one did not match (always executed then).
-	checked, broken map[string]bool
-}
-
-// trusted reports whether pages of kind k may be filled without a check.
-func (c *shareSkeletons) trusted(k string) bool {
-	if c == nil {
-		return false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.checked[k] && !c.broken[k]
-}
-
-// result records how a page of kind k executed in full compared.
-func (c *shareSkeletons) result(k string, same bool) {
-	if c == nil {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.checked == nil {
-		c.checked, c.broken = map[string]bool{}, map[string]bool{}
-	}
-	if same {
-		c.checked[k] = true
-	} else {
-		c.broken[k] = true
-	}
-}
-
 // shares writes d's share pages, one per section, in dir: the section's
 // ID, title and first sentence in the share layout, filled into the
-// language's skeleton of it (skeleton.go). A skeleton is cut from a page
-// of placeholders (a section and a document of placeholders), so that it
-// is the same whichever document cuts it. Pages of a kind are filled once
-// a page of that kind in the language, executed in full, came out the same
-// as filled; the last page of each kind in each document is also executed
-// in full and compared, and a difference makes the build execute the
-// layout for every later page of that kind. (Checking the first and last
-// page of each kind in every document was 2,000 full renders at 1,000
-// documents, 0.13 s of CPU.)
+// language's skeleton of it (skeleton.go, r.shareSk). A kind of page is
+// which values are empty (the layout leaves out what is empty) and which
+// languages the document is in. A skeleton is cut from a page of
+// placeholders (a section and a document of placeholders), so that it is
+// the same whichever document cuts it, once per language: cutting per
+// document was 1.45 s of a 10,000-page build's CPU. Pages of a kind are
+// filled once a page of that kind in the language, executed in full, came
+// out the same as filled; the last page of each kind in each document is
+// also executed in full and compared, and a difference makes the build
+// execute the layout for every later page of that kind. (Checking the
+// first and last page of each kind in every document was 2,000 full
+// renders at 1,000 documents, 0.13 s of CPU.)
 func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) string) error {
 	code := d.Lang
 	// page returns the share page of sec in doc, whose first sentences are
@@ -496,14 +450,13 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 		kinds[i] = kindOf(vals[i])
 		last[kinds[i]] = i
 	}
-	broken := map[string]bool{}
 	for i, sec := range d.Sections {
 		v := vals[i]
 		file := dir + sec.ID + "/index.html"
 		r.out.Shares = append(r.out.Shares, file)
 		k := kinds[i]
 		var b []byte
-		if sk := r.shareSkeleton(code, k, v, page); sk != nil && !broken[k] {
+		if sk := r.shareSkeleton(code, k, v, page); sk != nil {
 			b, _ = sk.fill(v)
 		}
 		// Until a page of its kind matched, and for the last page of a kind
@@ -516,11 +469,7 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 				return err
 			}
 			if b != nil {
-				same := bytes.Equal(b, full)
-				r.shareSk.result(k, same)
-				if !same {
-					broken[k] = true
-				}
+				r.shareSk.result(k, bytes.Equal(b, full))
 			}
 			b = full
 		} else {
@@ -535,35 +484,19 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 
 // shareSkeleton returns the skeleton of the share layout for pages of kind
 // k (whose values are like v: empty where v is), cutting it the first time
-// a page of that kind is asked for; nil when the layout cannot be cut.
+// a page of that kind is asked for; nil when the layout cannot be cut, or
+// that kind's pages are executed in full.
 func (r *siteRenderer) shareSkeleton(lang, k string, v []string, page func(*site.Doc, *site.Section, string, string, template.HTML) *Page) *skeleton {
-	c := r.shareSk
-	if c == nil {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if sk, ok := c.m[k]; ok {
-		return sk
-	}
-	raw := make([]bool, shareValues)
-	raw[shareHeadSite] = true
-	sk, _ := cutSkeleton(shareValues, raw, func(ph []string) ([]byte, error) {
-		p := slices.Clone(ph)
-		for i := range p {
-			if v[i] == "" {
-				p[i] = "" // the kind's empty values stay empty
-			}
-		}
-		doc := &site.Doc{Lang: lang, Slug: p[shareSlug], Short: p[shareShort], Title: p[shareDocTitle], Summary: p[shareSummary]}
-		sec := &site.Section{ID: p[shareID], Title: p[shareTitle]}
-		return r.t.Render("share", withOGTitle(page(doc, sec, p[shareDesc], p[shareText], template.HTML(p[shareHeadSite]))))
+	return r.shareSk.get(k, func() (*skeleton, bool) {
+		raw := make([]bool, shareValues)
+		raw[shareHeadSite] = true
+		return cutSkeleton(shareValues, raw, func(ph []string) ([]byte, error) {
+			p := like(ph, v)
+			doc := &site.Doc{Lang: lang, Slug: p[shareSlug], Short: p[shareShort], Title: p[shareDocTitle], Summary: p[shareSummary]}
+			sec := &site.Section{ID: p[shareID], Title: p[shareTitle]}
+			return r.t.Render("share", withOGTitle(page(doc, sec, p[shareDesc], p[shareText], template.HTML(p[shareHeadSite]))))
+		})
 	})
-	if c.m == nil {
-		c.m = map[string]*skeleton{}
-	}
-	c.m[k] = sk
-	return sk
 }
 
 // withOGTitle gives p the Open Graph title the render method gives.

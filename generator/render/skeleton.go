@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"strconv"
+	"sync"
 )
 
 // A skeleton is a layout's output for a page whose varying values were
@@ -34,6 +35,79 @@ type hole struct {
 	url   bool // inside a URL: only values that need no escaping there fill it
 	path  bool // in a URL's path, where a slash stays as it is (escaped in a query or fragment)
 	raw   bool // written HTML put in as it is (a template.HTML value)
+}
+
+// A skeletonSet holds a language's skeletons of one template, one per kind
+// of page, and what checking them against the template found. A kind's
+// pages are filled only once one of them, executed in full, came out the
+// same as filled (trusted); one that did not makes the kind broken, and its
+// pages are executed from then on. Goroutines rendering the language's
+// documents share it; a nil set has no skeleton and trusts nothing.
+type skeletonSet struct {
+	mu      sync.Mutex
+	cut     map[string]*skeleton // nil: that kind cannot be cut
+	checked map[string]bool
+	broken  map[string]bool
+}
+
+// get returns the skeleton of kind k, cutting it with cut the first time;
+// nil when it cannot be cut, or the kind is broken.
+func (c *skeletonSet) get(k string, cut func() (*skeleton, bool)) *skeleton {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broken[k] {
+		return nil
+	}
+	sk, ok := c.cut[k]
+	if !ok {
+		sk, _ = cut()
+		if c.cut == nil {
+			c.cut = map[string]*skeleton{}
+		}
+		c.cut[k] = sk
+	}
+	return sk
+}
+
+// trusted reports whether pages of kind k may be filled without a check.
+func (c *skeletonSet) trusted(k string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.checked[k] && !c.broken[k]
+}
+
+// result records whether a page of kind k, executed in full, came out the
+// same as filled.
+func (c *skeletonSet) result(k string, same bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.checked == nil {
+		c.checked, c.broken = map[string]bool{}, map[string]bool{}
+	}
+	if same {
+		c.checked[k] = true
+	} else {
+		c.broken[k] = true
+	}
+}
+
+// like returns the placeholders ph with those left empty where the values
+// v of the kind being cut are empty: layouts leave out what is empty, so
+// that emptiness is part of a kind.
+func like(ph, v []string) []string {
+	out := make([]string, len(ph))
+	for i := range ph {
+		if v[i] != "" {
+			out[i] = ph[i]
+		}
+	}
+	return out
 }
 
 // placeholder returns the i-th placeholder: lower-case ASCII letters and

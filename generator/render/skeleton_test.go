@@ -102,7 +102,7 @@ func TestSharesFromTheme(t *testing.T) {
 	en.Docs = []*site.Doc{{Lang: "en", Slug: "fantasy"}}
 	s := &site.Site{Langs: []*site.Lang{fr, en}}
 	for _, base := range []string{"", "https://rules.example.org/gn/"} {
-		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}, shareSk: &shareSkeletons{}}
+		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, out: &Output{Files: map[string][]byte{}}, shareSk: &skeletonSet{}}
 		exists := func(lang string) string { return lang + "/fantasy/" }
 		if err := r.shares(d, "fr/fantasy/", exists); err != nil {
 			t.Fatal(err)
@@ -225,7 +225,7 @@ func TestDocsFromTheme(t *testing.T) {
 			sheets["fr/"+d.Slug] = "assets/print-" + d.Slug + ".css"
 		}
 		r := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, sheets: sheets, out: &Output{Files: map[string][]byte{}},
-			docSk: &docSkeletons{page: map[string]*skeleton{}, toc: map[string]*skeleton{}, checked: map[string]bool{}, broken: map[string]bool{}}}
+			docSk: &docSkeletons{}}
 		full := &siteRenderer{t: theme, s: s, m: Meta{Base: base}, sheets: sheets, out: &Output{Files: map[string][]byte{}}}
 		for i, d := range fr.Docs {
 			if err := r.document(fr, i, d, extra); err != nil {
