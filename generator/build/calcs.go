@@ -329,12 +329,13 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		return &groups[len(groups)-1]
 	}
 	// The documents' order, then the calculators of no document (dice).
+	withCalcs := map[string]bool{}
+	for _, f := range calcui.Forms {
+		withCalcs[calcui.Info(f.Name).Doc] = true
+	}
 	for _, d := range docs {
-		for _, f := range calcui.Forms {
-			if calcui.Info(f.Name).Doc == d.Slug {
-				group(d.Slug)
-				break
-			}
+		if withCalcs[d.Slug] {
+			group(d.Slug)
 		}
 	}
 	for i := range calcui.Forms {
