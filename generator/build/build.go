@@ -195,19 +195,21 @@ func load(opt Options) (*loaded, error) {
 	if key != "" {
 		calc.memo, calc.themeKey = &liveCalcs, key
 	}
-	s, ds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang, slug string) goldmark.Markdown {
-		opts := []markdown.Option{markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
-			markdown.WithExtensions(markdown.CalcBlocks(calc.renderFunc(lang, slug)))}
+	s, ds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang string) goldmark.Markdown {
+		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
+			markdown.WithExtensions(markdown.CalcBlocks(nil)))
+	}, Document: func(lang, slug string) markdown.DocumentValues {
+		v := markdown.DocumentValues{Calc: calc.renderFunc(lang, slug)}
 		for _, other := range langs {
 			if other != lang && site.Exists(opt.ContentDir, other, slug) {
-				opts = append(opts, markdown.WithAltLink(&markdown.AltLink{
+				v.Alt = &markdown.AltLink{
 					Lang: other, Text: strings.ToUpper(other), Label: theme.T(other, "section_in_this_language"),
 					Base: "../../" + other + "/" + slug + "/",
-				}))
+				}
 				break
 			}
 		}
-		return markdown.New(opts...)
+		return v
 	}})
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)

@@ -94,10 +94,14 @@ func (r calcRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		if r.render == nil {
+		render := r.render
+		if v, ok := documentValues(n); ok {
+			render = v.Calc
+		}
+		if render == nil {
 			return ast.WalkSkipChildren, nil
 		}
-		return ast.WalkSkipChildren, r.render(w, n.(*Calc))
+		return ast.WalkSkipChildren, render(w, n.(*Calc))
 	})
 }
 

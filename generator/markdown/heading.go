@@ -70,7 +70,11 @@ func (r headingRenderer) render(w util.BufWriter, source []byte, node ast.Node, 
 		// seen (WCAG 2.5.3, axe's label-content-name-mismatch).
 		_, _ = w.WriteString(`<a class="heading-link" href="#` + html.EscapeString(id) + `" data-copy-link><span aria-hidden="true">#</span><span class="visually-hidden">` +
 			html.EscapeString(r.label) + `</span></a>`)
-		if a := r.alt; a != nil {
+		a := r.alt
+		if v, ok := documentValues(node); ok {
+			a = v.Alt
+		}
+		if a != nil {
 			_, _ = w.WriteString(`<a class="heading-alt" href="` + html.EscapeString(a.Base) + `#` + html.EscapeString(id) +
 				`" hreflang="` + a.Lang + `" lang="` + a.Lang + `"><span aria-hidden="true">` + html.EscapeString(a.Text) + `</span><span class="visually-hidden">` + html.EscapeString(a.Label) + `</span></a>`)
 		}

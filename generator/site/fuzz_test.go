@@ -5,8 +5,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
-
 	"compendium/generator/markdown"
 )
 
@@ -37,7 +35,7 @@ func FuzzParseDoc(f *testing.F) {
 			}
 			return
 		}
-		d := parseDoc("fuzz.md", "fr", body, markdown.New(markdown.WithLanguage("fr")).Parser(), func() goldmark.Markdown { return markdown.New(markdown.WithLanguage("fr")) }, &ds)
+		d := parseDoc("fuzz.md", "fr", body, markdown.New(markdown.WithLanguage("fr")), &ds)
 		d.render(&ds)
 		lines := strings.Count(string(src), "\n") + 1
 		seen := map[string]bool{}

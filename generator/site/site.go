@@ -74,8 +74,9 @@ type Doc struct {
 	// xrefs are the cross-references whose labels wait as placeholders
 	// in Body, from rendering to the end of Load.
 	xrefs    []xrefSlot
-	meta     map[string]int           // front-matter key → line, for messages
-	newMD    func() goldmark.Markdown // a Markdown for this document (parseDoc)
+	meta     map[string]int          // front-matter key → line, for messages
+	md       goldmark.Markdown       // the language's converter (render)
+	values   markdown.DocumentValues // what this document is rendered with
 	ast      ast.Node
 	src      []byte
 	bodyLine int // line of the body's first byte in the file
@@ -163,14 +164,17 @@ func (d *Doc) HasID(id string) bool {
 
 // Options configures Load.
 type Options struct {
-	// Markdown returns the converter for a document of a language; nil
-	// means markdown.New with that language. Converters are made per
-	// document because headings link to the same section in the other
-	// language, at a URL that names the document. That is rendering only:
-	// every document of a language is parsed with one converter,
-	// Markdown(lang, ""), whose parser goldmark keeps stateless (its state
-	// is in the parser.Context), so that many goroutines may share it.
-	Markdown func(lang, slug string) goldmark.Markdown
+	// Markdown returns the converter for the documents of a language; nil
+	// means markdown.New with that language. Every document of the
+	// language is parsed and rendered with it, from many goroutines:
+	// goldmark keeps its parser's state in the parser.Context and its
+	// renderer's in the writer, and the compendium's own parsers and
+	// renderers keep none.
+	Markdown func(lang string) goldmark.Markdown
+	// Document returns what a document's rendering depends on (its
+	// headings' links to the other language, its calculator blocks), set
+	// on it before it is rendered; nil means nothing.
+	Document func(lang, slug string) markdown.DocumentValues
 	// BeforeRender runs once every document is parsed and before any is
 	// rendered; it may check what rendering relies on (calculator blocks).
 	BeforeRender func(s *Site) Diagnostics
@@ -228,7 +232,7 @@ func (d *Doc) Line(pos int) int {
 // one file shows; Check reports what needs the whole site.
 func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if opt.Markdown == nil {
-		opt.Markdown = func(lang, slug string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
+		opt.Markdown = func(lang string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
 	}
 	var ds Diagnostics
 	s := &Site{Dir: dir}
@@ -244,11 +248,12 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		// the scheduling.
 		docs := make([]*Doc, len(files))
 		dds := make([]Diagnostics, len(files))
-		// One parser for the language: a converter per document cost its
-		// making and goldmark's sorting of its parsers on first use (its
-		// initSync), 0.13 s of 2.84 s of CPU in a 1,000-page build
-		// (markdown.New and parser.Parse.func1 in build -cpuprofile).
-		p := opt.Markdown(code, "").Parser()
+		// One converter for the language: one per document cost its
+		// making and goldmark's sorting of its parsers and renderers on
+		// first use (its initSync), 0.13 s of 2.84 s of CPU in a
+		// 1,000-page build for the parsers alone (markdown.New and
+		// parser.Parse.func1 in build -cpuprofile).
+		md := opt.Markdown(code)
 		par.Each(len(files), func(i int) {
 			f := files[i]
 			src, err := os.ReadFile(f)
@@ -261,7 +266,10 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 				return
 			}
 			slug := strings.TrimSuffix(filepath.Base(f), ".md")
-			d := parseDoc(f, code, src, p, func() goldmark.Markdown { return opt.Markdown(code, slug) }, &dds[i])
+			d := parseDoc(f, code, src, md, &dds[i])
+			if opt.Document != nil {
+				d.values = opt.Document(code, slug)
+			}
 			// A document without calculator blocks renders now, its
 			// cross-references' labels left as placeholders: its tree
 			// then goes at once. Held until every document was parsed,
@@ -323,13 +331,10 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	return s, ds
 }
 
-// parseDoc parses a document with p, the language's parser; newMD makes
-// the converter that renders it (render), when it does: held by every
-// document from its parsing to its rendering, converters were 98 MB of
-// the 1.3 GB peak of a 10,000-page build (heap profile, goldmark
-// parser.NewParser), each parser allocating its tables.
-func parseDoc(file, lang string, src []byte, p parser.Parser, newMD func() goldmark.Markdown, ds *Diagnostics) *Doc {
-	d := &Doc{Lang: lang, File: file, newMD: newMD}
+// parseDoc parses a document with md, the language's converter, which
+// also renders it (render).
+func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnostics) *Doc {
+	d := &Doc{Lang: lang, File: file, md: md}
 	body, bodyLine := parseFrontMatter(d, src, ds)
 	d.src, d.bodyLine, d.srcLen = body, bodyLine, len(body)
 	for i := 0; ; {
@@ -350,7 +355,7 @@ func parseDoc(file, lang string, src []byte, p parser.Parser, newMD func() goldm
 		d.Slug = want
 	}
 	pc := parser.NewContext()
-	root := p.Parse(text.NewReader(body), parser.WithContext(pc))
+	root := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
 	d.ast = root
 	d.XRefs = markdown.XRefs(pc)
 	d.Calcs = markdown.Calcs(pc)
@@ -375,7 +380,10 @@ func (d *Doc) render(ds *Diagnostics) {
 		buf.Reset()
 		renderBufs.Put(buf)
 	}()
-	if err := d.newMD().Renderer().Render(buf, d.src, d.ast); err != nil {
+	if doc, ok := d.ast.(*ast.Document); ok {
+		markdown.SetDocumentValues(doc, d.values)
+	}
+	if err := d.md.Renderer().Render(buf, d.src, d.ast); err != nil {
 		ds.Add(d.File, 0, "cannot render: "+err.Error())
 	}
 	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled

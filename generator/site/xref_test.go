@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/yuin/goldmark"
-
 	"compendium/generator/markdown"
 )
 
@@ -35,7 +33,7 @@ func TestFillXRefs(t *testing.T) {
 func TestLinesAndSectionSource(t *testing.T) {
 	src := "---\ntitle: T\nslug: doc\norder: 1\nsummary: S\n---\nIntro.\n\n## Un {#one}   \n\nTexte  \nsuite\n\n\n## Deux {#two}\n\n- a\n- b\n\n### Trois {#three}\nfin"
 	var ds Diagnostics
-	d := parseDoc("doc.md", "fr", []byte(src), markdown.New(markdown.WithLanguage("fr")).Parser(), func() goldmark.Markdown { return markdown.New(markdown.WithLanguage("fr")) }, &ds)
+	d := parseDoc("doc.md", "fr", []byte(src), markdown.New(markdown.WithLanguage("fr")), &ds)
 	body := d.src
 	for pos := -1; pos <= len(body)+1; pos++ {
 		want := d.bodyLine
