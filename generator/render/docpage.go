@@ -73,6 +73,7 @@ func (r *siteRenderer) docPage(code string, d, prev, next *site.Doc, exists func
 func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exists func(lang string) string, file string) error {
 	withOGTitle(p)
 	var filled []byte
+	done := func() {}
 	var kind string
 	var pages *skeletonSet
 	if r.docSk != nil {
@@ -81,7 +82,7 @@ func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exis
 		var ok bool
 		if v, kind, ok = r.docValuesOf(l.Code, d, p, exists); ok {
 			if sk := r.docSkeleton(l.Code, kind, v, p, exists); sk != nil {
-				filled, _ = sk.fill(v)
+				filled, done = sk.fillPage(v)
 			}
 		}
 	}
@@ -96,11 +97,10 @@ func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exis
 		if filled != nil {
 			pages.result(kind, bytes.Equal(filled, full))
 		}
-		b = full
+		done()
+		b, done = full, func() {}
 	}
-	if r.unchanged == nil || !r.unchanged(file, b) {
-		r.out.Files[file] = b
-	}
+	r.keep(file, b, done)
 	r.out.Pages = append(r.out.Pages, Listed{Path: p.Path, Alternates: p.Alternates, XDefault: p.XDefault})
 	return nil
 }

@@ -456,8 +456,9 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 		r.out.Shares = append(r.out.Shares, file)
 		k := kinds[i]
 		var b []byte
+		done := func() {}
 		if sk := r.shareSkeleton(code, k, v, page); sk != nil {
-			b, _ = sk.fill(v)
+			b, done = sk.fillPage(v)
 		}
 		// Until a page of its kind matched, and for the last page of a kind
 		// in each document, the page is also executed in full (pages may
@@ -471,15 +472,24 @@ func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) 
 			if b != nil {
 				r.shareSk.result(k, bytes.Equal(b, full))
 			}
-			b = full
+			done()
+			b, done = full, func() {}
 		} else {
 			r.out.Filled++
 		}
-		if r.unchanged == nil || !r.unchanged(file, b) {
-			r.out.Files[file] = b
-		}
+		r.keep(file, b, done)
 	}
 	return nil
+}
+
+// keep puts page b in the output at file unless the previous build wrote
+// the same; done is called when b is dropped (see fillPage).
+func (r *siteRenderer) keep(file string, b []byte, done func()) {
+	if r.unchanged == nil || !r.unchanged(file, b) {
+		r.out.Files[file] = b
+		return
+	}
+	done()
 }
 
 // shareSkeleton returns the skeleton of the share layout for pages of kind
