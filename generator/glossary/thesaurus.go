@@ -271,7 +271,20 @@ func (th *Thesaurus) findForms(l *site.Lang, forms [][]string) *formSet {
 	}
 	found := make([][]string, len(secs))
 	par.Each(len(secs), func(i int) {
-		ws := th.Words.text(secs[i]).seq
+		var ws []string
+		if th.Words != nil {
+			ws = th.Words.text(secs[i]).seq
+		} else {
+			// Read once and dropped: a slice per section was 20 of 286 MB
+			// allocated in a 1,000-page build (build -memprofile).
+			buf := wordBufs.Get().(*[]string)
+			ws = appendSectionWords((*buf)[:0], secs[i])
+			defer func() {
+				clear(ws)
+				*buf = ws[:0]
+				wordBufs.Put(buf)
+			}()
+		}
 		for k, w := range ws {
 			for _, f := range byFirst[w] {
 				if k+len(f) <= len(ws) && slices.Equal(ws[k:k+len(f)], f) {
@@ -327,9 +340,16 @@ next:
 
 // sectionWords returns a section's title and text as words.
 func sectionWords(sec *site.Section) []string {
-	out := make([]string, 0, (len(sec.Title)+len(sec.Text))/6+2)
+	return appendSectionWords(make([]string, 0, (len(sec.Title)+len(sec.Text))/6+2), sec)
+}
+
+// appendSectionWords appends a section's title and text as words to out.
+func appendSectionWords(out []string, sec *site.Section) []string {
 	return appendWords(appendWords(out, sec.Title), sec.Text)
 }
+
+// wordBufs holds the word slices of sections read once (findForms).
+var wordBufs = sync.Pool{New: func() any { return new([]string) }}
 
 // WordCache keeps the sections' words, indexed, from one check to the
 // next: serve's live rebuilds check the glossary and the thesaurus again
