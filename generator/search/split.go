@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"compendium/generator/par"
 	"compendium/wasm/engine"
 )
 
@@ -128,39 +129,28 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 		tf := termFreq(f.Params, p, avgB, avgT)
 		return float64(tf*(k1+1)) / (tf + k1)
 	}
+	// Each stem's head on its own, the stems in chunks on every core, and
+	// each shard encoded on its own: run in one goroutine, the heads and
+	// shards were the last 90 to 100 ms of a 1,000-page build, the pages
+	// long done and one core idle.
 	df := make([]int, len(f.Post))
 	heads := make([][]posting, len(f.Post))
-	var h head
-	for id, pl := range f.Post {
-		// The best headSize by weight (then the first sections), kept in
-		// a heap whose root is the worst of them: a stem of 27,000
-		// sections costs no copy of its postings and no sort of them.
-		h = h[:0]
-		sec := 0
-		for i := 0; i+1 < len(pl); i += 2 {
-			sec += int(pl[i])
-			code := int(pl[i+1])
-			p := weighted{posting{sec: sec, body: code / 4, title: code % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]}, 0}
-			p.w = weight(p.posting)
-			if len(h) < headSize {
-				heap.Push(&h, p)
-			} else if h.better(p, h[0]) {
-				h[0] = p
-				heap.Fix(&h, 0)
-			}
+	const chunk = 512
+	par.Each((len(f.Post)+chunk-1)/chunk, func(c int) {
+		var h head
+		for id := c * chunk; id < min((c+1)*chunk, len(f.Post)); id++ {
+			f.headOf(id, weight, &h, df, heads)
 		}
-		df[id] = len(pl) / 2
-		ps := make([]posting, len(h))
-		for i, p := range h {
-			ps[i] = p.posting
-		}
-		sort.Slice(ps, func(a, c int) bool { return ps[a].sec < ps[c].sec })
-		heads[id] = ps
-	}
+	})
 	// Shards: runs of stems in vocabulary order, cut once about
 	// shardTarget bytes of postings and records.
-	shards := map[string][]byte{}
-	var index [][2]any // [first stem, name]
+	type shard struct {
+		first, last int
+		secs        map[int]bool // the sections its records hold
+		b           []byte
+		name        string
+	}
+	var cut []*shard
 	for first := 0; first < len(heads); {
 		last := first
 		size := 0
@@ -175,11 +165,16 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 			}
 			last++
 		}
+		cut = append(cut, &shard{first: first, last: last, secs: seen})
+		first = last
+	}
+	par.Each(len(cut), func(i int) {
+		sh := cut[i]
 		b := []byte(`{"v":3,"first":`)
-		b = strconv.AppendInt(b, int64(first), 10)
+		b = strconv.AppendInt(b, int64(sh.first), 10)
 		b = append(b, `,"post":[`...)
-		for id := first; id < last; id++ {
-			if id > first {
+		for id := sh.first; id < sh.last; id++ {
+			if id > sh.first {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
@@ -200,15 +195,18 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 			b = append(b, ']')
 		}
 		b = append(b, `],"rec":`...)
-		b = appendRecords(b, seen, rec)
+		b = appendRecords(b, sh.secs, rec)
 		b = append(b, '}')
 		sum := sha256.Sum256(b)
 		// Beside the site's other content-named files: cached for good
 		// (the dictionary, at its lasting address, is revalidated).
-		name := "../assets/search-" + f.Lang + "-" + hex.EncodeToString(sum[:6]) + ".json"
-		shards[name] = b
-		index = append(index, [2]any{first, name})
-		first = last
+		sh.b, sh.name = b, "../assets/search-"+f.Lang+"-"+hex.EncodeToString(sum[:6])+".json"
+	})
+	shards := map[string][]byte{}
+	var index [][2]any // [first stem, name]
+	for _, sh := range cut {
+		shards[sh.name] = sh.b
+		index = append(index, [2]any{sh.first, sh.name})
 	}
 	// The sections a synonym group raises: shown whatever shards a query
 	// loads.
@@ -270,6 +268,37 @@ type weighted struct {
 
 // head is a min-heap of postings: the worst (lowest weight, then the
 // latest section) at its root.
+// headOf keeps in heads[id] stem id's best headSize postings (by weight,
+// then the first sections) in section order, and in df[id] its number of
+// sections; h is the caller's scratch heap.
+func (f *indexFile) headOf(id int, weight func(posting) float64, h *head, df []int, heads [][]posting) {
+	pl := f.Post[id]
+	// The best headSize kept in a heap whose root is the worst of them: a
+	// stem of 27,000 sections costs no copy of its postings and no sort
+	// of them.
+	*h = (*h)[:0]
+	sec := 0
+	for i := 0; i+1 < len(pl); i += 2 {
+		sec += int(pl[i])
+		code := int(pl[i+1])
+		p := weighted{posting{sec: sec, body: code / 4, title: code % 4, blen: f.BodyLen[sec], tlen: f.TitleLen[sec]}, 0}
+		p.w = weight(p.posting)
+		if len(*h) < headSize {
+			heap.Push(h, p)
+		} else if h.better(p, (*h)[0]) {
+			(*h)[0] = p
+			heap.Fix(h, 0)
+		}
+	}
+	df[id] = len(pl) / 2
+	ps := make([]posting, len(*h))
+	for i, p := range *h {
+		ps[i] = p.posting
+	}
+	sort.Slice(ps, func(a, c int) bool { return ps[a].sec < ps[c].sec })
+	heads[id] = ps
+}
+
 type head []weighted
 
 func (h head) better(a, b weighted) bool { return a.w > b.w || a.w == b.w && a.sec < b.sec }
