@@ -147,6 +147,7 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 	type shard struct {
 		first, last int
 		secs        map[int]bool // the sections its records hold
+		size        int          // about its bytes
 		b           []byte
 		name        string
 	}
@@ -165,12 +166,16 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 			}
 			last++
 		}
-		cut = append(cut, &shard{first: first, last: last, secs: seen})
+		cut = append(cut, &shard{first: first, last: last, secs: seen, size: size})
 		first = last
 	}
 	par.Each(len(cut), func(i int) {
 		sh := cut[i]
-		b := []byte(`{"v":3,"first":`)
+		// Sized by the estimate (and an eighth more for escapes): grown
+		// from empty, the shards' copying and zeroing were 95 ms of a
+		// 1,000-page build (growslice under engine.AppendString).
+		b := make([]byte, 0, sh.size+sh.size/8+64)
+		b = append(b, `{"v":3,"first":`...)
 		b = strconv.AppendInt(b, int64(sh.first), 10)
 		b = append(b, `,"post":[`...)
 		for id := sh.first; id < sh.last; id++ {
