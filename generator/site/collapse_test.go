@@ -7,7 +7,7 @@ import (
 
 func TestCollapseSpaceMatchesFields(t *testing.T) {
 	for _, s := range []string{"", " ", "a", " a ", "a  b\tc\n", "\u00a0x\u2003y\u202f", "é  à", "\xff \xfe", "  lead", "trail  "} {
-		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+		if got, want := collapseSpace([]byte(s)), strings.Join(strings.Fields(s), " "); got != want {
 			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	}
@@ -16,7 +16,7 @@ func TestCollapseSpaceMatchesFields(t *testing.T) {
 func FuzzCollapseSpace(f *testing.F) {
 	f.Add("a  b\u00a0c")
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+		if got, want := collapseSpace([]byte(s)), strings.Join(strings.Fields(s), " "); got != want {
 			t.Fatalf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	})
