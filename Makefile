@@ -6,9 +6,10 @@ GO      ?= go
 ADDR    ?= 127.0.0.1:8080
 FUZZTIME ?= 3s
 # The fuzz targets, as package:Target: the engine's (one per calculator and
-# its JSON reader), the content loader's, the search's (query and index
-# reader). The calculators' link decoder runs in the browser
-# (generator/e2e/linkfuzz_test.go: 3 s in make test, FUZZ_SECONDS in fuzz-long).
+# its JSON reader), the content loader's, the search's (query, index
+# reader, and its one-pass analysis against its tokens). The calculators'
+# link decoder runs in the browser (generator/e2e/linkfuzz_test.go: 3 s in
+# make test, FUZZ_SECONDS in fuzz-long).
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 

@@ -1,7 +1,11 @@
 package search
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+
+	"golang.org/x/text/unicode/norm"
 	"regexp"
 	"strings"
 	"testing"
@@ -117,4 +121,60 @@ func TestScanMatchesPattern(t *testing.T) {
 			b.Reset()
 		}
 	}
+}
+
+// analyzeByTokens is Analyze as it was written before its single pass:
+// the tokens, then each one's stop-word test and stem.
+func analyzeByTokens(lang, text string) []Term {
+	var out []Term
+	for _, tk := range defaultTokenizer.tokens(norm.NFC.String(text)) {
+		if stopSets[lang][tk.surface] {
+			continue
+		}
+		out = append(out, Term{Surface: tk.surface, Stem: Stem(lang, tk.word)})
+	}
+	return out
+}
+
+// TestAnalyzeAsTokens: Analyze reads a text in one pass, the page cuts it
+// with tokens (the same rules in the script): the terms are the same, for
+// every paragraph of the content and for texts made to differ (elisions,
+// apostrophes of every kind, capitals, combining marks, digits, symbols).
+func TestAnalyzeAsTokens(t *testing.T) {
+	texts := []string{"", " ", "l'", "L’Armure d’ÉTÉ", "qu'il jusqu’à lorsqu‘on puisquʼelle", "aujourd'hui", "''", "’’’x", "x'", "'x",
+		"bless\u0301e", "Œil ŒUVRE", "1d6+2 3e 4ᵉ", "«\u00a0Assommé\u00a0»", "a-b_c.d", "İstanbul ΣΊΣΥΦΟΣ", "\xff\xfe armure", "c'est-à-dire d'l'",
+		"PV PA PM", "Rest, short rest; LONG REST!", "don't can't it’s", "the the the", "x\u0301\u0302y"}
+	files, err := filepath.Glob("../../content/*/*.md")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no content: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, strings.Split(string(b), "\n\n")...)
+	}
+	for _, lang := range []string{"fr", "en", "de"} {
+		for _, text := range texts {
+			if got, want := Analyze(lang, text), analyzeByTokens(lang, text); !reflect.DeepEqual(got, want) {
+				t.Fatalf("Analyze(%q, %q) = %v, by tokens %v", lang, text, got, want)
+			}
+		}
+	}
+}
+
+func FuzzAnalyzeAsTokens(f *testing.F) {
+	for _, s := range []string{"l'armure", "L’ARMURE d’été", "aujourd'hui", "’’’", "bless\u0301e", "\xff"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, french bool) {
+		lang := "en"
+		if french {
+			lang = "fr"
+		}
+		if got, want := Analyze(lang, text), analyzeByTokens(lang, text); !reflect.DeepEqual(got, want) {
+			t.Fatalf("Analyze(%q, %q) = %v, by tokens %v", lang, text, got, want)
+		}
+	})
 }
