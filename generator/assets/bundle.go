@@ -30,8 +30,8 @@ type Bundle struct {
 // Options configures Build.
 type Options struct {
 	ThemeDir string
-	// Generated maps a bare import path ("chroma.css") to contents the
-	// generator computes, such as the highlighting style sheet.
+	// Generated maps a bare import path ("wasm_exec.js") to contents the
+	// generator computes, such as Go's support script for the engine.
 	Generated map[string]string
 	// Minify is on for builds and off only where a test wants readable output.
 	Minify bool

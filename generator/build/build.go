@@ -312,12 +312,7 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 			r.err = &Error{Problems: []string{err.Error()}}
 			return
 		}
-		css, err := markdown.HighlightCSS()
-		if err != nil {
-			r.err = err
-			return
-		}
-		bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"chroma.css": css, "wasm_exec.js": string(module.ExecBytes)}, Minify: true,
+		bundle, msgs := assets.Build(assets.Options{ThemeDir: opt.ThemeDir, Generated: map[string]string{"wasm_exec.js": string(module.ExecBytes)}, Minify: true,
 			CacheDir: filepath.Join(root, ".cache", "bundle")})
 		if len(msgs) > 0 {
 			r.err = &Error{Problems: msgs}
