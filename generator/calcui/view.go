@@ -726,16 +726,12 @@ func castingGrid(values map[string]any, p Page) *Table {
 		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a))
 	}
 	reading, _ := values["reading"].(string)
+	grid := castingChances(reading)
 	for m := 0; m <= 10; m++ {
 		row := []string{strconv.Itoa(m)}
 		for a := 1; a <= 5; a++ {
-			in := map[string]any{"magic": float64(m), "apprenticeship": float64(a)}
-			if reading != "" {
-				in["reading"] = reading
-			}
 			cell := "—"
-			if out, err := engine.Calculate("casting", in); err == nil {
-				x, _ := out["p_cast"].(float64)
+			if x := grid[m][a-1]; x >= 0 {
 				cell = pct(x, p.Lang)
 			}
 			row = append(row, cell)
@@ -743,6 +739,35 @@ func castingGrid(values map[string]any, p Page) *Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// castingGrids keeps castingChances per reading of the rules: the grid is
+// drawn for every casting calculator of a build, in each language, and
+// its 55 computations were 12 ms of the real site's 380 ms of CPU.
+var castingGrids sync.Map
+
+// castingChances returns the chance to cast for magic 0–10 (rows) and
+// apprenticeship 1–5 (columns) under reading ("" for the default), -1
+// where the engine refuses the input.
+func castingChances(reading string) *[11][5]float64 {
+	if g, ok := castingGrids.Load(reading); ok {
+		return g.(*[11][5]float64)
+	}
+	var g [11][5]float64
+	for m := range g {
+		for a := range g[m] {
+			in := map[string]any{"magic": float64(m), "apprenticeship": float64(a + 1)}
+			if reading != "" {
+				in["reading"] = reading
+			}
+			g[m][a] = -1
+			if out, err := engine.Calculate("casting", in); err == nil {
+				g[m][a], _ = out["p_cast"].(float64)
+			}
+		}
+	}
+	v, _ := castingGrids.LoadOrStore(reading, &g)
+	return v.(*[11][5]float64)
 }
 
 // causeLabel names what changed a state: a timer, the start, or an action.
