@@ -271,8 +271,6 @@ type weighted struct {
 	w float64
 }
 
-// head is a min-heap of postings: the worst (lowest weight, then the
-// latest section) at its root.
 // headOf keeps in heads[id] stem id's best headSize postings (by weight,
 // then the first sections) in section order, and in df[id] its number of
 // sections; h is the caller's scratch heap.
@@ -304,6 +302,8 @@ func (f *indexFile) headOf(id int, weight func(posting) float64, h *head, df []i
 	heads[id] = ps
 }
 
+// head is a min-heap of postings: the worst (lowest weight, then the
+// latest section) at its root.
 type head []weighted
 
 func (h head) better(a, b weighted) bool { return a.w > b.w || a.w == b.w && a.sec < b.sec }
