@@ -590,7 +590,7 @@ func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, st
 				}
 				if st, ok := surfStem[tk.surface]; ok {
 					terms = append(terms, stemID[st])
-				} else if id, ok := stemID[Stem(lang, tk.word)]; ok {
+				} else if id, ok := stemID[stemMemo(lang, tk.word)]; ok {
 					// The text has the stem but not this form: a query
 					// types the form (the page has no stemmer), the
 					// expansion looks for the stem.
