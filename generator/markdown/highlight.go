@@ -53,11 +53,11 @@ func Highlight(w io.Writer, code, lang string) error {
 	return codeFormatter.Format(w, classesOnly, it)
 }
 
-// WriteHighlightCSS writes the style sheet of highlighted code for the
+// writeHighlightCSS writes the style sheet of highlighted code for the
 // styles light and dark (chroma's, given by whoever imports its styles
 // package: TestChromaCSS, which keeps theme/css/chroma.css): light colours
 // by default and dark ones under prefers-color-scheme: dark.
-func WriteHighlightCSS(w io.Writer, light, dark *chroma.Style) error {
+func writeHighlightCSS(w io.Writer, light, dark *chroma.Style) error {
 	var l, d bytes.Buffer
 	if err := codeFormatter.WriteCSS(&l, light); err != nil {
 		return err

@@ -25,7 +25,7 @@ const chromaCSSHead = `/* Highlighted code: chroma's "github" style, and "github
 func TestChromaCSS(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString(chromaCSSHead)
-	if err := WriteHighlightCSS(&b, styles.Get("github"), styles.Get("github-dark")); err != nil {
+	if err := writeHighlightCSS(&b, styles.Get("github"), styles.Get("github-dark")); err != nil {
 		t.Fatal(err)
 	}
 	if *update {

@@ -155,9 +155,7 @@ func (t *tokenizer) runs(text string) [][2]int {
 	out := make([][2]int, 0, len(text)/5+1)
 	start := -1
 	for i, r := range text {
-		// wordPattern: [\p{L}\p{M}\p{N}'’‘ʼ]
-		in := r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '\'') ||
-			r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.Is(unicode.M, r) || unicode.IsNumber(r) || strings.ContainsRune(apostrophes, r))
+		in := wordChar(r)
 		switch {
 		case in && start < 0:
 			start = i
@@ -170,6 +168,30 @@ func (t *tokenizer) runs(text string) [][2]int {
 		out = append(out, [2]int{start, len(text)})
 	}
 	return out
+}
+
+// wordChar reports whether r is a word character of wordPattern
+// ([\p{L}\p{M}\p{N}'’‘ʼ]): runs and Analyze read every character of the
+// index's texts through it, so an ASCII character costs one lookup, inline.
+func wordChar(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[byte(r)]
+	}
+	return wideWordChar(r)
+}
+
+// asciiWord is wordPattern over ASCII: letters, digits and ' (256
+// entries, so that a byte indexes it without a bounds check).
+var asciiWord = func() (t [256]bool) {
+	for r := range utf8.RuneSelf {
+		t[r] = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '\''
+	}
+	return t
+}()
+
+// wideWordChar is wordChar past ASCII.
+func wideWordChar(r rune) bool {
+	return unicode.IsLetter(r) || unicode.Is(unicode.M, r) || unicode.IsNumber(r) || strings.ContainsRune(apostrophes, r)
 }
 
 // folds memoizes foldWord for the default tokenizer's words (NFD of every
@@ -280,15 +302,8 @@ func Analyze(lang, text string) []Term {
 	}
 	start, apos := -1, false
 	for i, r := range text {
-		// wordPattern, as in runs.
-		in, isApos := false, false
-		if r < utf8.RuneSelf {
-			isApos = r == '\''
-			in = r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || isApos
-		} else {
-			isApos = strings.ContainsRune(apostrophes, r)
-			in = isApos || unicode.IsLetter(r) || unicode.Is(unicode.M, r) || unicode.IsNumber(r)
-		}
+		in := wordChar(r)
+		isApos := in && (r == '\'' || r >= utf8.RuneSelf && strings.ContainsRune(apostrophes, r))
 		switch {
 		case in && start < 0:
 			start, apos = i, isApos

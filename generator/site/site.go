@@ -522,7 +522,7 @@ func (d *Doc) appendPlain(b []byte, n ast.Node) []byte {
 	return b
 }
 
-// collapseSpace is strings.Join(strings.Fields(s), " ") without the slice of
+// collapseSpace is strings.Join(strings.Fields(string(s)), " ") without the slice of
 // words (strings.FieldsFunc was 3 % of a 10,000-page build's CPU, most of
 // it allocating): the words of s, as they are, one space between them.
 func collapseSpace(s []byte) string {
