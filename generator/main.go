@@ -29,6 +29,8 @@ import (
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
 	"compendium/generator/heapwatch"
+	"compendium/generator/hugepage"
+	_ "compendium/generator/hugepage/atstart"
 	"compendium/generator/pdf"
 	"compendium/generator/render"
 	"compendium/generator/search"
@@ -159,6 +161,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if os.Getenv("GOMEMLIMIT") == "" {
 			debug.SetMemoryLimit(buildMemoryLimit)
 		}
+		// For a site larger than package atstart prepared for. Advice
+		// only: without huge pages the build runs as it would have.
+		_ = hugepage.Prepare(min(build.HeapEstimate(opt.ContentDir), int(debug.SetMemoryLimit(-1))))
 		if *cpuprofile != "" {
 			f, err := os.Create(*cpuprofile)
 			if err != nil {
