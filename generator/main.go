@@ -29,7 +29,6 @@ import (
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
 	"compendium/generator/heapwatch"
-	"compendium/generator/hugepage"
 	_ "compendium/generator/hugepage/atstart"
 	"compendium/generator/pdf"
 	"compendium/generator/render"
@@ -54,9 +53,6 @@ commands:
   pdf      build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with
            Chromium, and build again linking them (build alone needs no browser and links no PDF)
 `
-
-// buildMemoryLimit is the build's soft memory limit (see run's "build").
-const buildMemoryLimit = 900 << 20
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -152,18 +148,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout)
 		return 0
 	case "build":
-		// A soft limit keeps a large build within a small machine's (or a
-		// CI runner's) memory: the collector runs more often only as the
-		// heap nears it. At 10,000 pages the live heap peaks at 516 MB and
-		// the process reached 1.10 GB with the collector's default pacing,
-		// 0.94 GB under the limit, in the same time (21.8 and 25.2 s
-		// against 21.0 and 26.1, in turn). GOMEMLIMIT, when set, decides.
-		if os.Getenv("GOMEMLIMIT") == "" {
-			debug.SetMemoryLimit(buildMemoryLimit)
-		}
-		// For a site larger than package atstart prepared for. Advice
-		// only: without huge pages the build runs as it would have.
-		_ = hugepage.Prepare(min(build.HeapEstimate(opt.ContentDir), int(debug.SetMemoryLimit(-1))))
+		build.SetMemory(opt.ContentDir)
 		if *cpuprofile != "" {
 			f, err := os.Create(*cpuprofile)
 			if err != nil {
