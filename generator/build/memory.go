@@ -16,9 +16,9 @@ import (
 // 25.2 s against 21.0 and 26.1, in turn).
 const MemoryLimit = 900 << 20
 
-// smallHeap is the estimated heap (HeapEstimate) up to which the collector
-// runs at 5 times the live heap instead of twice: the compendium's own site
-// (an estimate of 68 MB) but not 1,000 synthetic pages (154 MB).
+// smallHeap is the estimated heap (HeapEstimate) up to which the build
+// runs without the collector: the compendium's own site (an estimate of
+// 68 MB) but not 1,000 synthetic pages (154 MB).
 const smallHeap = 128 << 20
 
 // SetMemory sets the build command's memory policy for the content in dir:
@@ -28,14 +28,16 @@ const smallHeap = 128 << 20
 // prepared for 2 MB pages (hugepage.Prepare). Not for serve, whose process
 // lives on.
 //
-// The pace: a small site's live heap peaks at 14 MB (the real site), where
-// the collector, from its 4 MB goal at Go's default, ran a dozen cycles
-// for a heap that the prepared pages hold anyway. At 5 times the live heap
-// the real site built in 0.20 s against 0.23 (user+sys 0.29 against 0.35;
-// peak 69 MB against 56; 8 builds each, in turn). 1,000 synthetic pages
-// were slower at 2 and 4 times than at Go's default (0.96 and 1.13 s
-// against 0.87, with enough heap prepared for each): clearing more fresh
-// memory costs more there than collecting.
+// The pace: the real site's build allocates 80 MB in all and its live heap
+// peaks at 14 MB, where the collector, from its 4 MB goal at Go's default,
+// ran a dozen cycles to free memory that the pages prepared at start hold
+// anyway. A small site is built with the collector off (the soft limit
+// still starts it near MemoryLimit): 0.15 s against 0.18 at 5 times the
+// live heap and 0.20 at Go's default (user+sys 0.23, 0.27, 0.29; peak 82,
+// 69 and 56 MB; 10 builds each, in turn). 1,000 synthetic pages were
+// slower at 2 and 4 times than at Go's default (0.96 and 1.13 s against
+// 0.87, with enough heap prepared for each): clearing more fresh memory
+// costs more there than collecting.
 func SetMemory(dir string) {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(MemoryLimit)
@@ -43,7 +45,7 @@ func SetMemory(dir string) {
 	est := HeapEstimate(dir)
 	if est <= smallHeap {
 		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(400)
+			debug.SetGCPercent(-1)
 		}
 		return
 	}
