@@ -13,5 +13,5 @@ package hugepage
 
 import "errors"
 
-// ErrUnsupported is Advise's error where the system has no such advice.
+// ErrUnsupported is Prepare's error where the system has no such advice.
 var ErrUnsupported = errors.New("hugepage: not supported on this system")

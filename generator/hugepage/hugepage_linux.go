@@ -17,26 +17,27 @@ const hugeBytes = 2 << 20
 
 var (
 	mu       sync.Mutex
-	prepared int // bytes advised so far
+	prepared int // the largest n prepared so far
 )
 
-// Prepare makes sure that n bytes of heap in all have been prepared in the
-// process: it grows the heap by what is missing, asks the kernel to back
-// that memory with huge pages (MADV_HUGEPAGE) and gives it back to the heap,
-// so that the memory the program allocates next faults 2 MB at a time. The
+// Prepare makes sure that at least n bytes of heap have been prepared in
+// the process: it grows the heap by n bytes, asks the kernel to back that
+// memory with huge pages (MADV_HUGEPAGE) and gives it back to the heap, so
+// that the memory the program allocates next faults 2 MB at a time. The
 // memory is not touched here: the process's resident size grows only as
 // the program uses it.
 //
 // Call it at the start of the process, before the heap has much free memory
-// of its own (which the large allocation would reuse instead of growing the
-// heap). It costs one garbage collection of a small heap. The advice
-// outlives the runtime's returning of free memory to the kernel (madvise
-// MADV_DONTNEED keeps the mapping and its advice).
+// of its own, which the large allocation would reuse instead of growing
+// the heap. That is also why a second call takes the whole n again, not
+// what the first left to prepare: the first call's memory, free, would
+// take that smaller allocation in. It costs one garbage collection of a
+// small heap. The advice outlives the runtime's returning of free memory
+// to the kernel (madvise MADV_DONTNEED keeps the mapping and its advice).
 func Prepare(n int) error {
 	mu.Lock()
 	defer mu.Unlock()
-	n -= prepared
-	if n < 2*hugeBytes {
+	if n-prepared < 2*hugeBytes {
 		return nil
 	}
 	// A []byte holds no pointers: the runtime gives it fresh memory from
@@ -56,7 +57,7 @@ func Prepare(n int) error {
 		return ErrUnsupported
 	}
 	if err == nil {
-		prepared += n
+		prepared = n
 	}
 	return err
 }
