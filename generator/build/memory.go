@@ -18,8 +18,12 @@ const MemoryLimit = 900 << 20
 
 // smallHeap is the estimated heap (HeapEstimate) up to which the build
 // runs without the collector: the compendium's own site (an estimate of
-// 68 MB) but not 1,000 synthetic pages (154 MB).
-const smallHeap = 128 << 20
+// 68 MB) and synthetic sites of 100 and 200 pages (73 and 82 MB: 0.18 and
+// 0.27 s against 0.23 and 0.32 with the collector, 8 builds each, in
+// turn), not 400 pages (100 MB: as fast either way, 0.44 and 0.44 s, 0.54
+// and 0.51 in another run, but a peak of 172 MB against 87, more than
+// atstart prepares) nor 1,000 (154 MB).
+const smallHeap = 96 << 20
 
 // SetMemory sets the build command's memory policy for the content in dir:
 // the soft limit (MemoryLimit, unless GOMEMLIMIT is set), the collector's
