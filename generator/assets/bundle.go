@@ -22,6 +22,9 @@ type Bundle struct {
 	Files map[string][]byte
 	CSS   string // e.g. "assets/main-7QXK3F2A.css"
 	JS    string
+	// CalcCSS and CalcJS are the calculators' style and script, linked
+	// only by pages that hold a calculator.
+	CalcCSS, CalcJS string
 	// Worker runs the rules engine off the page's main thread.
 	Worker string
 	Boot   string // the engine's early start, for pages with a calculator in view
@@ -41,7 +44,9 @@ type Options struct {
 	CacheDir string
 }
 
-// Build bundles theme/js/main.js and theme/css/main.css. It returns every
+// Build bundles theme/js/main.js and theme/css/main.css, every page's, and
+// the calculators' calcs.js and calcs.css, the engine's worker.js and
+// boot.js. It returns every
 // esbuild error as "file:line:column: message", not only the first.
 func Build(opt Options) (*Bundle, []string) {
 	if opt.CacheDir == "" {
@@ -104,7 +109,8 @@ func bundle(opt Options) (*Bundle, []string) {
 		},
 	}
 	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "js", "boot.js"), filepath.Join(theme, "js", "worker.js"), filepath.Join(theme, "css", "main.css")},
+		EntryPoints: []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "js", "calcs.js"), filepath.Join(theme, "js", "boot.js"), filepath.Join(theme, "js", "worker.js"),
+			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
 		Write:             false,
@@ -135,11 +141,18 @@ func bundle(opt Options) (*Bundle, []string) {
 	for _, f := range res.OutputFiles {
 		name := "assets/" + path.Base(filepath.ToSlash(f.Path))
 		b.Files[name] = f.Contents
+		calcs := strings.HasPrefix(path.Base(name), "calcs-")
 		switch path.Ext(name) {
 		case ".css":
-			b.CSS = name
+			if calcs {
+				b.CalcCSS = name
+			} else {
+				b.CSS = name
+			}
 		case ".js":
 			switch {
+			case calcs:
+				b.CalcJS = name
 			case strings.HasPrefix(path.Base(name), "boot-"):
 				b.Boot = name
 			case strings.HasPrefix(path.Base(name), "worker-"):

@@ -22,9 +22,11 @@ func TestBundleCache(t *testing.T) {
 		}
 	}
 	write("js/main.js", "import 'gen.js'; console.log('main')\n")
+	write("js/calcs.js", "console.log('calcs')\n")
 	write("js/boot.js", "console.log('boot')\n")
 	write("js/worker.js", "console.log('worker')\n")
 	write("css/main.css", "body { color: red }\n")
+	write("css/calcs.css", ".calc { color: green }\n")
 	cache := t.TempDir()
 	opt := Options{ThemeDir: theme, Minify: true, CacheDir: cache, Generated: map[string]string{"gen.js": "console.log('gen 1')"}}
 	build := func(opt Options) *Bundle {

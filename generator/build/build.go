@@ -370,7 +370,7 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 	kept := newKeptPages(prev, !opt.NoTwins)
 	go func() {
 		start := time.Now()
-		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: searchPaths},
+		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, CalcCSS: bundle.CalcCSS, CalcJS: bundle.CalcJS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: searchPaths},
 			render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
 			render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Changes: changes,
 				Singles: func(lang string) (int, bool) {
@@ -431,7 +431,9 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 				return
 			}
 			drawnSingles[i].f, drawnSingles[i].err = theme.Single(s, l.Code, render.SingleAssets{
-				CSS: bundle.Files[bundle.CSS], JS: bundle.Files[bundle.JS], Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
+				// One style sheet and one script, in the order the
+				// pages link them: the calculators' first.
+				CSS: concat(bundle.Files[bundle.CalcCSS], bundle.Files[bundle.CSS]), JS: concat(bundle.Files[bundle.CalcJS], bundle.Files[bundle.JS]), Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
 				CalcStrings: calc.strings(l.Code, calcui.Names()),
 			}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated}, calc.glossaryPage(l.Code), groups)
 			if drawnSingles[i].err != nil {
@@ -944,4 +946,13 @@ func once(f func() string) func() string {
 		o.Do(func() { v = f() })
 		return v
 	}
+}
+
+// concat joins files into one, a line break between them.
+func concat(files ...[]byte) []byte {
+	var out []byte
+	for _, f := range files {
+		out = append(append(out, f...), '\n')
+	}
+	return out
 }

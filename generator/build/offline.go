@@ -96,7 +96,7 @@ func inShell(name string) bool {
 		return true
 	case strings.HasPrefix(name, "assets/"):
 		base := strings.TrimPrefix(name, "assets/")
-		for _, p := range []string{"main-", "boot-", "engine-", "worker-", "search-"} {
+		for _, p := range []string{"main-", "calcs-", "boot-", "engine-", "worker-", "search-"} {
 			if strings.HasPrefix(base, p) {
 				return true
 			}

@@ -37,6 +37,9 @@ type Theme struct {
 // Assets names the bundled files a page links to, relative to the site root.
 type Assets struct {
 	CSS, JS string
+	// CalcCSS and CalcJS are the calculators' style and script, for the
+	// pages that hold a calculator only.
+	CalcCSS, CalcJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// WASM is the rules engine, fetched only when a calculator is used (the

@@ -4,7 +4,6 @@
 import { initToc } from "./toc.js";
 import { initCopyLinks } from "./copylink.js";
 import { initLangSwitch, followBrowserLanguage } from "./langswitch.js";
-import { initCalculators } from "./calc.js";
 import { initSearch } from "./search.js";
 import { initOffline } from "./offline.js";
 import { initMissingSection } from "./missing.js";
@@ -12,9 +11,6 @@ import { initNotFound } from "./notfound.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
-// Calculators first: their first computation goes to the engine while the
-// rest of the page's script runs.
-initCalculators();
 initToc();
 initCopyLinks();
 initLangSwitch();
