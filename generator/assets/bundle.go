@@ -44,10 +44,10 @@ type Options struct {
 	CacheDir string
 }
 
-// Build bundles theme/js/main.js and theme/css/main.css, every page's, and
-// the calculators' calcs.js and calcs.css, the engine's worker.js and
-// boot.js. It returns every
-// esbuild error as "file:line:column: message", not only the first.
+// Build bundles every page's theme/js/main.js and theme/css/main.css, the
+// calculators' calcs.js and calcs.css, and the engine's boot.js and
+// worker.js. It returns every esbuild error as "file:line:column:
+// message", not only the first.
 func Build(opt Options) (*Bundle, []string) {
 	if opt.CacheDir == "" {
 		return bundle(opt)

@@ -98,12 +98,9 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 			return nil, err
 		}
 	}
-	execJS, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	execJS, err := ExecJS()
 	if err != nil {
-		// Before Go 1.24 the file lived in misc/wasm.
-		if execJS, err = os.ReadFile(filepath.Join(runtime.GOROOT(), "misc", "wasm", "wasm_exec.js")); err != nil {
-			return nil, errors.New("wasm_exec.js not found in $(go env GOROOT)/lib/wasm: " + err.Error())
-		}
+		return nil, err
 	}
 	m.ExecBytes = execJS
 	name, err := os.ReadFile(nameFile)
@@ -169,4 +166,17 @@ func sourceHash(root string) (string, error) {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// ExecJS returns the Go toolchain's support script for WebAssembly programs
+// (wasm_exec.js), which every page that runs a Go module needs beside it.
+func ExecJS() ([]byte, error) {
+	execJS, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		// Before Go 1.24 the file lived in misc/wasm.
+		if execJS, err = os.ReadFile(filepath.Join(runtime.GOROOT(), "misc", "wasm", "wasm_exec.js")); err != nil {
+			return nil, errors.New("wasm_exec.js not found in $(go env GOROOT)/lib/wasm: " + err.Error())
+		}
+	}
+	return execJS, nil
 }

@@ -2,7 +2,7 @@
 // script of 1 KB in <head>), before the page is parsed, when the reader will see a calculator at once: on the calculators
 // page (data-calc-sections="*"), and on a rules page opened at a section
 // that holds one (its ID is in data-calc-sections), at a calculator
-// (#calc-…) or with a calculator's inputs in the link. main.js, run once
+// (#calc-…) or with a calculator's inputs in the link. calcs.js, run once
 // the page is parsed (400 to 600 ms later on a long rules page on a
 // phone), finds the engine on its way. Any other reader fetches nothing.
 import { loadEngine } from "./engine.js";
@@ -11,12 +11,12 @@ import { hashID } from "./hash.js";
 const sections = (document.documentElement.dataset.calcSections || "").split(" ");
 const hash = hashID();
 // On a slow or metered connection the page's own text comes first: the
-// engine waits for main.js (measured at 400 kbit/s, fetched this early it
+// engine waits for calcs.js (measured at 400 kbit/s, fetched this early it
 // kept a rules page from reaching its #section for seconds).
 const c = navigator.connection;
 const fast = !c || (!c.saveData && (!c.effectiveType || c.effectiveType === "4g"));
 if (fast && (sections.includes("*") || sections.includes(hash) || hash.startsWith("calc-") || /[?&]calc-/.test(location.search))) {
   loadEngine({ early: true }).catch(() => {
-    /* main.js reports a failure when a calculator needs the engine */
+    /* calcs.js reports a failure when a calculator needs the engine */
   });
 }

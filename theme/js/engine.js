@@ -3,7 +3,7 @@
 // no computation blocks the page. Nothing is fetched before the first
 // call: pages without a calculator in view pay nothing. The promise lives
 // on window because two bundles share it: boot.js, which a page with a
-// calculator in its first screen runs as soon as it arrives, and main.js,
+// calculator in its first screen runs as soon as it arrives, and calcs.js,
 // which runs once the page is parsed.
 
 // A running computation older than this is ended when a newer input for the
