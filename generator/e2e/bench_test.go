@@ -49,7 +49,11 @@ func median(xs []float64) float64 {
 //     Chromium starting a renderer process for it (100 to 250 ms on this
 //     2-core machine, the same for any site).
 //
-// Run with -benchtime 7x for the median of seven.
+// Run with -benchtime 7x for the median of seven. Beside the first result,
+// each page reports where the time went: the engine's steps (ms-to-asked …
+// ms-to-first-answer, see engineSteps) from the marks engine.js makes (the
+// control makes the same), and the end of the page's parsing
+// (ms-to-dom-content-loaded).
 //
 // The control, control/from-home and control/new-tab, is the floor under
 // these figures: a page of one paragraph whose script starts a worker
@@ -86,14 +90,28 @@ func BenchmarkFirstCalcResult(b *testing.B) {
 					}
 				}
 				var ms []float64
+				steps := map[string][]float64{}
 				for i := 0; i < b.N; i++ {
+					var r result
 					if from == "revisit" {
-						ms = append(ms, revisitResult(b, page.path))
-						continue
+						r = revisitResult(b, page.path)
+					} else {
+						r = firstResult(b, base, page.path, from == "from-home")
 					}
-					ms = append(ms, firstResult(b, base, page.path, from == "from-home"))
+					ms = append(ms, r.First)
+					for k, v := range r.Marks {
+						steps[k] = append(steps[k], v)
+					}
 				}
 				b.ReportMetric(median(ms), "ms-to-first-result")
+				// The engine's steps (engine.js's marks, the control's
+				// own), each the median of the runs that reached it.
+				for _, step := range engineSteps {
+					if v := steps["engine:"+step]; len(v) > 0 {
+						b.ReportMetric(median(v), "ms-to-"+step)
+					}
+				}
+				b.ReportMetric(median(steps["page:dom-content-loaded"]), "ms-to-dom-content-loaded")
 			})
 		}
 	}
@@ -120,14 +138,24 @@ func main() {
 `,
 		"index.html":   "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Home</title></head><body><p>Home.</p></body></html>\n",
 		"control.html": "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Control</title><script src=\"boot.js\"></script></head><body><p>One paragraph.</p></body></html>\n",
-		"boot.js":      "new Worker(\"worker.js\").onmessage = () => { document.documentElement.dataset.static = \"false\"; };\n",
-		"worker.js": `importScripts("wasm_exec.js");
+		// The control marks the engine's steps as engine.js and worker.js
+		// do, so that each step can be set against its floor.
+		"boot.js": `performance.mark("engine:asked");
+new Worker("worker.js").onmessage = (e) => {
+  performance.mark("engine:first-answer");
+  for (const [step, t] of Object.entries(e.data.times)) performance.mark("engine:" + step, { startTime: t - performance.timeOrigin });
+  document.documentElement.dataset.static = "false";
+};
+`,
+		"worker.js": `const times = { start: performance.timeOrigin + performance.now() };
+const mark = (step) => (times[step] = performance.timeOrigin + performance.now());
+importScripts("wasm_exec.js");
 const go = new Go();
 const ready = new Promise((resolve) => { self.__ready = resolve; });
 WebAssembly.compileStreaming(fetch("control.wasm"))
-  .then((m) => WebAssembly.instantiate(m, go.importObject))
-  .then((instance) => { go.run(instance); return ready; })
-  .then(() => self.postMessage(self.answer()));
+  .then((m) => { mark("compiled"); return WebAssembly.instantiate(m, go.importObject); })
+  .then((instance) => { mark("instantiated"); go.run(instance); return ready; })
+  .then(() => { mark("ready"); self.postMessage({ answer: self.answer(), times }); });
 `,
 	}
 	execJS, err := assets.ExecJS()
@@ -149,10 +177,32 @@ WebAssembly.compileStreaming(fetch("control.wasm"))
 	return startServer(tb, dir)
 }
 
-func firstResult(b *testing.B, base, path string, fromHome bool) float64 {
+// engineSteps are the User Timing marks engine.js makes, as
+// "engine:"+step, in the order the first engine reaches them: the page asks
+// for it, its worker's script runs, the module is compiled and
+// instantiated, Go's program is ready, and the first answer is back on the
+// page (before the result is drawn).
+var engineSteps = []string{"asked", "start", "compiled", "instantiated", "ready", "first-answer"}
+
+// result is one load's figures, in the page's clock: the first result on
+// screen, and the engine's marks (see engineSteps) by name.
+type result struct {
+	First float64
+	Marks map[string]float64
+}
+
+// readMarks is the expression that reads a page's engine marks by name.
+// With them, as "page:dom-content-loaded", the end of the page's parsing,
+// which the first computation waits for (calcs.js runs then).
+const readMarks = `Object.fromEntries([
+  ...performance.getEntriesByType("mark").filter((m) => m.name.startsWith("engine:")).map((m) => [m.name, m.startTime]),
+  ["page:dom-content-loaded", performance.getEntriesByType("navigation")[0].domContentLoadedEventStart],
+])`
+
+func firstResult(b *testing.B, base, path string, fromHome bool) result {
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	defer cancel()
-	var first float64
+	var r result
 	var tasks chromedp.Tasks
 	if fromHome {
 		tasks = append(tasks, chromedp.Navigate(base+"/"))
@@ -170,18 +220,19 @@ func firstResult(b *testing.B, base, path string, fromHome bool) float64 {
 			return err
 		}),
 		chromedp.Navigate(base+path),
-		chromedp.Poll(`window.__first || null`, &first, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`window.__first || null`, &r.First, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(readMarks, &r.Marks),
 	)
 	if err := chromedp.Run(ctx, tasks); err != nil {
 		b.Fatal(err)
 	}
-	return first
+	return r
 }
 
-func revisitResult(b *testing.B, path string) float64 {
+func revisitResult(b *testing.B, path string) result {
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	defer cancel()
-	var first float64
+	var r result
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(390, 844, viewportOptions(true)...),
 		chromedp.ActionFunc(func(ctx context.Context) error {
@@ -196,11 +247,12 @@ func revisitResult(b *testing.B, path string) float64 {
 			return err
 		}),
 		chromedp.Navigate(baseURL+path),
-		chromedp.Poll(`window.__first || null`, &first, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`window.__first || null`, &r.First, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(readMarks, &r.Marks),
 	); err != nil {
 		b.Fatal(err)
 	}
-	return first
+	return r
 }
 
 // BenchmarkRecompute measures one change of an input to the new result on

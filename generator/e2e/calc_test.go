@@ -298,6 +298,27 @@ func TestNoWasmAwayFromCalculators(t *testing.T) {
 	if w := b.RequestsMatching("/worker-"); len(w) == 0 || len(slices.Compact(slices.Sorted(slices.Values(w)))) != 1 {
 		t.Errorf("near a calculator: engine workers %v, want one script", w)
 	}
+	// The engine's start is marked step by step, in the page's clock and in
+	// order (the worker's own times converted), for the benchmark and
+	// DevTools; a conversion gone wrong puts a step out of order or
+	// outside the page's life.
+	var marks map[string]float64
+	var now float64
+	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(readMarks, &marks), chromedp.Evaluate(`performance.now()`, &now)); err != nil {
+		t.Fatal(err)
+	}
+	prev := 0.0
+	for _, step := range engineSteps {
+		v, ok := marks["engine:"+step]
+		switch {
+		case !ok:
+			t.Errorf("no mark engine:%s (marks %v)", step, marks)
+		case v < prev || v > now:
+			t.Errorf("mark engine:%s at %.1f ms: want between the step before (%.1f) and now (%.1f); marks %v", step, v, prev, now, marks)
+		default:
+			prev = v
+		}
+	}
 }
 
 // TestCalculatorTables: the live result keeps its values readable as a
