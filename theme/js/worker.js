@@ -38,10 +38,12 @@ const pending = [];
 // milliseconds since the Unix epoch (the page's clock and the worker's have
 // different origins): the page turns them into User Timing marks
 // (engine.js), which the first-result benchmark reports and DevTools shows.
-// Measured with them, a rules page's engine here: the worker running 100 ms
-// after the page asked for it, the module compiled 200 ms later, Go's
-// runtime started in 130 ms against 30 for a Go program that does nothing,
-// its first computation 40 to 70 ms.
+// Measured with them (two runs of the benchmark, a rules page from the
+// home page, the control's figure in brackets): the worker running 97–126
+// ms after the page asked for it (65), the module compiled 217–274 ms
+// later (114), Go's program ready 92–127 ms after instantiation (39), the
+// first answer 41 ms after that (2): each step slowed by the page's own
+// parsing and layout on the same two cores.
 const times = { start: performance.timeOrigin + performance.now() };
 const mark = (step) => (times[step] = performance.timeOrigin + performance.now());
 
