@@ -62,8 +62,7 @@ class Engine {
         } else if (m.type === "ready") {
           markStart(m.times);
           resolve();
-        }
-        else if (m.type === "failed") reject(new Error(m.message));
+        } else if (m.type === "failed") reject(new Error(m.message));
         else if (worker === this.worker) this.done(m);
       };
       worker.onerror = (e) => reject(new Error(e.message || "worker failed"));
