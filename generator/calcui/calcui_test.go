@@ -87,10 +87,48 @@ func TestFormat(t *testing.T) {
 		{"dying", "enum", fr, "", "agonisant"},
 		{65.0, "min", en, "", "65 min"},
 		{[]any{5.0, 8.0, 12.0}, "list", en, "", "5, 8, 12"},
+		// Thousands apart from five digits on, in both languages, with the
+		// separator a field reads back (not a comma).
+		{100000.0, "", fr, "", "100\u202f000"},
+		{100000.0, "", en, "", "100\u202f000"},
+		{12345.64, "num", en, "", "12\u202f345.6"},
+		{-25000.0, "", fr, "", "−25\u202f000"},
+		{1234567.0, "", en, "", "1\u202f234\u202f567"},
+		{99999.0, "", en, "", "99\u202f999"},
+		{1000.0, "", fr, "", "1000"},
+		{-1000.5, "", fr, "", "−1000,5"},
 	}
 	for _, tt := range tests {
 		if got := FormatFigure(tt.v, tt.format, tt.p, tt.frac); got != tt.want {
 			t.Errorf("FormatFigure(%v, %s, %s) = %q, want %q", tt.v, tt.format, tt.p.Lang, got, tt.want)
+		}
+	}
+}
+
+// TestFieldNumbers: a field's range reads as people read it ("0 – 100 000"),
+// while its bounds for the script (data-min, data-max) and its value stay
+// plain numbers that Number and the script's reader take as they are.
+func TestFieldNumbers(t *testing.T) {
+	theme, errs := render.Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, tt := range []struct{ lang, hint string }{{"fr", "0 – 100\u202f000"}, {"en", "0 – 100\u202f000"}} {
+		p := Page{Lang: tt.lang, T: func(k string) string { return theme.T(tt.lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		f := Lookup("casting")
+		v, err := Prepare(Block{Form: f, ID: "calc-casting", Values: f.Merge(map[string]any{"xp": 25000.0})}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := theme.Calc(&b, v); err != nil {
+			t.Fatal(err)
+		}
+		h := b.String()
+		for _, want := range []string{">" + tt.hint + "</span>", `data-min="0" data-max="100000"`, `value="25000"`} {
+			if !strings.Contains(h, want) {
+				t.Errorf("%s: the experience field wants %q:\n%s", tt.lang, want, h)
+			}
 		}
 	}
 }

@@ -400,7 +400,7 @@ func fillNumeric(fv *FieldView, fd Field, p Page) {
 	default:
 		return
 	}
-	fv.Min, fv.Max = num(fd.Min, "en"), num(fd.Max, "en")
+	fv.Min, fv.Max = raw(fd.Min), raw(fd.Max)
 	fv.Hint = num(lo, p.Lang) + " – " + num(hi, p.Lang)
 	// An empty box beside a range read as a value to fill in: the casting
 	// calculator's modifier and experience looked missing at 390 px.
@@ -434,7 +434,7 @@ func pctRange(lo, hi float64, lang string) string {
 // French, a percentage field in percent.
 func shownValue(v any, fd Field, lang string) string {
 	if x, ok := v.(float64); ok && fd.Percent {
-		return num(100*x, lang)
+		return fieldNum(100*x, lang)
 	}
 	return valueString(v, lang)
 }
@@ -474,7 +474,7 @@ func valueString(v any, lang string) string {
 	case string:
 		return x
 	case float64:
-		return num(x, lang)
+		return fieldNum(x, lang)
 	case bool:
 		if x {
 			return "true"
@@ -491,12 +491,24 @@ func valueString(v any, lang string) string {
 }
 
 // num formats a number for a language: at most three decimals, no trailing
-// zeros, a decimal comma and a true minus sign in French.
+// zeros, thousands apart from five digits on (groupDigits), a decimal comma
+// and a true minus sign in French.
 func num(x float64, lang string) string {
 	return numPrec(x, 3, lang)
 }
 
 func numPrec(x float64, prec int, lang string) string {
+	return formatNum(x, prec, lang, true)
+}
+
+// fieldNum writes a value into a field as the page's script does
+// (calc.js's shownNumber): no grouping, so that the field reads the same
+// before and after the script rewrites it.
+func fieldNum(x float64, lang string) string {
+	return formatNum(x, 3, lang, false)
+}
+
+func formatNum(x float64, prec int, lang string, group bool) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
 	}
@@ -507,11 +519,49 @@ func numPrec(x float64, prec int, lang string) string {
 	if s == "-0" {
 		s = "0"
 	}
+	if group {
+		s = groupDigits(s)
+	}
 	if lang == "fr" {
 		s = strings.Replace(s, ".", ",", 1)
 		s = strings.Replace(s, "-", "−", 1)
 	}
 	return s
+}
+
+// groupDigits puts a narrow no-break space between the thousands of a
+// whole part of five digits or more ("100 000", "12 345.5"), in both
+// languages: the separator that French typography and the SI share, and
+// one the calculators' fields read back (a comma would be read as a
+// decimal separator, "100,000" as 100). Four digits stay as they are
+// ("1000"), as both allow. format.js's groupDigits is its twin.
+func groupDigits(s string) string {
+	sign, rest := "", s
+	if strings.HasPrefix(rest, "-") {
+		sign, rest = "-", rest[1:]
+	}
+	whole, frac, _ := strings.Cut(rest, ".")
+	if len(whole) < 5 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteString("\u202f")
+		}
+		b.WriteRune(d)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
+}
+
+// raw writes x for a machine (the fields' data-min and data-max, which the
+// page reads with Number): no grouping, a dot, ASCII minus.
+func raw(x float64) string {
+	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
 func pct(x float64, lang string) string {

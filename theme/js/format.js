@@ -1,11 +1,7 @@
 // Number formats of the calculators, the twins of calcui's Go formatting so
 // that the static result and the live one read the same.
 export function num(x, lang) {
-  if (typeof x !== "number" || !isFinite(x)) return "—";
-  let s = x.toFixed(3).replace(/0+$/, "").replace(/\.$/, "");
-  if (s === "-0") s = "0";
-  if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
-  return s;
+  return numPrec(x, 3, lang);
 }
 
 // numPrec is num with at most prec decimals: expectations are read to one.
@@ -14,8 +10,19 @@ export function numPrec(x, prec, lang) {
   let s = x.toFixed(prec);
   if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
   if (s === "-0") s = "0";
+  s = groupDigits(s);
   if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
   return s;
+}
+
+// groupDigits puts a narrow no-break space between the thousands of a whole
+// part of five digits or more, in both languages: the twin of calcui's
+// groupDigits (which says why), so that "100 000" reads the same in the
+// static result and the live one; parseNumber reads it back.
+export function groupDigits(s) {
+  const m = /^(-?)(\d{5,})(\..*)?$/.exec(s);
+  if (!m) return s;
+  return m[1] + m[2].replace(/\B(?=(\d{3})+$)/g, "\u202f") + (m[3] || "");
 }
 
 // parseNumber reads a number as people type it, whatever the browser's
