@@ -87,14 +87,15 @@ func TestFormat(t *testing.T) {
 		{"dying", "enum", fr, "", "agonisant"},
 		{65.0, "min", en, "", "65 min"},
 		{[]any{5.0, 8.0, 12.0}, "list", en, "", "5, 8, 12"},
-		// Thousands apart from five digits on, in both languages, with the
-		// separator a field reads back (not a comma).
+		// Thousands apart from five digits on, as the engine's answers
+		// write them.
 		{100000.0, "", fr, "", "100\u202f000"},
-		{100000.0, "", en, "", "100\u202f000"},
-		{12345.64, "num", en, "", "12\u202f345.6"},
+		{100000.0, "", en, "", "100,000"},
+		{12345.64, "num", en, "", "12,345.6"},
+		{12345.64, "num", fr, "", "12\u202f345,6"},
 		{-25000.0, "", fr, "", "−25\u202f000"},
-		{1234567.0, "", en, "", "1\u202f234\u202f567"},
-		{99999.0, "", en, "", "99\u202f999"},
+		{1234567.0, "", en, "", "1,234,567"},
+		{99999.0, "", en, "", "99,999"},
 		{1000.0, "", fr, "", "1000"},
 		{-1000.5, "", fr, "", "−1000,5"},
 	}
@@ -105,15 +106,16 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-// TestFieldNumbers: a field's range reads as people read it ("0 – 100 000"),
-// while its bounds for the script (data-min, data-max) and its value stay
-// plain numbers that Number and the script's reader take as they are.
+// TestFieldNumbers: a field's range reads as people read it ("0 – 100 000",
+// "0 – 100,000"), while its bounds for the script (data-min, data-max) and
+// its value stay plain numbers that Number and the script's reader take as
+// they are.
 func TestFieldNumbers(t *testing.T) {
 	theme, errs := render.Load("../../theme")
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	for _, tt := range []struct{ lang, hint string }{{"fr", "0 – 100\u202f000"}, {"en", "0 – 100\u202f000"}} {
+	for _, tt := range []struct{ lang, hint string }{{"fr", "0 – 100\u202f000"}, {"en", "0 – 100,000"}} {
 		p := Page{Lang: tt.lang, T: func(k string) string { return theme.T(tt.lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
 		f := Lookup("casting")
 		v, err := Prepare(Block{Form: f, ID: "calc-casting", Values: f.Merge(map[string]any{"xp": 25000.0})}, p)

@@ -520,7 +520,7 @@ func formatNum(x float64, prec int, lang string, group bool) string {
 		s = "0"
 	}
 	if group {
-		s = groupDigits(s)
+		s = groupDigits(s, lang)
 	}
 	if lang == "fr" {
 		s = strings.Replace(s, ".", ",", 1)
@@ -529,13 +529,12 @@ func formatNum(x float64, prec int, lang string, group bool) string {
 	return s
 }
 
-// groupDigits puts a narrow no-break space between the thousands of a
-// whole part of five digits or more ("100 000", "12 345.5"), in both
-// languages: the separator that French typography and the SI share, and
-// one the calculators' fields read back (a comma would be read as a
-// decimal separator, "100,000" as 100). Four digits stay as they are
-// ("1000"), as both allow. format.js's groupDigits is its twin.
-func groupDigits(s string) string {
+// groupDigits sets apart the thousands of a whole part of five digits or
+// more ("100 000" in French, "100,000" in English), as the engine's answers
+// do (engine.group): figures and answer read alike. Four digits stay as
+// they are ("1000"), as both languages allow. The fields read both forms
+// back (format.js's parseWhole). format.js's groupDigits is its twin.
+func groupDigits(s, lang string) string {
 	sign, rest := "", s
 	if strings.HasPrefix(rest, "-") {
 		sign, rest = "-", rest[1:]
@@ -544,11 +543,15 @@ func groupDigits(s string) string {
 	if len(whole) < 5 {
 		return s
 	}
+	sep := ","
+	if lang == "fr" {
+		sep = "\u202f"
+	}
 	var b strings.Builder
 	b.WriteString(sign)
 	for i, d := range whole {
 		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString("\u202f")
+			b.WriteString(sep)
 		}
 		b.WriteRune(d)
 	}

@@ -104,6 +104,23 @@ func TestCalcDecimalComma(t *testing.T) {
 		if st.Error != label || !st.Invalid || !st.Tied || st.State != "invalid" {
 			t.Errorf("%s: 1,5 in a whole-number field: %+v, want the error %q under the field, tied to it, result invalid", lang, st, label)
 		}
+		// A whole number with its thousands set apart, as the results
+		// print them, is that number, not 25 ("25,000" read with a
+		// decimal comma): 25,000 points of experience is past level 4.
+		for _, typed := range []string{"25,000", "25.000", "25\u202f000", "25 000"} {
+			var got string
+			err := chromedp.Run(b.Ctx,
+				chromedp.Navigate(baseURL+"/"+lang+"/calculators/#casting"),
+				chromedp.WaitReady("#calc-casting"),
+				waitReady("calc-casting", &got),
+				setField("#calc-casting-xp", typed),
+				chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.state !== "loading" && r.dataset.output && JSON.parse(r.dataset.output).expected_casts_to_next === 0 || null; })()`,
+					nil, chromedp.WithPollingTimeout(10*time.Second)),
+			)
+			if err != nil {
+				t.Errorf("%s: %q in the experience field did not read as 25000: %v", lang, typed, err)
+			}
+		}
 	}
 }
 

@@ -7,7 +7,7 @@
 // it answer first, and keeps the changed inputs in a short URL.
 import { loadEngine, Superseded } from "./engine.js";
 import { hashID } from "./hash.js";
-import { formatFigure, get, set, parseNumber } from "./format.js";
+import { formatFigure, get, set, parseNumber, parseWhole } from "./format.js";
 import { plot } from "./plot.js";
 import { toast } from "./toast.js";
 import { dataTable } from "./table.js";
@@ -27,7 +27,7 @@ function readNumber(el, kind) {
   const s = el.value.trim();
   if (s === "") return { empty: true };
   const scale = Number(el.dataset.scale || 1);
-  let x = parseNumber(s, scale !== 1);
+  let x = kind === "int" && scale === 1 ? parseWhole(s) : parseNumber(s, scale !== 1);
   if (!isFinite(x)) return { error: true };
   if (scale !== 1) x = Number((x / scale).toPrecision(12));
   if (kind === "int" && !Number.isInteger(x)) return { error: true };

@@ -10,19 +10,19 @@ export function numPrec(x, prec, lang) {
   let s = x.toFixed(prec);
   if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
   if (s === "-0") s = "0";
-  s = groupDigits(s);
+  s = groupDigits(s, lang);
   if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
   return s;
 }
 
-// groupDigits puts a narrow no-break space between the thousands of a whole
-// part of five digits or more, in both languages: the twin of calcui's
-// groupDigits (which says why), so that "100 000" reads the same in the
-// static result and the live one; parseNumber reads it back.
-export function groupDigits(s) {
+// groupDigits sets apart the thousands of a whole part of five digits or
+// more, with a narrow no-break space in French and a comma in English, as
+// the engine's answers do: the twin of calcui's groupDigits, so that the
+// static result and the live one read the same; parseWhole reads both back.
+export function groupDigits(s, lang) {
   const m = /^(-?)(\d{5,})(\..*)?$/.exec(s);
   if (!m) return s;
-  return m[1] + m[2].replace(/\B(?=(\d{3})+$)/g, "\u202f") + (m[3] || "");
+  return m[1] + m[2].replace(/\B(?=(\d{3})+$)/g, lang === "fr" ? "\u202f" : ",") + (m[3] || "");
 }
 
 // parseNumber reads a number as people type it, whatever the browser's
@@ -34,6 +34,19 @@ export function parseNumber(s, percent) {
   if (percent) t = t.replace(/%$/, "");
   if (!/^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(t)) return NaN;
   return Number(t.replace(",", "."));
+}
+
+// parseWhole reads a whole number as people type it: what parseNumber
+// reads, and a number with its thousands set apart by a comma, a dot or a
+// space, one kind throughout ("25,000", "25.000", "25 000", as the
+// English and French results print them). parseNumber alone reads
+// "25,000" as 25 (a decimal comma), a whole number that is not the one
+// typed; in a whole-number field no one writes three zero decimals.
+export function parseWhole(s) {
+  const t = String(s).trim().replace(/\u2212/g, "-");
+  const m = /^([+-]?)(\d{1,3})([,.\s\u00a0\u202f])(\d{3}(?:\3\d{3})*)$/.exec(t);
+  if (m) return Number(m[1] + m[2] + m[4].split(m[3]).join(""));
+  return parseNumber(s, false);
 }
 
 export function pct(x, lang) {
