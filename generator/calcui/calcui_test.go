@@ -106,6 +106,23 @@ func TestFormat(t *testing.T) {
 	}
 }
 
+// renderCalc renders calculator name in lang through the theme's template,
+// with values over its defaults, and returns the HTML and the view.
+func renderCalc(t *testing.T, theme *render.Theme, lang, name string, values map[string]any) (string, *View) {
+	t.Helper()
+	p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+	f := Lookup(name)
+	v, err := Prepare(Block{Form: f, ID: "calc-" + name, Values: f.Merge(values)}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := theme.Calc(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), v
+}
+
 // TestFieldNumbers: a field's range reads as people read it ("0 – 100 000",
 // "0 – 100,000"), while its bounds for the script (data-min, data-max) and
 // its value stay plain numbers that Number and the script's reader take as
@@ -116,17 +133,7 @@ func TestFieldNumbers(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for _, tt := range []struct{ lang, hint string }{{"fr", "0 – 100\u202f000"}, {"en", "0 – 100,000"}} {
-		p := Page{Lang: tt.lang, T: func(k string) string { return theme.T(tt.lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
-		f := Lookup("casting")
-		v, err := Prepare(Block{Form: f, ID: "calc-casting", Values: f.Merge(map[string]any{"xp": 25000.0})}, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		if err := theme.Calc(&b, v); err != nil {
-			t.Fatal(err)
-		}
-		h := b.String()
+		h, _ := renderCalc(t, theme, tt.lang, "casting", map[string]any{"xp": 25000.0})
 		for _, want := range []string{">" + tt.hint + "</span>", `data-min="0" data-max="100000"`, `value="25000"`} {
 			if !strings.Contains(h, want) {
 				t.Errorf("%s: the experience field wants %q:\n%s", tt.lang, want, h)
@@ -145,17 +152,8 @@ func TestRenderAccessible(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for _, lang := range []string{"fr", "en"} {
-		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
 		for _, f := range Forms {
-			v, err := Prepare(Block{Form: Lookup(f.Name), ID: "calc-" + f.Name, Values: f.Merge(nil)}, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b strings.Builder
-			if err := theme.Calc(&b, v); err != nil {
-				t.Fatal(err)
-			}
-			h := b.String()
+			h, v := renderCalc(t, theme, lang, f.Name, nil)
 			for _, want := range []string{`role="status" aria-live="polite"`, `data-state="ready"`, `role="alert"`, "<fieldset><legend>", `role="group"`, `class="calc-answer"`, `<fieldset class="calc-inputs" disabled>`} {
 				if !strings.Contains(h, want) {
 					t.Errorf("%s/%s: lacks %s", lang, f.Name, want)

@@ -61,6 +61,17 @@ func waitReady(id string, out *string) chromedp.Action {
 		out, chromedp.WithPollingTimeout(15*time.Second))
 }
 
+// typeInto opens calculator name on the calculators page in lang, waits
+// for its first live result (into got), then types text into its field.
+func typeInto(lang, name, field, text string, got *string) chromedp.Tasks {
+	return chromedp.Tasks{
+		chromedp.Navigate(baseURL + "/" + lang + "/calculators/#" + name),
+		chromedp.WaitReady("#calc-" + name),
+		waitReady("calc-"+name, got),
+		setField("#calc-"+name+"-"+field, text),
+	}
+}
+
 // TestCalcDecimalComma: with an American browser, "72,5" and "72.5" in the
 // percentage field both mean 72.5 %, in both languages; "1,5" in a whole
 // number field is an error under that field, never 15.
@@ -74,10 +85,7 @@ func TestCalcDecimalComma(t *testing.T) {
 		for _, typed := range []string{"72,5", "72.5", "72,5 %"} {
 			var got string
 			err := chromedp.Run(b.Ctx,
-				chromedp.Navigate(baseURL+"/"+lang+"/calculators/#study"),
-				chromedp.WaitReady("#calc-study"),
-				waitReady("calc-study", &got),
-				setField("#calc-study-p-test", typed),
+				typeInto(lang, "study", "p-test", typed, &got),
 				chromedp.Poll(`(() => { const r = document.querySelector("#calc-study .calc-result"); return r.dataset.state === "ready" && r.dataset.output && JSON.parse(r.dataset.output).expected_xp !== `+strconv.FormatFloat(nativeCalc(t, "study", map[string]any{"hours": 4.0, "p_test": 0.9})["expected_xp"].(float64), 'g', -1, 64)+` ? r.dataset.output : null; })()`,
 					&got, chromedp.WithPollingTimeout(10*time.Second)),
 			)
@@ -110,10 +118,7 @@ func TestCalcDecimalComma(t *testing.T) {
 		for _, typed := range []string{"25,000", "25.000", "25\u202f000", "25 000"} {
 			var got string
 			err := chromedp.Run(b.Ctx,
-				chromedp.Navigate(baseURL+"/"+lang+"/calculators/#casting"),
-				chromedp.WaitReady("#calc-casting"),
-				waitReady("calc-casting", &got),
-				setField("#calc-casting-xp", typed),
+				typeInto(lang, "casting", "xp", typed, &got),
 				chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.state !== "loading" && r.dataset.output && JSON.parse(r.dataset.output).expected_casts_to_next === 0 || null; })()`,
 					nil, chromedp.WithPollingTimeout(10*time.Second)),
 			)
