@@ -530,35 +530,15 @@ func formatNum(x float64, prec int, lang string, group bool) string {
 }
 
 // groupDigits sets apart the thousands of a whole part of five digits or
-// more ("100 000" in French, "100,000" in English), as the engine's answers
-// do (engine.group): figures and answer read alike. Four digits stay as
-// they are ("1000"), as both languages allow. The fields read both forms
-// back (format.js's parseWhole). format.js's groupDigits is its twin.
+// more ("100 000" in French, "100,000" in English) by the engine's own rule
+// (engine.GroupThousands): figures and answers read alike. The fields read
+// both forms back (format.js's parseWhole); format.js's groupDigits is the
+// page's twin.
 func groupDigits(s, lang string) string {
-	sign, rest := "", s
-	if strings.HasPrefix(rest, "-") {
-		sign, rest = "-", rest[1:]
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		return "-" + engine.GroupThousands(rest, lang)
 	}
-	whole, frac, _ := strings.Cut(rest, ".")
-	if len(whole) < 5 {
-		return s
-	}
-	sep := ","
-	if lang == "fr" {
-		sep = "\u202f"
-	}
-	var b strings.Builder
-	b.WriteString(sign)
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString(sep)
-		}
-		b.WriteRune(d)
-	}
-	if frac != "" {
-		b.WriteString("." + frac)
-	}
-	return b.String()
+	return engine.GroupThousands(s, lang)
 }
 
 // raw writes x for a machine (the fields' data-min and data-max, which the

@@ -128,6 +128,16 @@ func integer(i, lang int) string {
 	return group(itoa(i), lang)
 }
 
+// GroupThousands is group for a page's language ("fr", or English for any
+// other): the calculators' figures (generator/calcui) are grouped as the
+// answers are, by this one rule.
+func GroupThousands(s, lang string) string {
+	if lang == "fr" {
+		return group(s, 0)
+	}
+	return group(s, 1)
+}
+
 // group groups by three the digits before the decimal point of a number of
 // five digits or more: with a narrow no-break space in French, a comma in
 // English (10 080, 10,080).
