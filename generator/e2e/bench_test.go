@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"testing"
@@ -253,6 +254,26 @@ func revisitResult(b *testing.B, path string) result {
 		b.Fatal(err)
 	}
 	return r
+}
+
+// BenchmarkTypingLongestTask types 100d1000+100d1000 into the dice
+// calculator on a phone, one key every 60 ms, as TestCalcMainThreadFree
+// does, and reports the page's longest main-thread task meanwhile (the
+// Long Tasks API's; 0 when none reached 50 ms): the median and the worst
+// of the runs (-benchtime 7x for seven), and how many runs saw one.
+func BenchmarkTypingLongestTask(b *testing.B) {
+	var ms []float64
+	long := 0
+	for i := 0; i < b.N; i++ {
+		r := typeBigDice(b)
+		ms = append(ms, r.longest)
+		if r.longest > 0 {
+			long++
+		}
+	}
+	b.ReportMetric(median(ms), "ms-longest-task")
+	b.ReportMetric(slices.Max(ms), "ms-worst-longest-task")
+	b.ReportMetric(float64(long), "runs-with-a-long-task")
 }
 
 // BenchmarkRecompute measures one change of an input to the new result on

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -365,50 +366,82 @@ func TestCalcHostileState(t *testing.T) {
 // longTaskProbe records the longest main-thread task from now on.
 const longTaskProbe = `window.__longest = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask" });`
 
+// wasmOnPageProbe counts every WebAssembly module compiled or instantiated
+// in the page's own realm, from before the page's first script (boot.js
+// starts the engine from <head>). A worker has a realm of its own, which
+// the probe does not reach: a count above zero is a module on the page's
+// main thread.
+const wasmOnPageProbe = `window.__wasmOnPage = 0; (() => {
+  const W = WebAssembly;
+  for (const f of ["compile", "compileStreaming", "instantiate", "instantiateStreaming"]) {
+    const orig = W[f];
+    if (orig) W[f] = function (...a) { window.__wasmOnPage++; return orig.apply(this, a); };
+  }
+  for (const c of ["Module", "Instance"]) {
+    W[c] = new Proxy(W[c], { construct(target, a, nt) { window.__wasmOnPage++; return Reflect.construct(target, a, nt); } });
+  }
+})();`
+
 // TestCalcMainThreadFree: typing the largest dice expression one key at a
-// time makes no main-thread task of 50 ms or more (the Long Tasks API
-// reports none), and the last expression's result comes. The engine runs
-// in a worker; on the main thread it blocked the page 6.7 s. A busy CI
-// machine can stall any page now and then, so the scenario gets three
-// tries; an engine back on the main thread fails all three.
+// time brings its result (the computations it supersedes are cancelled)
+// and no WebAssembly runs in the page's realm: the engine computes in its
+// worker. On the main thread, this typing blocked the page 6.7 s.
+//
+// How long the page's longest task is meanwhile is a timing, and tests
+// assert no timings: the machine moves it. Alone on this 2-core machine
+// (go test ./generator/e2e), three tries gave 84, 75 and 0 ms; traced,
+// the long ones were a worker's creation (a 43 to 57 ms main-thread task,
+// the spare that makes cancelling cheap) and frames of a 19,500 px page.
+// The test logs it; BenchmarkTypingLongestTask measures it.
 func TestCalcMainThreadFree(t *testing.T) {
-	var longest []float64
-	for try := 0; try < 3; try++ {
-		l := typeBigDice(t)
-		longest = append(longest, l)
-		if l < 50 {
-			t.Logf("longest main-thread task while typing: %.0f ms (tries: %v)", l, longest)
-			return
-		}
+	r := typeBigDice(t)
+	if r.wasmOnPage != 0 {
+		t.Errorf("%d WebAssembly modules compiled or instantiated on the page's main thread while typing, want 0 (the engine runs in its worker)", r.wasmOnPage)
 	}
-	t.Errorf("longest main-thread task while typing 100d1000+100d1000, three tries: %v ms", longest)
+	t.Logf("longest main-thread task while typing 100d1000+100d1000: %.0f ms (0: none of 50 ms or more)", r.longest)
 }
 
-func typeBigDice(t *testing.T) float64 {
-	b := newBrowser(t, 390, 844, true)
+// typing is what typeBigDice saw: the longest main-thread task (Long Tasks
+// API; 0 when none reached 50 ms) and the modules made on the page.
+type typing struct {
+	longest    float64
+	wasmOnPage int
+}
+
+// typeBigDice opens the calculators page on a phone, scrolls to the dice,
+// and types 100d1000+100d1000 one key every 60 ms until its result is on
+// screen.
+func typeBigDice(tb testing.TB) typing {
+	b := newBrowser(tb, 390, 844, true)
 	var out string
-	err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/en/calculators/"), chromedp.WaitReady("#calc-dice"), chromedp.ScrollIntoView("#calc-dice"), waitReady("calc-dice", &out),
+	err := chromedp.Run(b.Ctx,
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(wasmOnPageProbe).Do(ctx)
+			return err
+		}),
+		chromedp.Navigate(baseURL+"/en/calculators/"), chromedp.WaitReady("#calc-dice"), chromedp.ScrollIntoView("#calc-dice"), waitReady("calc-dice", &out),
 		chromedp.Evaluate(longTaskProbe, nil))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	expr := "100d1000+100d1000"
 	for i := 1; i <= len(expr); i++ {
 		if err := chromedp.Run(b.Ctx, setField("#calc-dice-expr", expr[:i]), chromedp.Sleep(60*time.Millisecond)); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 	var answer string
-	var longest float64
+	var r typing
 	err = chromedp.Run(b.Ctx,
 		chromedp.Poll(`(() => { const r = document.querySelector("#calc-dice .calc-result"); const a = r.querySelector(".calc-answer").textContent; return r.dataset.state === "ready" && a.includes("200,000") && a.includes("100,100") ? a : null; })()`,
 			&answer, chromedp.WithPollingTimeout(50*time.Second)),
 		chromedp.Sleep(200*time.Millisecond),
-		chromedp.Evaluate(`window.__longest`, &longest))
+		chromedp.Evaluate(`window.__longest`, &r.longest),
+		chromedp.Evaluate(`window.__wasmOnPage`, &r.wasmOnPage))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return longest
+	return r
 }
 
 // clippedSelects lists the page's calculator selects narrower than their

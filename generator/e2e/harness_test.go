@@ -123,7 +123,7 @@ func (b *Browser) Allow(base string) {
 const cspProbe = `window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`
 
-func newBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
+func newBrowser(t testing.TB, width, height int64, mobile bool) *Browser {
 	t.Helper()
 	return newBrowserWithin(t, width, height, mobile, 60*time.Second)
 }
@@ -133,7 +133,7 @@ func newBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
 // its own minute (see eachPage): on a CI machine slower than this one, axe
 // over the twenty pages once took more than 60 s in all and failed at the
 // nineteenth page, though no single page was slow.
-func newBrowserWithin(t *testing.T, width, height int64, mobile bool, d time.Duration) *Browser {
+func newBrowserWithin(t testing.TB, width, height int64, mobile bool, d time.Duration) *Browser {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	ctx, cancelT := context.WithTimeout(ctx, d)
@@ -168,7 +168,7 @@ func newBrowserWithin(t *testing.T, width, height int64, mobile bool, d time.Dur
 
 // assertClean fails the test on a CSP violation, an uncaught exception or a
 // request to any host but the test server.
-func (b *Browser) assertClean(t *testing.T) {
+func (b *Browser) assertClean(t testing.TB) {
 	t.Helper()
 	var csp []string
 	_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`window.__csp || []`, &csp))
