@@ -276,6 +276,13 @@ func BenchmarkTypingLongestTask(b *testing.B) {
 	b.ReportMetric(float64(long), "runs-with-a-long-task")
 }
 
+// BenchmarkPlotHugeDistribution draws the plot of 100d1000+100d1000's
+// 199,801 values, as TestPlotHugeDistribution does, b.N times in turn at a
+// wide screen's and a phone's width, and reports the median draw.
+func BenchmarkPlotHugeDistribution(b *testing.B) {
+	b.ReportMetric(median(drawHugePlot(b, b.N).ms), "ms-per-draw")
+}
+
 // BenchmarkRecompute measures one change of an input to the new result on
 // screen (engine call, figures, plot, steps), in a warm page.
 func BenchmarkRecompute(b *testing.B) {

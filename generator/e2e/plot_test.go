@@ -290,7 +290,7 @@ func keys(m map[string]shapePaint) []string {
 }
 
 // plotBundle is theme/js/plot.js alone, as a script that sets PlotLib.
-func plotBundle(t *testing.T) string {
+func plotBundle(t testing.TB) string {
 	t.Helper()
 	r := api.Build(api.BuildOptions{
 		EntryPoints: []string{"../../theme/js/plot.js"},
@@ -305,17 +305,38 @@ func plotBundle(t *testing.T) string {
 	return string(r.OutputFiles[0].Contents)
 }
 
-// TestPlotHugeDistribution: 100d1000+100d1000 has 199,801 values; drawing
-// its plot takes less than 20 ms (median of 7 draws, alternately at a
-// phone's width and a wide screen's). The values are made and read once
+// TestPlotHugeDistribution: 100d1000+100d1000 has 199,801 values; its plot
+// is drawn at a phone's width and a wide screen's with at most 130 bars and
+// its axis titles. How long a draw takes is a timing, which tests do not
+// assert (here 7 to 15 ms, 30 for the first): the test logs it,
+// BenchmarkPlotHugeDistribution measures it; a drawing that grew with the
+// square of the values would not end within the test's minute.
+func TestPlotHugeDistribution(t *testing.T) {
+	d := drawHugePlot(t, 7)
+	t.Logf("199,801 values: draws of %v ms; %d bars, viewBox %s", d.ms, d.bars, d.viewbox)
+	if d.bars == 0 || d.bars > 130 || d.titles < 2 {
+		t.Errorf("%d bars, %d axis titles", d.bars, d.titles)
+	}
+}
+
+// hugePlot is what drawHugePlot saw: each draw's time and the last plot's
+// bars, axis titles and viewBox.
+type hugePlot struct {
+	ms           []float64
+	bars, titles int
+	viewbox      string
+}
+
+// drawHugePlot draws the plot of a 199,801-value distribution n times,
+// alternately 640 and 390 px wide. The values are made and read once
 // before: the first reading of fresh objects costs the collector, as it
 // would after JSON.parse, and that is not the plot's.
-func TestPlotHugeDistribution(t *testing.T) {
-	b := newBrowser(t, 1280, 900, false)
+func drawHugePlot(tb testing.TB, n int) hugePlot {
+	b := newBrowser(tb, 1280, 900, false)
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(baseURL+"/en/calculators/"),
 		chromedp.WaitReady("body"),
-		chromedp.Evaluate(plotBundle(t), nil),
+		chromedp.Evaluate(plotBundle(tb), nil),
 		chromedp.Evaluate(`(() => {
   const n = 199801, dist = new Array(n), al = new Array(n);
   let s = 0;
@@ -330,15 +351,15 @@ func TestPlotHugeDistribution(t *testing.T) {
 		chromedp.Sleep(300*time.Millisecond),
 	)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	var ms []float64
-	var last struct {
-		Bars, Titles int
-		Viewbox      string
-	}
-	for k := 0; k < 7; k++ {
+	var h hugePlot
+	for k := 0; k < n; k++ {
 		var d float64
+		var last struct {
+			Bars, Titles int
+			Viewbox      string
+		}
 		w := []string{"640", "390"}[k%2]
 		err := chromedp.Run(b.Ctx,
 			chromedp.Evaluate(`(() => { const t0 = performance.now(); window.__svg = PlotLib.plot("dist", window.__huge, (k) => k, "fr", "dice", `+w+`); return performance.now() - t0; })()`, &d),
@@ -346,17 +367,12 @@ func TestPlotHugeDistribution(t *testing.T) {
 			chromedp.Sleep(50*time.Millisecond),
 		)
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
-		ms = append(ms, d)
+		h.ms = append(h.ms, d)
+		h.bars, h.titles, h.viewbox = last.Bars, last.Titles, last.Viewbox
 	}
-	t.Logf("199,801 values: draws of %v ms; %d bars, viewBox %s", ms, last.Bars, last.Viewbox)
-	if m := median(ms); m >= 20 {
-		t.Errorf("drawing took %.1f ms (median), want < 20", m)
-	}
-	if last.Bars == 0 || last.Bars > 130 || last.Titles < 2 {
-		t.Errorf("%d bars, %d axis titles", last.Bars, last.Titles)
-	}
+	return h
 }
 
 // TestPlotScreenshots writes every plot, at 390 px in light and dark, to
