@@ -362,25 +362,20 @@ function showResult(calc, out, text) {
   if (reading && out.reading && out.reading[lang]) reading.textContent = out.reading[lang];
 }
 
-// A result's place and width, as the browser last laid the page out.
-// Asked for in the task that draws a result (getBoundingClientRect,
-// clientWidth), they made the browser lay out the whole page in the middle
-// of that task: Long Animation Frames of the calculators page scrolled to
-// the dice, a result's message handler at 24 to 81 ms, of which 6 to 37 ms
-// were forced style and layout. Observers report them after the frame's
-// own layout, at no cost.
-const shown = new WeakMap();
+// widths holds each result's width as the browser last laid it out, which
+// its plot is drawn to. Read as clientWidth after the result's figures were
+// written, it made the browser lay out the whole page in the middle of the
+// task that draws a result, then again for the frame (Long Animation Frames
+// of the calculators page scrolled to the dice: forced style and layout of
+// 6 to 37 ms in results' handlers of 24 to 81 ms). A ResizeObserver reports
+// it after the frame's own layout. (Where a result is, onScreen below, is
+// still asked at once: an IntersectionObserver's report can be a frame
+// late, and a plot drawn on a result that had just come into view moved
+// the page opened at #casting, layout shift 0.037 at 1280 px.)
 const widths = new WeakMap();
-const seer = "IntersectionObserver" in window ? new IntersectionObserver((entries) => entries.forEach((e) => shown.set(e.target, e.isIntersecting))) : null;
 const sizer = "ResizeObserver" in window ? new ResizeObserver((entries) => entries.forEach((e) => widths.set(e.target, e.target.clientWidth))) : null;
 
-function watchResult(calc) {
-  seer?.observe(calc.querySelector(".calc-result"));
-  sizer?.observe(calc.querySelector(".calc-live"));
-}
-
 function onScreen(el) {
-  if (shown.has(el)) return shown.get(el);
   const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.top < innerHeight;
 }
@@ -564,7 +559,7 @@ function start(calc) {
 
 function wire(calc) {
   const form = calc.querySelector(".calc-form");
-  watchResult(calc);
+  sizer?.observe(calc.querySelector(".calc-live"));
   const defaults = JSON.parse(form.dataset.values || "{}");
   // Without JavaScript the fields are read-only; with it they come alive.
   form.querySelector(".calc-inputs").disabled = false;
