@@ -368,13 +368,14 @@ function showResult(calc, out, text) {
 // task that draws a result, then again for the frame (Long Animation Frames
 // of the calculators page scrolled to the dice: forced style and layout of
 // 6 to 37 ms in results' handlers of 24 to 81 ms). A ResizeObserver reports
-// it after the frame's own layout. (Where a result is, onScreen below, is
-// still asked at once: an IntersectionObserver's report can be a frame
-// late, and a plot drawn on a result that had just come into view moved
-// the page opened at #casting, layout shift 0.037 at 1280 px.)
+// it after the frame's own layout.
 const widths = new WeakMap();
 const sizer = "ResizeObserver" in window ? new ResizeObserver((entries) => entries.forEach((e) => widths.set(e.target, e.target.clientWidth))) : null;
 
+// onScreen asks the page where el is now, once per calculator (its first,
+// quiet result). An IntersectionObserver's report can be a frame late: a
+// plot drawn on a result that had just come into view moved the page
+// opened at #casting (layout shift 0.037 at 1280 px).
 function onScreen(el) {
   const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.top < innerHeight;
