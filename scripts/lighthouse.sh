@@ -77,7 +77,9 @@ node -e '
 	}).listen(Number(process.argv[1]), "127.0.0.1");
 ' $control_port >"$dir/control.log" 2>&1 &
 control=$!
-trap 'kill $server $chromium_pid $control 2>/dev/null; rm -rf "$profile"; true' EXIT
+# Chromium writes to its profile while it stops: wait for it before the
+# profile is removed.
+trap 'kill $server $chromium_pid $control 2>/dev/null; wait $chromium_pid 2>/dev/null; rm -rf "$profile"; true' EXIT
 wait_for "http://127.0.0.1:$control_port/" "the control page's server" "$dir/control.log"
 fail=0
 for page in control ${PAGES:-fr/fantasy/ fr/calculators/ fr/ fr/glossary/}; do
@@ -101,6 +103,11 @@ for page in control ${PAGES:-fr/fantasy/ fr/calculators/ fr/ fr/glossary/}; do
 		const control = page === "/control";
 		const reports = [];
 		for (let i = 1; i <= Number(runs); i++) reports.push(require(prefix + "-" + i + ".report.json"));
+		// The benchmark index is how fast Lighthouse found the host: the
+		// simulated slowdown multiplies the task times of the host, so
+		// the same pages scored 78-89 (calculators) on a host of this
+		// project on 2 December and 99-100 on 3 December, whose index
+		// read 2,100-3,500.
 		// The median run by performance score (the other categories do
 		// not vary between runs).
 		reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
@@ -110,7 +117,8 @@ for page in control ${PAGES:-fr/fantasy/ fr/calculators/ fr/ fr/glossary/}; do
 		// The control is reported, never failed: it measures the machine.
 		const low = control ? [] : s.filter(([, v]) => v < Number(min));
 		console.log((control ? "control page" : page).padEnd(16) + s.map(([t, v]) => t + " " + v).join(", ") + "  (performance runs " + perf + "; median run: CLS " +
-			r.audits["cumulative-layout-shift"].displayValue + ", TBT " + r.audits["total-blocking-time"].displayValue + ", LCP " + r.audits["largest-contentful-paint"].displayValue + ")");
+			r.audits["cumulative-layout-shift"].displayValue + ", TBT " + r.audits["total-blocking-time"].displayValue + ", LCP " + r.audits["largest-contentful-paint"].displayValue +
+			"; benchmark index " + Math.round(r.environment.benchmarkIndex) + ")");
 		for (const [k, a] of Object.entries(r.audits))
 			if (low.length && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
 				console.log("    " + k + " " + a.score + " " + (a.displayValue || ""));

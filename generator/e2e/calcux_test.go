@@ -506,29 +506,44 @@ func TestCalcPhoneLayout(t *testing.T) {
 			t.Errorf("%s: tables that scroll at 360 px with no shadow to say so: %v", path, unmarked)
 		}
 	}
-	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-critical")); err != nil {
-		t.Fatal(err)
-	}
-	var peek struct {
-		Shown  bool    `json:"shown"`
-		Text   string  `json:"text"`
-		Top    float64 `json:"top"`
-		Bottom float64 `json:"bottom"`
-	}
-	var out string
-	err := chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out),
-		chromedp.Focus("#calc-armor-locations-forearms"), chromedp.Sleep(300*time.Millisecond),
-		chromedp.Evaluate(`(() => { const p = document.querySelector(".calc-peek[data-for=calc-armor]"); if (!p) return { shown: false }; const r = p.getBoundingClientRect();
-		  return { shown: getComputedStyle(p).display !== "none", text: p.textContent, top: r.top, bottom: r.bottom }; })()`, &peek))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !peek.Shown || peek.Text == "" || peek.Top < 0 || peek.Bottom > 740 {
-		t.Errorf("editing the armour's first field on a phone: summary %+v, want it shown in the screen", peek)
+	// On the calculators page and on a rules page, whose floating contents
+	// button sits where the summary does: the summary is drawn on top of
+	// everything, each point of it the summary's own.
+	for _, path := range []string{"/fr/calculators/", "/en/fantasy/"} {
+		if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+path), chromedp.WaitReady("#calc-armor")); err != nil {
+			t.Fatal(err)
+		}
+		var peek struct {
+			Shown   bool     `json:"shown"`
+			Text    string   `json:"text"`
+			Top     float64  `json:"top"`
+			Bottom  float64  `json:"bottom"`
+			Covered []string `json:"covered"`
+		}
+		var out string
+		err := chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out),
+			chromedp.Focus("#calc-armor-locations-forearms"), chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`(() => { const p = document.querySelector(".calc-peek[data-for=calc-armor]"); if (!p) return { shown: false }; const r = p.getBoundingClientRect();
+			  const covered = [];
+			  for (let i = 0; i < 5; i++) for (let j = 0; j < 3; j++) {
+			    const x = r.left + 10 + (r.width - 20) * i / 4, y = r.top + 10 + (r.height - 20) * j / 2; // inside its rounded corners
+			    const e = document.elementFromPoint(x, y);
+			    if (e && !p.contains(e)) covered.push(Math.round(x) + "," + Math.round(y) + ": " + (e.className || e.nodeName));
+			  }
+			  return { shown: getComputedStyle(p).display !== "none", text: p.textContent, top: r.top, bottom: r.bottom, covered }; })()`, &peek))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !peek.Shown || peek.Text == "" || peek.Top < 0 || peek.Bottom > 740 {
+			t.Errorf("%s: editing the armour's first field on a phone: summary %+v, want it shown in the screen", path, peek)
+		}
+		if len(peek.Covered) > 0 {
+			t.Errorf("%s: editing the armour's first field on a phone: the summary is covered at %v", path, peek.Covered)
+		}
 	}
 	wide := newBrowser(t, 1280, 900, false)
 	var cols int
-	err = chromedp.Run(wide.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-armor"),
+	err := chromedp.Run(wide.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-armor"),
 		chromedp.Evaluate(`getComputedStyle(document.querySelector("#calc-armor .calc-body")).gridTemplateColumns.split(" ").length`, &cols))
 	if err != nil {
 		t.Fatal(err)
