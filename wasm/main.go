@@ -3,7 +3,10 @@
 // Command wasm is the rules engine's WebAssembly entry point: the only code
 // that touches syscall/js. It exposes globalThis.compendium with
 //
-//	calcJSON(name, input) → the output object as JSON text, or {"error": {field, code, message, …}}
+//	calcJSON(name, input, rules) → the output object as JSON text, or {"error": {field, code, message, …}}
+//
+// where rules, optional, is the JSON text of the rule values the page was
+// built with (engine.Rules.Tree); without it the engine's defaults apply.
 //
 // and theme/js/engine.js adds calc(name, input), which returns the object.
 //
@@ -68,11 +71,41 @@ func calcJSON(this js.Value, args []js.Value) (result string) {
 	if err != nil {
 		return fail(err)
 	}
-	out, err := engine.Calculate(args[0].String(), in)
+	rules := engine.Default()
+	if len(args) > 2 && args[2].Type() == js.TypeString && args[2].String() != "" {
+		if rules, err = pageRules(args[2].String()); err != nil {
+			return fail(err)
+		}
+	}
+	out, err := rules.Calculate(args[0].String(), in)
 	if err != nil {
 		return fail(err)
 	}
 	return string(engine.AppendJSON(nil, out))
+}
+
+// lastRules keeps the rules of the last call: a page sends the same text
+// with every computation, read once.
+var lastRules struct {
+	text  string
+	rules *engine.Rules
+}
+
+// pageRules reads the rule values a page sends.
+func pageRules(text string) (*engine.Rules, *engine.Error) {
+	if lastRules.rules != nil && lastRules.text == text {
+		return lastRules.rules, nil
+	}
+	tree, err := engine.ParseJSON(text)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := engine.RulesFromTree(tree)
+	if err != nil {
+		return nil, err
+	}
+	lastRules.text, lastRules.rules = text, rules
+	return rules, nil
 }
 
 // inputText returns the input as a JS string: itself if it is one, else

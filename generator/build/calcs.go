@@ -20,7 +20,7 @@ import (
 	"compendium/generator/markdown"
 	"compendium/generator/render"
 	"compendium/generator/site"
-	"compendium/wasm/engine"
+	"compendium/generator/values"
 )
 
 // calcs checks and renders the calculator blocks of the documents.
@@ -47,6 +47,9 @@ type calcs struct {
 	// build, under keys that start with themeKey.
 	memo     *calcMemo
 	themeKey string
+	// rules are the content's values (check gathers them): every
+	// result of the build is computed with them.
+	rules *values.Set
 }
 
 type calcPage struct {
@@ -64,8 +67,9 @@ func newCalcs(theme *render.Theme) *calcs {
 // a JSON object of defaults whose every field the form takes, and defaults
 // the engine accepts. Messages name the file and line of the block.
 func (c *calcs) check(s *site.Site) site.Diagnostics {
-	var ds site.Diagnostics
 	c.site = s
+	rules, ds := values.Collect(s)
+	c.rules = rules
 	for _, l := range s.Langs {
 		for _, d := range l.Docs {
 			seen := map[string]int{}
@@ -88,7 +92,7 @@ func (c *calcs) check(s *site.Site) site.Diagnostics {
 					continue
 				}
 				values := form.Merge(block)
-				if _, err := engine.Calculate(blk.Name, form.EngineInput(values)); err != nil {
+				if _, err := rules.Rules.Calculate(blk.Name, form.EngineInput(values)); err != nil {
 					ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: bad default: "+err.En)
 					continue
 				}
@@ -115,11 +119,22 @@ func calcNames() string {
 // page returns what a calculator needs to know about a page of lang at depth
 // /lang/<slug>/.
 func (c *calcs) page(lang string) calcui.Page {
+	rules := c.ruleSet().Rules
 	return calcui.Page{
-		Lang:   lang,
-		T:      func(k string) string { return c.theme.T(lang, k) },
-		DocURL: func(slug string) string { return "../" + slug + "/" },
+		Lang:       lang,
+		T:          func(k string) string { return values.Fill(c.theme.T(lang, k), rules) },
+		DocURL:     func(slug string) string { return "../" + slug + "/" },
+		RuleValues: rules,
 	}
+}
+
+// ruleSet returns the content's values, or the engine's defaults before
+// check gathered them.
+func (c *calcs) ruleSet() *values.Set {
+	if c.rules == nil {
+		return values.Default()
+	}
+	return c.rules
 }
 
 // renderFunc renders the blocks of one document.
@@ -183,7 +198,7 @@ func (c *calcs) memoKey(blk calcui.Block, p calcui.Page, where string) string {
 		rules = append(rules, k+"\x00"+v)
 	}
 	sort.Strings(rules)
-	return strings.Join([]string{c.themeKey, p.Lang, where, blk.Form.Name, blk.ID, blk.TitleID, string(values), strings.Join(rules, "\x01")}, "\x02")
+	return strings.Join([]string{c.themeKey, p.Lang, where, blk.Form.Name, blk.ID, blk.TitleID, string(values), strings.Join(rules, "\x01"), c.rulesJSON()}, "\x02")
 }
 
 // calcMemo keeps the calculators' HTML from one Live build to the next
@@ -290,7 +305,24 @@ func (c *calcs) strings(lang string, names []string) string {
 			}
 		}
 	}
-	b, _ := json.Marshal(calcui.Strings(func(k string) string { return c.theme.T(lang, k) }, keys))
+	rules := c.ruleSet().Rules
+	m := calcui.Strings(func(k string) string { return values.Fill(c.theme.T(lang, k), rules) }, keys)
+	// The rules travel with the strings, which every page with a
+	// calculator carries, the single-file edition included: the page's
+	// text and its calculators then come from one build, online, from the
+	// offline copy or from disk (theme/js/engine.js hands them to the
+	// worker with each computation).
+	m["engine.rules"] = c.rulesJSON()
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// rulesJSON returns the rules the browser's engine computes with, as the
+// object of key → number that engine.RulesFromTree reads: the page carries
+// them (data-rules), so that its text and its calculators come from one
+// build whether it is read online, from the offline copy or from disk.
+func (c *calcs) rulesJSON() string {
+	b, _ := json.Marshal(c.ruleSet().Rules.Tree()) // sorted keys: the same bytes every build
 	return string(b)
 }
 

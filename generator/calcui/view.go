@@ -21,6 +21,17 @@ type Page struct {
 	// DocURL returns the URL of a document from this page ("../fantasy/",
 	// "" for the page itself).
 	DocURL func(slug string) string
+	// RuleValues are the rules the content declares, which the static
+	// results are computed with; nil means the engine's defaults.
+	RuleValues *engine.Rules
+}
+
+// engine returns the rules the page's results are computed with.
+func (p Page) engine() *engine.Rules {
+	if p.RuleValues == nil {
+		return engine.Default()
+	}
+	return p.RuleValues
 }
 
 // Block is one calculator placed in a page.
@@ -138,7 +149,7 @@ type StepView struct {
 func Prepare(blk Block, p Page) (*View, error) {
 	f := blk.Form
 	info := Info(f.Name)
-	out, cerr := engine.Calculate(f.Name, f.EngineInput(blk.Values))
+	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Values))
 	values, _ := json.Marshal(blk.Values)
 	rules, _ := json.Marshal(p.Rules)
 	v := &View{
@@ -759,7 +770,7 @@ func castingGrid(values map[string]any, p Page) *Table {
 		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a))
 	}
 	reading, _ := values["reading"].(string)
-	grid := castingChances(reading)
+	grid := castingChances(p.engine(), reading)
 	for m := 0; m <= 10; m++ {
 		row := []string{strconv.Itoa(m)}
 		for a := 1; a <= 5; a++ {
@@ -774,7 +785,7 @@ func castingGrid(values map[string]any, p Page) *Table {
 	return t
 }
 
-// castingGrids keeps castingChances per reading of the rules: the grid is
+// castingGrids keeps castingChances per rules and reading: the grid is
 // drawn for every casting calculator of a build, in each language, and
 // its 55 computations were 12 ms of the real site's 380 ms of CPU.
 var castingGrids sync.Map
@@ -782,8 +793,13 @@ var castingGrids sync.Map
 // castingChances returns the chance to cast for magic 0–10 (rows) and
 // apprenticeship 1–5 (columns) under reading ("" for the default), -1
 // where the engine refuses the input.
-func castingChances(reading string) *[11][5]float64 {
-	if g, ok := castingGrids.Load(reading); ok {
+func castingChances(rules *engine.Rules, reading string) *[11][5]float64 {
+	type key struct {
+		rules   engine.Rules
+		reading string
+	}
+	k := key{*rules, reading}
+	if g, ok := castingGrids.Load(k); ok {
 		return g.(*[11][5]float64)
 	}
 	var g [11][5]float64
@@ -794,12 +810,12 @@ func castingChances(reading string) *[11][5]float64 {
 				in["reading"] = reading
 			}
 			g[m][a] = -1
-			if out, err := engine.Calculate("casting", in); err == nil {
+			if out, err := rules.Calculate("casting", in); err == nil {
 				g[m][a], _ = out["p_cast"].(float64)
 			}
 		}
 	}
-	v, _ := castingGrids.LoadOrStore(reading, &g)
+	v, _ := castingGrids.LoadOrStore(k, &g)
 	return v.(*[11][5]float64)
 }
 

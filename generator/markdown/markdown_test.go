@@ -21,6 +21,7 @@ func TestCaseFiles(t *testing.T) {
 		{"highlight.txt", New()},
 		{"heading.txt", New()},
 		{"anchor.txt", New()},
+		{"rulevalue.txt", New()},
 		{"english.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"))},
 	}
 	for _, c := range cases {

@@ -24,6 +24,7 @@ import (
 
 	"compendium/generator/markdown"
 	"compendium/generator/par"
+	"compendium/wasm/engine"
 )
 
 // Languages lists the languages the compendium can hold, the original first.
@@ -71,6 +72,9 @@ type Doc struct {
 	// Anchors lists the rules named inside sections ({#effect-blinded}
 	// at the start of a list item or paragraph), in order.
 	Anchors []*Anchor
+	// Values lists the rule values the text declares ({=armor.cap 20}),
+	// in order; generator/values checks them.
+	Values []*Value
 	// xrefs are the cross-references whose labels wait as placeholders
 	// in Body, from rendering to the end of Load.
 	xrefs    []xrefSlot
@@ -101,6 +105,18 @@ type Anchor struct {
 	ID      string
 	Line    int
 	Section string // the ID of the section that holds it ("" before the first heading)
+}
+
+// Value is a rule value declared in the text: {=key value} or
+// [words]{=key value}.
+type Value struct {
+	Key     string
+	Literal string // as written: "60min"
+	Words   string // the words shown instead of the value, "" for none
+	Kind    engine.Kind
+	N       int
+	Line    int
+	Section string // the ID of the section that holds it
 }
 
 // SectionAt returns the section holding the byte at pos of the body (a
@@ -361,6 +377,7 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.Calcs = markdown.Calcs(pc)
 	d.collectSections(ds)
 	d.collectAnchors(markdown.Anchors(pc), ds)
+	d.collectValues(markdown.RuleValues(pc), ds)
 	d.checkNodes(ds)
 	d.markXRefs()
 	if lang == "fr" {
@@ -479,6 +496,25 @@ func (d *Doc) collectAnchors(refs []markdown.AnchorRef, ds *Diagnostics) {
 		}
 		seen[r.ID] = line
 		d.Anchors = append(d.Anchors, &Anchor{ID: r.ID, Line: line, Section: sec})
+	}
+}
+
+// collectValues records the rule values parsing found, each in its
+// section, and reports those that could not be read.
+func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
+	for _, r := range refs {
+		line := d.Line(r.Pos)
+		if r.Bad != "" {
+			ds.Add(d.File, line, r.Bad)
+			continue
+		}
+		sec := ""
+		for _, s := range d.Sections {
+			if s.Line <= line {
+				sec = s.ID
+			}
+		}
+		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec})
 	}
 }
 

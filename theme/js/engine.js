@@ -30,12 +30,23 @@ class Engine {
     this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
     this.seq = 0;
     this.failed = null; // called when a worker cannot start (loadEngine forgets this engine then)
+    // The rules the page was built with (generator/build/calcs.go puts
+    // them beside the calculators' strings): the worker's engine computes
+    // with them, not with the defaults compiled into it.
+    const el = document.getElementById("calc-strings");
+    try {
+      this.rules = (el && JSON.parse(el.dataset.strings || "{}")["engine.rules"]) || "";
+    } catch {
+      this.rules = "";
+    }
   }
 
   // make starts a worker; its script (with the Go support script bundled
   // in) loads while the module compiles. Its promise resolves when the
   // engine in it is ready. The first worker learns the module's address
-  // from its name and starts on its own (see worker.js).
+  // from its name and starts on its own (see worker.js). The script and
+  // the module are hashed assets: the service worker answers them from the
+  // copy first, and gives the network a deadline when the copy lacks them.
   make() {
     mark("engine:asked", performance.now());
     let worker;
@@ -138,7 +149,7 @@ class Engine {
     this.waiting.delete(key);
     const id = ++this.seq;
     this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
-    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input });
+    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input, rules: this.rules });
     // A computation still running after the cancel delay may be
     // superseded: have a spare worker ready, in a task of its own. Not for
     // a worker's first computation: it is slow because the engine's code

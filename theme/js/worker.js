@@ -9,8 +9,8 @@
 //
 // Messages in: {type: "init", bytes} (the single-file edition) or {type:
 // "init", module} (a later worker), unless the worker's name already says
-// {url, priority} (the first one); then {type: "run", id, name, input}
-// where input is JSON text, which may come before the engine is ready. Messages
+// {url, priority} (the first one); then {type: "run", id, name, input,
+// rules} where input and rules (the page's rule values) are JSON text, which may come before the engine is ready. Messages
 // out: {type: "module", module} (after compiling from url), {type:
 // "ready", times} (see times below), {type: "failed", message}, and {id,
 // text} or {id, out} (a big output, reduced here).
@@ -103,7 +103,7 @@ self.onmessage = (e) => {
 function run(m) {
   let text;
   try {
-    text = api.calcJSON(m.name, m.input);
+    text = api.calcJSON(m.name, m.input, m.rules || "");
   } catch (err) {
     text = JSON.stringify({ error: { field: "", code: "internal", message: String(err), message_en: "internal error in the module", message_fr: "erreur interne du module" } });
   }
@@ -115,6 +115,8 @@ function run(m) {
 }
 
 async function compile(url, priority) {
+  // No deadline here: this worker is the page's, so the service worker
+  // answers its fetches, the engine from the copy first (theme/sw/sw.js).
   // compileStreaming compiles while the bytes arrive; it needs the
   // application/wasm type, which some hosts do not send: fall back then.
   if (WebAssembly.compileStreaming) {

@@ -9,15 +9,80 @@ var (
 	armorTypes     = []string{"light", "intermediate", "heavy"}
 )
 
-const (
-	armorCap     = 20 // physical points, whatever is worn
-	armorRunMax  = 10 // above this a character cannot run
-	maxArmorHits = 200
-)
+// maxArmorHits bounds the hits of one fight, an input limit, not a rule.
+const maxArmorHits = 200
+
+// ArmorRules are the numbers of seed 000 §2.4: what each material, the
+// helmet and the costume add, the cap, the most a runner wears, what a broken
+// armour keeps, and the life points most characters have.
+type ArmorRules struct {
+	Points        [4]int // per material, in the order of armorMaterials ("none" is 0)
+	Cap           int    // physical points, whatever is worn
+	RunMax        int    // above this a character cannot run
+	Helmet        int
+	Costume       int
+	RealChainmail int    // a real chain-mail coat worn under the rest
+	Residual      [3]int // per armour type, in the order of armorTypes
+	PauseMin      int    // minutes of pause before a broken armour protects again
+	PauseMax      int
+	LifePoints    int // what most characters have
+}
+
+func defaultArmor() ArmorRules {
+	return ArmorRules{Points: [4]int{0, 1, 2, 3}, Cap: 20, RunMax: 10, Helmet: 1, Costume: 1, RealChainmail: 2,
+		Residual: [3]int{1, 2, 3}, PauseMin: 2, PauseMax: 3, LifePoints: 1}
+}
+
+// armorSpecs are the values of ArmorRules that content declares.
+var armorSpecs = []Spec{
+	{Key: "armor.leather", Kind: Whole, Fr: "points d’armure d’une pièce de cuir", En: "armour points of a leather piece",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Points[1] }},
+	{Key: "armor.chain", Kind: Whole, Fr: "points d’armure d’une pièce de maille, de cuir clouté ou d’écailles", En: "armour points of a chain-mail, studded leather or scale piece",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Points[2] }},
+	{Key: "armor.plate", Kind: Whole, Fr: "points d’armure d’une pièce de plaque", En: "armour points of a plate piece",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Points[3] }},
+	{Key: "armor.cap", Kind: Whole, Fr: "plafond de l’armure physique", En: "cap of physical armour",
+		Min: 1, Max: 100, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Cap }},
+	{Key: "armor.run-max", Kind: Whole, Fr: "armure physique la plus forte avec laquelle on peut courir", En: "most physical armour one can run in",
+		Min: 0, Max: 100, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.RunMax }},
+	{Key: "armor.helmet", Kind: Whole, Fr: "points d’armure d’un casque", En: "armour points of a helmet",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Helmet }},
+	{Key: "armor.costume", Kind: Whole, Fr: "points d’armure d’un bonus de costume", En: "armour points of a costume bonus",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Costume }},
+	{Key: "armor.real-chainmail", Kind: Whole, Fr: "points d’armure d’une vraie cotte de maille portée sous le reste", En: "armour points of a real chain-mail coat worn under the rest",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, Reading: true, field: func(r *Rules) *int { return &r.Armor.RealChainmail }},
+	{Key: "armor.residual-light", Kind: Whole, Fr: "points d’une armure légère cassée", En: "points of a broken light armour",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Residual[0] }},
+	{Key: "armor.residual-intermediate", Kind: Whole, Fr: "points d’une armure intermédiaire cassée", En: "points of a broken intermediate armour",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Residual[1] }},
+	{Key: "armor.residual-heavy", Kind: Whole, Fr: "points d’une armure lourde cassée", En: "points of a broken heavy armour",
+		Min: 0, Max: 10, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.Residual[2] }},
+	{Key: "armor.pause-min", Kind: Minutes, Fr: "pause la plus courte avant qu’une armure cassée protège encore", En: "shortest pause before a broken armour protects again",
+		Min: 0, Max: 60, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.PauseMin }},
+	{Key: "armor.pause-max", Kind: Minutes, Fr: "pause la plus longue avant qu’une armure cassée protège encore", En: "longest pause before a broken armour protects again",
+		Min: 0, Max: 60, Doc: docFantasy, Section: "armor", Calcs: []string{"armor"}, field: func(r *Rules) *int { return &r.Armor.PauseMax }},
+	{Key: "life.points", Kind: Whole, Fr: "points de vie de la plupart des personnages", En: "life points of most characters",
+		Min: 1, Max: 10, Doc: docFantasy, Section: "combat", Calcs: []string{"armor", "health-fantasy"}, field: func(r *Rules) *int { return &r.Armor.LifePoints }},
+}
+
+func (a *ArmorRules) check(add func(key, fr, en string)) {
+	for i, k := range []string{"armor.leather", "armor.chain", "armor.plate"} {
+		if a.Points[i+1] > a.Cap {
+			add(k, "une pièce ne peut pas valoir plus que le plafond de l’armure physique ("+itoa(a.Cap)+")",
+				"one piece cannot be worth more than the cap of physical armour ("+itoa(a.Cap)+")")
+		}
+	}
+	if a.Points[1] > a.Points[2] || a.Points[2] > a.Points[3] {
+		add("armor.chain", "le cuir, la maille et la plaque doivent aller du plus léger au plus lourd ("+itoa(a.Points[1])+", "+itoa(a.Points[2])+", "+itoa(a.Points[3])+")",
+			"leather, chain and plate must go from the lightest to the heaviest ("+itoa(a.Points[1])+", "+itoa(a.Points[2])+", "+itoa(a.Points[3])+"): the default armour type follows the heaviest material")
+	}
+	if a.PauseMin > a.PauseMax {
+		add("armor.pause-min", "la pause la plus courte dépasse la plus longue", "the shortest pause exceeds the longest")
+	}
+}
 
 // The names of the locations, materials and armour types, in the order of
-// their lists: a material's index is also its armour points, and a type's
-// index plus one its residual points.
+// their lists.
 var (
 	locationWords = []words{
 		{"aux avant-bras", "on the forearms"}, {"aux bras et aux épaules", "on the arms and shoulders"},
@@ -39,6 +104,7 @@ func indexOf(l []string, s string) int {
 }
 
 func runArmor(r *reader, in map[string]any) map[string]any {
+	rules := &r.rules.Armor
 	in = r.object("", in, "locations", "real_chainmail", "helmet", "costume_bonus", "magic", "life_points", "armor_type", "hits")
 	var worn [5]int // material index per location
 	if v, ok := r.get(in, "locations"); ok {
@@ -67,7 +133,7 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 	helmet := r.optBool(in, "", "helmet")
 	costume := r.optBool(in, "", "costume_bonus")
 	magic, _ := r.optInt(in, "", "magic", 0, 50, 0)
-	life, _ := r.optInt(in, "", "life_points", 1, 10, 1)
+	life, _ := r.optInt(in, "", "life_points", 1, 10, rules.LifePoints)
 	armorType, typeGiven := r.optEnum(in, "", "armor_type", armorTypes)
 	var hits []int
 	hl, hitsGiven := r.optList(in, "", "hits", maxArmorHits, intDesc(0, 50))
@@ -83,27 +149,27 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 	heaviest := 0
 	for l, m := range worn {
 		if m > 0 {
-			uncapped += m
+			uncapped += rules.Points[m]
 			heaviest = max(heaviest, m)
 			steps = append(steps, step(docFantasy, "armor", say(
-				"$1 $2 : +$3 point{|s} d’armure.", "$1 $2: +$3 armour point{|s}.", materialWords[m], locationWords[l], m)))
+				"$1 $2 : +$3 point{|s} d’armure.", "$1 $2: +$3 armour point{|s}.", materialWords[m], locationWords[l], rules.Points[m])))
 		}
 	}
 	for _, l := range chainOrder {
-		uncapped += 2
-		heaviest = max(heaviest, 2)
+		uncapped += rules.RealChainmail
+		heaviest = max(heaviest, 2) // a real coat is chain mail
 		steps = append(steps, step(docFantasy, "armor", say(
-			"Vraie cotte de maille $1, portée en plus de la pièce de cet endroit : +2 points d’armure.",
-			"Real chain-mail coat $1, worn on top of the piece there: +2 armour points.", locationWords[l])))
+			"Vraie cotte de maille $1, portée en plus de la pièce de cet endroit : +$2 point{|s} d’armure.",
+			"Real chain-mail coat $1, worn on top of the piece there: +$2 armour point{|s}.", locationWords[l], rules.RealChainmail)))
 	}
 	if helmet {
-		uncapped++
-		steps = append(steps, step(docFantasy, "armor", say("Casque : +1 point d’armure.", "Helmet: +1 armour point.")))
+		uncapped += rules.Helmet
+		steps = append(steps, step(docFantasy, "armor", say("Casque : +$1 point{|s} d’armure.", "Helmet: +$1 armour point{|s}.", rules.Helmet)))
 	}
 	if costume {
-		uncapped++
-		steps = append(steps, step(docFantasy, "armor", say("Bonus de costume accordé par un organisateur : +1 point d’armure.",
-			"Costume bonus granted by an organiser: +1 armour point.")))
+		uncapped += rules.Costume
+		steps = append(steps, step(docFantasy, "armor", say("Bonus de costume accordé par un organisateur : +$1 point{|s} d’armure.",
+			"Costume bonus granted by an organiser: +$1 armour point{|s}.", rules.Costume)))
 	}
 	physical := uncapped
 	if typeGiven && physical == 0 {
@@ -114,26 +180,26 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 			"armor_type: no physical armour is worn; give the type of broken armour only with armour pieces, a helmet or a costume bonus")
 		return nil
 	}
-	capped := uncapped > armorCap
+	capped := uncapped > rules.Cap
 	if capped {
-		physical = armorCap
+		physical = rules.Cap
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Ces pièces font $1 points, mais l’armure physique est plafonnée à $2 points.",
-			"These pieces add up to $1 points, but physical armour is capped at $2 points.", uncapped, armorCap)))
+			"These pieces add up to $1 points, but physical armour is capped at $2 points.", uncapped, rules.Cap)))
 	} else {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Armure physique : $1 point{|s} en tout, le plafond étant de $2.",
-			"Physical armour: $1 point{|s} in all, the cap being $2.", physical, armorCap)))
+			"Physical armour: $1 point{|s} in all, the cap being $2.", physical, rules.Cap)))
 	}
-	canRun := physical <= armorRunMax
+	canRun := physical <= rules.RunMax
 	if canRun {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Avec $1 point{|s} d’armure physique, pas plus de $2, le personnage peut courir.",
-			"With $1 physical armour point{|s}, no more than $2, the character can run.", physical, armorRunMax)))
+			"With $1 physical armour point{|s}, no more than $2, the character can run.", physical, rules.RunMax)))
 	} else {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Avec $1 points d’armure physique, plus de $2, le personnage ne peut pas courir.",
-			"With $1 physical armour points, more than $2, the character cannot run.", physical, armorRunMax)))
+			"With $1 physical armour points, more than $2, the character cannot run.", physical, rules.RunMax)))
 	}
 	if magic > 0 {
 		steps = append(steps, step(docFantasy, "armor", say(
@@ -149,7 +215,7 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 	if physical > 0 && armorType != "" {
 		typeOut = armorType
 		t := indexOf(armorTypes, armorType)
-		residual = min(t+1, physical)
+		residual = min(rules.Residual[t], physical)
 		how := words{"d’après la matière la plus lourde portée", "from the heaviest material worn"}
 		if typeGiven {
 			how = words{"comme indiqué", "as given"}
@@ -168,16 +234,16 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 		"can_run":           canRun,
 		"armor_type":        typeOut,
 		"residual":          f(residual),
-		"reading": reading(
-			"Une touche prend d’abord l’armure magique puis l’armure physique ; la touche qui prend le dernier point d’armure ne touche pas la vie. Sans armure, chaque touche d’au moins 1 dégât fait descendre d’un état. Le type d’armure par défaut est celui de la matière la plus lourde portée (une vraie cotte de maille compte comme maille) ; un casque ou un costume seuls ne donnent pas de type ; l’armure résiduelle ne dépasse jamais l’armure physique portée.",
-			"A hit takes magical armour first, then physical armour; the hit that takes the last armour point does not touch life. With no armour left, each hit of 1 damage or more takes one state. The default armour type is that of the heaviest material worn (a real chain-mail coat counts as chain); a helmet or a costume alone gives no type; the residual armour never exceeds the physical armour worn."),
+		"reading": readingOf(say(
+			"Une touche prend d’abord l’armure magique puis l’armure physique ; la touche qui prend le dernier point d’armure ne touche pas la vie. Sans armure, chaque touche d’au moins un dégât fait descendre d’un état. Une vraie cotte de maille ajoute $1 point{|s} à la pièce de l’endroit où elle est portée (le texte ne chiffre pas ce « cumulable »). Le type d’armure par défaut est celui de la matière la plus lourde portée (une vraie cotte de maille compte comme maille) ; un casque ou un costume seuls ne donnent pas de type ; l’armure résiduelle ne dépasse jamais l’armure physique portée.",
+			"A hit takes magical armour first, then physical armour; the hit that takes the last armour point does not touch life. With no armour left, each hit of one damage or more takes one state. A real chain-mail coat adds $1 point{|s} to the piece where it is worn (the text gives no figure for this “cumulable”). The default armour type is that of the heaviest material worn (a real chain-mail coat counts as chain); a helmet or a costume alone gives no type; the residual armour never exceeds the physical armour worn.", rules.RealChainmail)),
 	}
 	ans := say("**$1 point{|s} d’armure**", "**$1 armour point{|s}**", physical+magic)
 	if magic > 0 {
 		ans = say("$1, dont $2 magique{|s}", "$1, $2 of them magical", ans, magic)
 	}
 	if capped {
-		ans = say("$1, plafond de $2 atteint", "$1, the cap of $2 reached", ans, armorCap)
+		ans = say("$1, plafond de $2 atteint", "$1, the cap of $2 reached", ans, rules.Cap)
 	}
 	if canRun {
 		ans = say("$1, vous pouvez courir.", "$1, you can run.", ans)
@@ -270,8 +336,8 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 		if p == 0 && physical > 0 {
 			if residual > 0 {
 				steps = append(steps, step(docFantasy, "armor", say(
-					"L’armure physique est cassée : après une pause de 2 à 3 minutes, elle garde $1 point{|s} résiduel{|s}, et un forgeron doit la réparer.",
-					"The physical armour is broken: after a pause of 2 to 3 minutes it keeps $1 residual point{|s}, and a smith must repair it.", residual)))
+					"L’armure physique est cassée : après une pause de $2 à $3 minutes, elle garde $1 point{1:|s} résiduel{1:|s}, et un forgeron doit la réparer.",
+					"The physical armour is broken: after a pause of $2 to $3 minutes it keeps $1 residual point{1:|s}, and a smith must repair it.", residual, rules.PauseMin, rules.PauseMax)))
 			} else {
 				steps = append(steps, step(docFantasy, "armor", say("L’armure physique est cassée ; sans type d’armure, elle ne garde aucun point résiduel, et un forgeron doit la réparer.",
 					"The physical armour is broken; with no armour type it keeps no residual point, and a smith must repair it.")))

@@ -296,3 +296,23 @@ func runStudy(r *reader, in map[string]any) map[string]any {
 			"The first failed test during hour h ends the study with half the total of hour h − 1, rounded up (as the 13 xp of the rules' example); nothing for a failure during hour 1. Tests are independent, with the same chance."),
 	}
 }
+
+// CastingRules are the numbers of seed 004, casting a spell and its experience.
+type CastingRules struct{}
+
+func defaultCasting() CastingRules { return CastingRules{} }
+
+// castingSpecs are the values of CastingRules that content declares.
+var castingSpecs = []Spec{}
+
+func (g *CastingRules) check(add func(key, fr, en string)) {}
+
+// StudyRules are the numbers of seed 004, studying a spell.
+type StudyRules struct{}
+
+func defaultStudy() StudyRules { return StudyRules{} }
+
+// studySpecs are the values of StudyRules that content declares.
+var studySpecs = []Spec{}
+
+func (g *StudyRules) check(add func(key, fr, en string)) {}

@@ -90,3 +90,13 @@ func runCritical(r *reader, in map[string]any) map[string]any {
 	put(out, "p_critical_failure", pFail)
 	return out
 }
+
+// CriticalRules are the numbers of seed 003, critical successes and failures.
+type CriticalRules struct{}
+
+func defaultCritical() CriticalRules { return CriticalRules{} }
+
+// criticalSpecs are the values of CriticalRules that content declares.
+var criticalSpecs = []Spec{}
+
+func (g *CriticalRules) check(add func(key, fr, en string)) {}

@@ -487,3 +487,33 @@ func pfDodge(r *reader, in map[string]any) map[string]any {
 	put(out, "p_hit_dodging", pd)
 	return out
 }
+
+// SpellDuelRules are the numbers of seed 004, a spell duel.
+type SpellDuelRules struct{}
+
+func defaultSpellDuel() SpellDuelRules { return SpellDuelRules{} }
+
+// spellDuelSpecs are the values of SpellDuelRules that content declares.
+var spellDuelSpecs = []Spec{}
+
+func (g *SpellDuelRules) check(add func(key, fr, en string)) {}
+
+// UnarmedRules are the numbers of seed 001, §3.1–3.2: unarmed duels.
+type UnarmedRules struct{}
+
+func defaultUnarmed() UnarmedRules { return UnarmedRules{} }
+
+// unarmedSpecs are the values of UnarmedRules that content declares.
+var unarmedSpecs = []Spec{}
+
+func (g *UnarmedRules) check(add func(key, fr, en string)) {}
+
+// PathfinderRules are the numbers of seed 002: the Pathfinder duel.
+type PathfinderRules struct{}
+
+func defaultPathfinder() PathfinderRules { return PathfinderRules{} }
+
+// pathfinderSpecs are the values of PathfinderRules that content declares.
+var pathfinderSpecs = []Spec{}
+
+func (g *PathfinderRules) check(add func(key, fr, en string)) {}

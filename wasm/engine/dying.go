@@ -81,3 +81,13 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 	}
 	return out
 }
+
+// DyingMagicRules are the numbers of seed 003, "Magie mourante".
+type DyingMagicRules struct{}
+
+func defaultDyingMagic() DyingMagicRules { return DyingMagicRules{} }
+
+// dyingMagicSpecs are the values of DyingMagicRules that content declares.
+var dyingMagicSpecs = []Spec{}
+
+func (g *DyingMagicRules) check(add func(key, fr, en string)) {}

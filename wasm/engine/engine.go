@@ -80,6 +80,11 @@ func Calculators() []Info {
 // The error is a concrete *Error: compare it with nil before storing it in an
 // error interface.
 func Calculate(name string, input any) (out map[string]any, err *Error) {
+	return calculate(&defaults, name, input)
+}
+
+// calculate runs a calculator with rules; the rules are read only.
+func calculate(rules *Rules, name string, input any) (out map[string]any, err *Error) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = nil
@@ -99,7 +104,7 @@ func Calculate(name string, input any) (out map[string]any, err *Error) {
 		if c.info.Name != name {
 			continue
 		}
-		r := &reader{}
+		r := &reader{rules: rules}
 		m, ok := input.(map[string]any)
 		if !ok {
 			r.object("", input)

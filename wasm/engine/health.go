@@ -538,3 +538,23 @@ func runHealthModern(r *reader, in map[string]any) map[string]any {
 		"At the same minute, treatments come before timers. First aid puts off the next deterioration (1 h for a novice, 4 h for an expert, after the treatment ends); when repeated, the later deadline is kept. A wounded character may treat themselves; in a coma they are inert. A novice surgeon needs a calm place.")
 	return out
 }
+
+// FantasyHealthRules are the numbers of seed 000, §2.5–2.6: the fantasy health timeline.
+type FantasyHealthRules struct{}
+
+func defaultFantasyHealth() FantasyHealthRules { return FantasyHealthRules{} }
+
+// fantasyHealthSpecs are the values of FantasyHealthRules that content declares.
+var fantasyHealthSpecs = []Spec{}
+
+func (g *FantasyHealthRules) check(add func(key, fr, en string)) {}
+
+// ModernHealthRules are the numbers of seed 001, §2 and medicine: the contemporary health timeline.
+type ModernHealthRules struct{}
+
+func defaultModernHealth() ModernHealthRules { return ModernHealthRules{} }
+
+// modernHealthSpecs are the values of ModernHealthRules that content declares.
+var modernHealthSpecs = []Spec{}
+
+func (g *ModernHealthRules) check(add func(key, fr, en string)) {}

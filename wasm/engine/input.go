@@ -12,6 +12,8 @@ import (
 // uses because it returns as soon as it sees r.err.
 type reader struct {
 	err *Error
+	// rules are the values the calculator computes with.
+	rules *Rules
 }
 
 // desc is the French and English description of what a field accepts,

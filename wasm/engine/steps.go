@@ -213,6 +213,10 @@ func reading(fr, en string) map[string]any {
 	return map[string]any{"fr": fr, "en": en}
 }
 
+// readingOf is reading of a note made with say, for a note that gives
+// rule values.
+func readingOf(w words) map[string]any { return reading(w[0], w[1]) }
+
 // answer is the output's answer to the player's question, in words, with
 // the key figures between ** marks that the page sets in bold.
 func answer(w words) map[string]any {

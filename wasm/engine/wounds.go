@@ -131,3 +131,13 @@ func mkRatOr(q rat) rat {
 	}
 	return q
 }
+
+// WoundsRules are the numbers of seed 003, "Subir une blessure".
+type WoundsRules struct{}
+
+func defaultWounds() WoundsRules { return WoundsRules{} }
+
+// woundsSpecs are the values of WoundsRules that content declares.
+var woundsSpecs = []Spec{}
+
+func (g *WoundsRules) check(add func(key, fr, en string)) {}

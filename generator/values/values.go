@@ -1,0 +1,189 @@
+// Package values gathers the rule values that the content declares
+// ({=armor.cap 20}), checks them against each other, across the languages
+// and against the engine, and makes of them the rules the engine computes
+// with: the text is the one place where a rule's number is written.
+package values
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"compendium/generator/site"
+	"compendium/wasm/engine"
+)
+
+// Decl is one declaration of a value in one document.
+type Decl struct {
+	Doc   *site.Doc
+	Value *site.Value
+}
+
+// Place returns "file:line" of the declaration.
+func (d Decl) Place() string { return d.Doc.File + ":" + strconv.Itoa(d.Value.Line) }
+
+// Set is the content's values: the rules made of them, and where each one is
+// declared.
+type Set struct {
+	// Rules are the engine's defaults changed by every declared value.
+	Rules *engine.Rules
+	// Decls holds each key's declarations, by language code, in document
+	// order.
+	Decls map[string]map[string][]Decl
+}
+
+// Default returns the set of the engine's defaults with no declaration: what
+// a site without content, or the engine alone, computes with.
+func Default() *Set {
+	return &Set{Rules: engine.Default(), Decls: map[string]map[string][]Decl{}}
+}
+
+// Collect gathers the values of every document of s and checks them. It
+// reports, each at its file and line:
+//   - a key the engine does not read, or a value of the wrong kind;
+//   - a key declared twice in one language with two numbers;
+//   - a key declared in one language and not in another, or with another
+//     number;
+//   - a value a calculator needs that the original language does not
+//     declare, when the document that states it is in the site;
+//   - a value outside what the engine can compute with.
+//
+// The rules are made of the original language's values (the first of
+// site.Languages present): the translations must agree with it.
+func Collect(s *site.Site) (*Set, site.Diagnostics) {
+	var ds site.Diagnostics
+	set := Default()
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			for _, v := range d.Values {
+				spec, ok := engine.Lookup(v.Key)
+				if !ok {
+					ds.Add(d.File, v.Line, "rule value “"+v.Key+"” is not one the calculators read"+suggest(v.Key)+" (go run ./generator values lists them)")
+					continue
+				}
+				if spec.Kind != v.Kind {
+					ds.Add(d.File, v.Line, "rule value “"+v.Key+"” ("+spec.En+") is a "+spec.Kind.String()+", not a "+v.Kind.String()+": write it as "+declaration(spec, v.N))
+					continue
+				}
+				byLang := set.Decls[v.Key]
+				if byLang == nil {
+					byLang = map[string][]Decl{}
+					set.Decls[v.Key] = byLang
+				}
+				for _, first := range byLang[l.Code] {
+					if first.Value.N != v.N {
+						ds.Add(d.File, v.Line, "rule value “"+v.Key+"” is "+v.Literal+" here but "+first.Value.Literal+" at "+first.Place()+": a value has one number; change both places")
+						break
+					}
+				}
+				byLang[l.Code] = append(byLang[l.Code], Decl{Doc: d, Value: v})
+			}
+		}
+	}
+	if len(s.Langs) == 0 {
+		return set, ds
+	}
+	orig := s.Langs[0]
+	for _, spec := range engine.Specs() {
+		byLang := set.Decls[spec.Key]
+		o := byLang[orig.Code]
+		if len(o) == 0 {
+			if !spec.Reading && orig.Doc(spec.Doc) != nil {
+				d := orig.Doc(spec.Doc)
+				line := 1
+				if sec := d.Section(spec.Section); sec != nil {
+					line = sec.Line
+				}
+				def, _ := engine.Default().Get(spec.Key)
+				ds.Add(d.File, line, "rule value “"+spec.Key+"” ("+spec.En+", used by the "+calcList(spec.Calcs)+") is not declared: write "+declaration(spec, def)+" where section “"+spec.Section+"” states it")
+			}
+			for _, tr := range s.Langs[1:] {
+				for _, t := range byLang[tr.Code] {
+					ds.Add(t.Doc.File, t.Value.Line, "rule value “"+spec.Key+"” is declared here but not in the "+orig.Code+" original: declare it there too, with the same number")
+					break
+				}
+			}
+			continue
+		}
+		first := o[0]
+		for _, tr := range s.Langs[1:] {
+			t := byLang[tr.Code]
+			if len(t) == 0 {
+				td := tr.Doc(first.Doc.Slug)
+				if td == nil {
+					continue // the missing document is reported by site.CheckTranslations
+				}
+				line := 1
+				if sec := td.Section(first.Value.Section); sec != nil {
+					line = sec.Line
+				}
+				ds.Add(td.File, line, "rule value “"+spec.Key+"” ("+first.Place()+") is not declared in this translation: write "+declaration(spec, first.Value.N)+" in section “"+first.Value.Section+"”, where the original states it")
+				continue
+			}
+			for _, x := range t {
+				if x.Value.N != first.Value.N {
+					ds.Add(x.Doc.File, x.Value.Line, "rule value “"+spec.Key+"” is "+x.Value.Literal+" here but "+first.Value.Literal+" in "+first.Place()+": the languages must state the same number")
+					break
+				}
+			}
+		}
+		if err := set.Rules.Set(spec.Key, first.Value.N); err != nil {
+			ds.Add(first.Doc.File, first.Value.Line, "rule value “"+spec.Key+"”: "+err.En)
+		}
+	}
+	for _, err := range set.Rules.Check() {
+		file, line := "", 0
+		if o := set.Decls[err.Field][orig.Code]; len(o) > 0 {
+			file, line = o[0].Doc.File, o[0].Value.Line
+		} else if d := orig.Doc(specDoc(err.Field)); d != nil {
+			file, line = d.File, 1
+		}
+		ds.Add(file, line, "rule value “"+err.Field+"”: "+err.En)
+	}
+	return set, ds
+}
+
+func specDoc(key string) string {
+	s, _ := engine.Lookup(key)
+	return s.Doc
+}
+
+// declaration writes how content declares key with the number n.
+func declaration(spec engine.Spec, n int) string {
+	return "{=" + spec.Key + " " + spec.Kind.Example(n) + "}"
+}
+
+func calcList(calcs []string) string {
+	if len(calcs) == 1 {
+		return calcs[0] + " calculator"
+	}
+	return strings.Join(calcs, " and ") + " calculators"
+}
+
+// suggest proposes the known keys that share the unknown one's game.
+func suggest(key string) string {
+	game, _, _ := strings.Cut(key, ".")
+	var near []string
+	for _, s := range engine.Specs() {
+		if strings.HasPrefix(s.Key, game+".") {
+			near = append(near, s.Key)
+		}
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	sort.Strings(near)
+	if len(near) > 8 {
+		near = append(near[:8], "…")
+	}
+	return ": did you mean one of " + strings.Join(near, ", ") + "?"
+}
+
+// Load reads the content folder dir and returns its values, with every
+// problem of the content that the values depend on: what the command line
+// computes with.
+func Load(dir string) (*Set, site.Diagnostics) {
+	s, ds := site.Load(dir, site.Options{})
+	set, vds := Collect(s)
+	return set, append(ds, vds...)
+}

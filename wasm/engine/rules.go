@@ -1,0 +1,259 @@
+package engine
+
+import "strings"
+
+// Rules holds every number of the rules that the calculators compute with,
+// one struct per game. The content declares each one where the rule states
+// it ({=armor.cap 20}); the generator collects the declarations, checks
+// them and hands them to the engine, in the build, on the command line and
+// in the browser. Default holds the seeds' numbers, so that the engine alone
+// is still usable and tested natively.
+type Rules struct {
+	Armor         ArmorRules
+	FantasyHealth FantasyHealthRules
+	ModernHealth  ModernHealthRules
+	Wounds        WoundsRules
+	Casting       CastingRules
+	Study         StudyRules
+	DyingMagic    DyingMagicRules
+	SpellDuel     SpellDuelRules
+	Unarmed       UnarmedRules
+	Pathfinder    PathfinderRules
+	Critical      CriticalRules
+}
+
+// Kind is what a rule value measures, which fixes how the text writes it.
+type Kind uint8
+
+// The kinds of rule values and how a declaration writes each one.
+const (
+	Whole  Kind = iota // a whole number, signed or not: 20, +2, -5
+	Minutes             // a duration: 60min, 1h, 90s is refused
+	Dice                // one die: d12, 1d20 (the value is its sides)
+	Times               // a multiplier: 2x, ×2
+)
+
+// String returns the kind's name, as messages use it.
+func (k Kind) String() string {
+	switch k {
+	case Minutes:
+		return "duration"
+	case Dice:
+		return "die"
+	case Times:
+		return "multiplier"
+	}
+	return "number"
+}
+
+// Example returns how a declaration writes a value n of kind k.
+func (k Kind) Example(n int) string {
+	switch k {
+	case Minutes:
+		return itoa(n) + "min"
+	case Dice:
+		return "1d" + itoa(n)
+	case Times:
+		return itoa(n) + "x"
+	}
+	return itoa(n)
+}
+
+// ParseValue reads the written form of a rule value: its kind and its
+// number. It accepts what Example writes and the forms a rule's text uses
+// (a true minus sign, "×2", "1h", "d20").
+func ParseValue(lit string) (Kind, int, *Error) {
+	bad := func(why, whyEn string) (Kind, int, *Error) {
+		return 0, 0, &Error{Field: "value", Code: "value_syntax",
+			Fr: "valeur " + shownFr(lit) + " illisible : " + why + " (par exemple 20, -1, 60min, 1h, 1d12, 2x)",
+			En: "unreadable value " + quote(lit) + ": " + whyEn + " (for example 20, -1, 60min, 1h, 1d12, 2x)"}
+	}
+	s := strings.ReplaceAll(lit, "−", "-")
+	kind, mult := Whole, 1
+	switch {
+	case strings.HasSuffix(s, "min"):
+		kind, s = Minutes, strings.TrimSuffix(s, "min")
+	case strings.HasSuffix(s, "h"):
+		kind, s, mult = Minutes, strings.TrimSuffix(s, "h"), 60
+	case strings.HasSuffix(s, "x"), strings.HasSuffix(s, "×"):
+		kind, s = Times, strings.TrimSuffix(strings.TrimSuffix(s, "x"), "×")
+	case strings.HasPrefix(s, "×"):
+		kind, s = Times, strings.TrimPrefix(s, "×")
+	case strings.HasPrefix(s, "1d"), strings.HasPrefix(s, "d"):
+		kind, s = Dice, s[strings.IndexByte(s, 'd')+1:]
+	}
+	neg := false
+	if kind == Whole && s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" || len(s) > 6 {
+		return bad("il faut un nombre entier", "a whole number is needed")
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return bad("il faut un nombre entier", "a whole number is needed")
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return kind, n * mult, nil
+}
+
+// Spec describes one rule value that the engine reads: the key content
+// declares it by, its kind, what it means, the range the engine can compute
+// with, where the seeds state it and which calculators use it.
+type Spec struct {
+	Key      string
+	Kind     Kind
+	Fr, En   string // what the value means, one phrase
+	Min, Max int
+	Doc      string // slug of the document that states it
+	Section  string // section ID where it is stated
+	Calcs    []string
+	// Reading marks a value the rules' text does not state, which the
+	// engine reads into it (the spec's +2 of a real chain-mail coat):
+	// content may declare it, else the default stands and the
+	// calculator's Reading note gives it.
+	Reading bool
+	field   func(*Rules) *int
+}
+
+// specs lists every rule value, game by game in the calculators' order.
+var specs = concatSpecs(armorSpecs, fantasyHealthSpecs, modernHealthSpecs, woundsSpecs, castingSpecs,
+	studySpecs, dyingMagicSpecs, spellDuelSpecs, unarmedSpecs, pathfinderSpecs, criticalSpecs)
+
+func concatSpecs(lists ...[]Spec) []Spec {
+	var all []Spec
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	return all
+}
+
+// Specs returns every rule value the engine reads, in a stable order.
+func Specs() []Spec { return append([]Spec(nil), specs...) }
+
+// Lookup returns the spec of key, or false.
+func Lookup(key string) (Spec, bool) {
+	for _, s := range specs {
+		if s.Key == key {
+			return s, true
+		}
+	}
+	return Spec{}, false
+}
+
+// defaults holds the seeds' numbers, made once.
+var defaults = func() Rules {
+	return Rules{
+		Armor: defaultArmor(), FantasyHealth: defaultFantasyHealth(), ModernHealth: defaultModernHealth(),
+		Wounds: defaultWounds(), Casting: defaultCasting(), Study: defaultStudy(), DyingMagic: defaultDyingMagic(),
+		SpellDuel: defaultSpellDuel(), Unarmed: defaultUnarmed(), Pathfinder: defaultPathfinder(), Critical: defaultCritical(),
+	}
+}()
+
+// Default returns the rules as the seeds state them.
+func Default() *Rules {
+	r := defaults
+	return &r
+}
+
+// Get returns the value of key, or false for a key the engine does not read.
+func (r *Rules) Get(key string) (int, bool) {
+	s, ok := Lookup(key)
+	if !ok {
+		return 0, false
+	}
+	return *s.field(r), true
+}
+
+// Set changes the value of key. It refuses a key the engine does not read
+// and a number outside the spec's range; what depends on other values
+// (a cap below a material's points) is Check's.
+func (r *Rules) Set(key string, n int) *Error {
+	s, ok := Lookup(key)
+	if !ok {
+		return &Error{Field: key, Code: "unknown_value",
+			Fr: "aucune règle ne se nomme " + shownFr(key), En: "no rule value is named " + quote(key)}
+	}
+	if n < s.Min || n > s.Max {
+		return &Error{Field: key, Code: "range",
+			Fr: s.Fr + " (" + key + ") vaut " + itoa(n) + " : le moteur calcule de " + itoa(s.Min) + " à " + itoa(s.Max),
+			En: s.En + " (" + key + ") is " + itoa(n) + ": the engine computes from " + itoa(s.Min) + " to " + itoa(s.Max)}
+	}
+	*s.field(r) = n
+	return nil
+}
+
+// Check returns what the values say together that the engine cannot
+// compute with: a cap below the points of one piece, thresholds out of
+// order. Each error names, in Field, the key to change.
+func (r *Rules) Check() []*Error {
+	var errs []*Error
+	add := func(key, fr, en string) {
+		errs = append(errs, &Error{Field: key, Code: "conflict", Fr: fr, En: en})
+	}
+	for _, s := range specs {
+		if n := *s.field(r); n < s.Min || n > s.Max {
+			add(s.Key, s.Fr+" vaut "+itoa(n)+" : le moteur calcule de "+itoa(s.Min)+" à "+itoa(s.Max),
+				s.En+" is "+itoa(n)+": the engine computes from "+itoa(s.Min)+" to "+itoa(s.Max))
+		}
+	}
+	r.Armor.check(add)
+	r.FantasyHealth.check(add)
+	r.ModernHealth.check(add)
+	r.Wounds.check(add)
+	r.Casting.check(add)
+	r.Study.check(add)
+	r.DyingMagic.check(add)
+	r.SpellDuel.check(add)
+	r.Unarmed.check(add)
+	r.Pathfinder.check(add)
+	r.Critical.check(add)
+	return errs
+}
+
+// Tree returns the values as an object of key → number, which
+// RulesFromTree reads back: how the rules cross to the WebAssembly module.
+func (r *Rules) Tree() map[string]any {
+	t := make(map[string]any, len(specs))
+	for _, s := range specs {
+		t[s.Key] = float64(*s.field(r))
+	}
+	return t
+}
+
+// RulesFromTree returns the default rules changed by the values of t, an
+// object of key → whole number; a key t leaves out keeps its default. The
+// values must pass Check.
+func RulesFromTree(t any) (*Rules, *Error) {
+	m, ok := t.(map[string]any)
+	if !ok {
+		return nil, &Error{Field: "rules", Code: "type", Fr: "les règles doivent être un objet", En: "the rules must be an object"}
+	}
+	r := Default()
+	rd := &reader{}
+	for k, v := range m {
+		n := rd.asInt(k, v, -1000000, 1000000)
+		if rd.err != nil {
+			return nil, rd.err
+		}
+		if err := r.Set(k, n); err != nil {
+			return nil, err
+		}
+	}
+	if errs := r.Check(); len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return r, nil
+}
+
+// Calculate runs the calculator named name on input with these rules; see
+// the package's Calculate.
+func (r *Rules) Calculate(name string, input any) (map[string]any, *Error) {
+	return calculate(r, name, input)
+}
