@@ -134,6 +134,8 @@ export function prepare(ix, q, url) {
     [...want].map((k) => {
       if (!ix.shards.has(k)) {
         const [first, name] = shards[k];
+        // Shards are hashed assets: the service worker answers them
+        // from the copy first, and gives the network a deadline.
         const p = fetch(new URL(name, url).href, { credentials: "same-origin" })
           .then((r) => {
             if (!r.ok) throw new Error(r.status + " " + name);
@@ -662,7 +664,9 @@ function fetchIndex(url) {
   if (!pending.has(url)) {
     // "no-cache": the index keeps its address from one build to the
     // next; whatever the host's headers, the browser asks whether it
-    // changed (a 304 when it did not).
+    // changed (a 304 when it did not). No deadline of its own: under
+    // the service worker, a network that does not answer is answered
+    // from the copy after ANSWER_WITHIN_MS (theme/sw/sw.js), or fails.
     const p = fetch(url, { credentials: "same-origin", cache: "no-cache" })
       .then((r) => {
         if (!r.ok) throw new Error(r.status + " " + url);

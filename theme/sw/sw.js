@@ -9,6 +9,19 @@
 /* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL */
 const CACHE = "compendium-" + VERSION;
 
+// One bar of signal: the phone connects, the request goes out, and no
+// answer comes back for minutes (the browser's own limit). A page, a
+// search index or the engine that the copy holds is answered from it once
+// the network has been silent this long: a network that works, even a
+// slow one, has begun answering by then, and the copy costs little when
+// it was not needed (it is this build's file; a newer build still reaches
+// the reader through the update offer).
+const ANSWER_WITHIN_MS = 2500;
+// A file the copy does not hold has only the network: it is waited for
+// longer (a page late is better than none), but not forever, then the
+// reader gets the "not saved on this device" page.
+const GIVE_UP_AFTER_MS = 20000;
+
 // URLS maps each file's absolute URL to its index in FILES.
 const URLS = new Map(FILES.map((f, i) => [new URL(f, self.location).href, i]));
 
@@ -49,7 +62,7 @@ self.addEventListener("install", (event) => {
         const f = FILES[i];
         const same = had[f] === SUMS[i] && (await prev.match(f));
         if (same) return cache.put(f, same);
-        const resp = await fetch(new Request(f, { cache: "reload" }));
+        const resp = await fetchWithin(new Request(f, { cache: "reload" }), GIVE_UP_AFTER_MS);
         if (!resp.ok) throw new Error(f + ": " + resp.status);
         // An open page's print style sheet too: the page asked for it
         // before this worker existed, and printed offline without it, it
@@ -152,11 +165,13 @@ async function lastUsed(keys) {
 // Pages and the other files that keep their address (the search indexes):
 // the network first, asked to revalidate (not the HTTP cache, which a host
 // sending Last-Modified alone lets serve an old page), so an organiser's
-// correction shows at once; the copy when there is no network. What the
-// network answers is not stored: the copy holds one build, whole, never a
-// page of the next build beside the previous one's index. Hashed assets
-// never change: the copy first. The query string (a calculator's inputs, a
-// search) is not part of what is cached.
+// correction shows at once; the copy when there is no network, or when
+// the network has not answered within ANSWER_WITHIN_MS. What the network
+// answers is stored only when it is this build's file (keep), also when
+// it comes after the copy has answered: the copy holds one build, whole,
+// never a page of the next build beside the previous one's index. Hashed
+// assets never change: the copy first. The query string (a calculator's
+// inputs, a search) is not part of what is cached.
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== location.origin) return;
@@ -171,16 +186,38 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       kept(req)
         .then((hit) => hit || caches.match(req, { ignoreSearch: true }))
-        .then((hit) => hit || fetch(req).then(store)),
+        // Not in any copy: only the network has it. Past the deadline,
+        // every copy is asked again (saving the whole copy, running
+        // meanwhile, may have stored it).
+        .then((hit) => hit || fetchWithin(req, GIVE_UP_AFTER_MS).then(store, async () => (await caches.match(req, { ignoreSearch: true })) || Response.error())),
     );
     return;
   }
-  event.respondWith(
-    fetch(new Request(req, { cache: "no-cache" }))
-      .then(store)
-      .catch(() => offline(req, url)),
-  );
+  const net = fetchWithin(new Request(req, { cache: "no-cache" }), GIVE_UP_AFTER_MS).then(store);
+  // The network's answer, when it comes after the copy's, is still kept:
+  // the worker stays alive for it.
+  event.waitUntil(net.catch(() => {}));
+  event.respondWith(networkFirst(net, req, url));
 });
+
+// networkFirst answers with the network's response if it comes within
+// ANSWER_WITHIN_MS; past that (or when the network failed) with the copy's
+// when the copy holds the file; else with the network's whenever it comes
+// (GIVE_UP_AFTER_MS at most), and offline's when it does not.
+async function networkFirst(net, req, url) {
+  const quick = await Promise.race([net.catch(() => null), new Promise((ok) => setTimeout(ok, ANSWER_WITHIN_MS))]);
+  return quick || (await keptPage(url)) || net.catch(() => offline(req, url));
+}
+
+// fetchWithin is fetch aborted when no answer has begun (its headers)
+// within ms: without it, a network that never answers holds the request,
+// and what waits on it, for minutes. The download itself is not bounded:
+// a large file on a slow network that works takes what it takes.
+function fetchWithin(req, ms) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), ms);
+  return fetch(req, { signal: ctl.signal }).finally(() => clearTimeout(timer));
+}
 
 // A page asks what the whole copy would take, and to save it: every file
 // of this build not kept yet, with progress, then "done" (or "error").
@@ -214,7 +251,7 @@ async function saveAll(reply) {
     const next = async () => {
       while (todo.length > 0) {
         const i = todo.shift();
-        const resp = await fetch(new Request(FILES[i], { cache: "no-cache" }));
+        const resp = await fetchWithin(new Request(FILES[i], { cache: "no-cache" }), GIVE_UP_AFTER_MS);
         if (!resp.ok || !(await keep(i, resp))) throw new Error(FILES[i]);
         done += SIZES[i];
         reply({ type: "save-progress", done, total });
@@ -233,12 +270,10 @@ async function saveAll(reply) {
 // a page, the language's "not found" page, and when the copy holds nothing
 // (never saved, or cleared by the browser), a page saying so.
 async function offline(req, url) {
+  const hit = await keptPage(url);
+  if (hit) return hit;
   const path = url.pathname;
   const dir = path.endsWith("/") ? path : path.replace(/index\.html$/, "");
-  for (const name of [path, dir, dir + "index.html", path + "/", path + "/index.html"]) {
-    const hit = await kept(name);
-    if (hit) return hit;
-  }
   if (req.mode !== "navigate") return Response.error();
   const scope = new URL(self.registration.scope).pathname;
   const lang = path.slice(scope.length).split("/")[0] === "en" ? "en" : "fr";
@@ -250,6 +285,18 @@ async function offline(req, url) {
   const isDoc = m && m[1].slice(scope.length).split("/").filter(Boolean).length === 2;
   if (isDoc && (await kept(m[1]))) return Response.redirect(m[1] + "#" + m[2], 302);
   return (await kept(scope + lang + "/404.html")) || (await kept(scope + "fr/404.html")) || nothingKept(lang, scope);
+}
+
+// keptPage finds a file in the copy under the names a link may give it
+// (a page's folder with or without a slash or index.html), or null.
+async function keptPage(url) {
+  const path = url.pathname;
+  const dir = path.endsWith("/") ? path : path.replace(/index\.html$/, "");
+  for (const name of [path, dir, dir + "index.html", path + "/", path + "/index.html"]) {
+    const hit = await kept(name);
+    if (hit) return hit;
+  }
+  return null;
 }
 
 const OFFLINE_TEXT = {

@@ -27,7 +27,7 @@ type Kind uint8
 
 // The kinds of rule values and how a declaration writes each one.
 const (
-	Whole  Kind = iota // a whole number, signed or not: 20, +2, -5
+	Whole   Kind = iota // a whole number, signed or not: 20, +2, -5
 	Minutes             // a duration: 60min, 1h, 90s is refused
 	Dice                // one die: d12, 1d20 (the value is its sides)
 	Times               // a multiplier: 2x, ×2
