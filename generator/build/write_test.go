@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"compendium/generator/values"
 	"compress/gzip"
 	"io"
 	"io/fs"
@@ -215,7 +216,7 @@ func checkTwins(t *testing.T, name string, body []byte) {
 // full build writes. Only the single-file editions (kept as they were)
 // and twins (none for changed files) may differ.
 func TestLiveBuildsMatchFullBuilds(t *testing.T) {
-	opt := writeFixture(t, goodSite+"-- content/fr/fantasy.md --\n---\ntitle: Troisième\nshort: Jeu — Troisième\norder: 3\nslug: fantasy\nsummary: Le troisième.\nsource: 002_test.txt\n---\n## L'armure du jeu {#armor}\n\nLe texte.\n\n```calc armor\n```\n")
+	opt := writeFixture(t, goodSite+"-- content/fr/fantasy.md --\n---\ntitle: Troisième\nshort: Jeu — Troisième\norder: 3\nslug: fantasy\nsummary: Le troisième.\nsource: 002_test.txt\n---\n## L'armure du jeu {#armor}\n\nLe texte. "+values.Declarations("armor")+"\n\n```calc armor\n```\n")
 	theme := filepath.Join(filepath.Dir(opt.ContentDir), "theme")
 	if err := os.CopyFS(theme, os.DirFS("../../theme")); err != nil {
 		t.Fatal(err)

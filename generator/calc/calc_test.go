@@ -3,6 +3,8 @@ package calc
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -56,8 +58,8 @@ func TestRun(t *testing.T) {
 			has: []string{`"code": "json"`, "after the JSON object at line 1, column 32"}},
 		{name: "empty input", args: []string{"casting"}, stdin: "  \n", status: 1, has: []string{`"code": "json"`, "empty input"}},
 		{name: "not an object", args: []string{"critical"}, stdin: `[5, 15]`, status: 1, has: []string{`"code": "not_object"`}},
-		{name: "no name", args: nil, status: 2, stderr: "usage: calc NAME < input.json\n       calc --list\n"},
-		{name: "unknown flag", args: []string{"-x"}, status: 2, stderr: "usage: calc NAME < input.json\n       calc --list\n"},
+		{name: "no name", args: nil, status: 2, stderr: usage},
+		{name: "unknown flag", args: []string{"-x"}, status: 2, stderr: "calc: flag provided but not defined: -x\n" + usage},
 		{name: "spec critical example", args: []string{"critical"}, stdin: "{\"attack_bonus\": 5, \"ac\": 15}\n", status: 0,
 			has: []string{"\n  \"outcomes\": {\n", `  "p_hit": 0.55,`, `  "p_critical": 0.05,`, `  "p_critical_failure": 0.05,`, `"rule": "criticals"`}},
 		{name: "spec casting example", args: []string{"casting"}, stdin: `{"magic":4,"apprenticeship":3,"difficulty":2}`, status: 0,
@@ -67,7 +69,13 @@ func TestRun(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			status := Run(c.args, strings.NewReader(c.stdin), &out, &errOut)
+			args := c.args
+			if c.status != 2 {
+				// The repository's content: the figures the spec's
+				// examples give are the seeds', which it declares.
+				args = append([]string{"-content", "../../content"}, args...)
+			}
+			status := Run(args, strings.NewReader(c.stdin), &out, &errOut)
 			if status != c.status {
 				t.Errorf("status %d, want %d; stdout %s stderr %s", status, c.status, out.String(), errOut.String())
 			}
@@ -126,5 +134,54 @@ func TestSpecExamples(t *testing.T) {
 				t.Errorf("%s: %s = %v, want %v", c.name, k, v[k], w)
 			}
 		}
+	}
+}
+
+// TestRunContentValues: calc computes with the rule values of the content
+// folder it is given, and refuses a content whose languages disagree.
+func TestRunContentValues(t *testing.T) {
+	copyContent := func(t *testing.T, edit func(lang, text string) string) string {
+		t.Helper()
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS("../../content")); err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{"fr", "en"} {
+			f := filepath.Join(dir, lang, "fantasy.md")
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(f, []byte(edit(lang, string(b))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	plate := func(lang, text string) string {
+		return strings.Replace(text, "{=armor.plate 3}", "{=armor.plate 4}", 1)
+	}
+	in := `{"locations":{"torso":"plate","arms":"plate"}}`
+	var out, errOut bytes.Buffer
+	if code := Run([]string{"-content", copyContent(t, plate), "armor"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("status %d: %s%s", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), `"physical": 8,`) {
+		t.Errorf("plate declared 4 in both texts: want physical 8, got\n%s", out.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	frOnly := func(lang, text string) string {
+		if lang == "fr" {
+			return plate(lang, text)
+		}
+		return text
+	}
+	code := Run([]string{"-content", copyContent(t, frOnly), "armor"}, strings.NewReader(in), &out, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "en/fantasy.md:") || !strings.Contains(errOut.String(), "“armor.plate” is 3 here but 4 in ") {
+		t.Errorf("plate 4 in French only: want status 2 and the English line named, got %d\n%s", code, errOut.String())
+	}
+	if code := Run([]string{"-content", filepath.Join(t.TempDir(), "none"), "armor"}, strings.NewReader(in), &out, &errOut); code != 2 {
+		t.Errorf("a -content folder that does not exist: status %d, want 2", code)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -506,6 +507,10 @@ func pairs(left, right *site.Doc) []Pair {
 	return out
 }
 
+// valueID is the ID the first declaration of a rule value gets
+// (markdown/rulevalue.go).
+var valueID = regexp.MustCompile(` id="value-[^"]*"`)
+
 type sectionHTML struct {
 	id   string
 	html template.HTML
@@ -523,6 +528,10 @@ type sectionHTML struct {
 func splitSections(d *site.Doc, anchors bool) []sectionHTML {
 	body := dropCalcs(string(d.Body))
 	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)
+	if !anchors && strings.Contains(body, ` id="value-`) {
+		// The rule values' IDs, like the anchors', in one column only.
+		body = valueID.ReplaceAllString(body, "")
+	}
 	var out []sectionHTML
 	var b strings.Builder
 	id := ""

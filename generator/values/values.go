@@ -5,6 +5,7 @@
 package values
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,8 +45,9 @@ func Default() *Set {
 //   - a key declared twice in one language with two numbers;
 //   - a key declared in one language and not in another, or with another
 //     number;
-//   - a value a calculator needs that the original language does not
-//     declare, when the document that states it is in the site;
+//   - a value that the original language does not declare, when the
+//     document that states it is in the site and a block places a
+//     calculator that uses it;
 //   - a value outside what the engine can compute with.
 //
 // The rules are made of the original language's values (the first of
@@ -88,8 +90,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 		byLang := set.Decls[spec.Key]
 		o := byLang[orig.Code]
 		if len(o) == 0 {
-			if !spec.Reading && orig.Doc(spec.Doc) != nil {
-				d := orig.Doc(spec.Doc)
+			if d := orig.Doc(spec.Doc); !spec.Reading && d != nil && placed(orig, spec.Calcs) {
 				line := 1
 				if sec := d.Section(spec.Section); sec != nil {
 					line = sec.Line
@@ -143,6 +144,19 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 	return set, ds
 }
 
+// placed reports whether a block of l places one of the calculators: a
+// value is needed where a page computes with it.
+func placed(l *site.Lang, calcs []string) bool {
+	for _, d := range l.Docs {
+		for _, c := range d.Calcs {
+			if slices.Contains(calcs, c.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func specDoc(key string) string {
 	s, _ := engine.Lookup(key)
 	return s.Doc
@@ -186,4 +200,24 @@ func Load(dir string) (*Set, site.Diagnostics) {
 	s, ds := site.Load(dir, site.Options{})
 	set, vds := Collect(s)
 	return set, append(ds, vds...)
+}
+
+// Declarations returns a paragraph that declares, with the engine's
+// defaults, every value the named calculators need: what a document that
+// places them must state somewhere, for a test's fixture or an organiser's
+// first draft of a new game.
+func Declarations(calcs ...string) string {
+	var b strings.Builder
+	def := engine.Default()
+	for _, s := range engine.Specs() {
+		if s.Reading || !slices.ContainsFunc(s.Calcs, func(c string) bool { return slices.Contains(calcs, c) }) {
+			continue
+		}
+		n, _ := def.Get(s.Key)
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(declaration(s, n))
+	}
+	return b.String()
 }
