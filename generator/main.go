@@ -8,6 +8,7 @@
 //	go run ./generator calc NAME < input.json      (calc --list lists them, calc --describe [NAME] describes them)
 //	go run ./generator synth -pages N -out DIR     (synthetic pages for benchmarks)
 //	go run ./generator search [-lang fr] "query"
+//	go run ./generator values [-content content] [-lang fr]
 package main
 
 import (
@@ -37,6 +38,7 @@ import (
 	"compendium/generator/site"
 	"compendium/generator/synth"
 	"compendium/generator/translation"
+	"compendium/generator/values"
 )
 
 const usage = `usage: generator <command> [flags]
@@ -47,6 +49,7 @@ commands:
   serve    build, serve public/ on 127.0.0.1:8080 and rebuild on changes
   calc     run a calculator: calc NAME < input.json; calc --list; calc --describe [NAME]
   search   query the search index: search [-lang fr] "query"
+  values   list every rule value: its number, meaning, where the text states it, its calculators
   translations  list the translated sections whose original changed since they were checked;
            translations -mark slug#id… records them as checked (content/translations.json)
   synth    write synthetic pages for benchmarks: synth -pages 1000 -out DIR
@@ -69,6 +72,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cmd == "calc" {
 		return calc.Run(args, stdin, stdout, stderr)
+	}
+	if cmd == "values" {
+		return values.RunCLI(args, stdout, stderr)
 	}
 	if cmd == "translations" {
 		return translation.RunCLI(args, stdout, stderr, func(content, theme string) (*site.Site, error) {

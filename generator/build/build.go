@@ -35,6 +35,7 @@ import (
 	"compendium/generator/site"
 	"compendium/generator/sitemap"
 	"compendium/generator/translation"
+	"compendium/generator/values"
 )
 
 // Options configures Build.
@@ -372,7 +373,7 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 		start := time.Now()
 		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, CalcCSS: bundle.CalcCSS, CalcJS: bundle.CalcJS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: searchPaths},
 			render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
-			render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, PDFs: pdfLinks(opt.PDFs), Changes: changes,
+			render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, Values: calc.valuesPage, PDFs: pdfLinks(opt.PDFs), Changes: changes,
 				Singles: func(lang string) (int, bool) {
 					// Only a language with an edition waits for it: at
 					// 1,000 pages (none), the home page waited for the
@@ -732,9 +733,10 @@ func editionChanges(opt Options, root string, s *site.Site, theme *render.Theme,
 		notes = append(notes, note)
 	}
 	out := map[string]*render.Changes{}
+	oldValues, _ := values.Collect(old) // read as it was: its problems are not this build's
 	for _, l := range s.Langs {
 		docs := edition.Compare(old.Lang(l.Code), l)
-		ch := &render.Changes{Since: prev.Name, Edition: current, Docs: docs}
+		ch := &render.Changes{Since: prev.Name, Edition: current, Docs: docs, Values: calc.valueChanges(oldValues, old, l.Code)}
 		if outputs != nil {
 			ch.Calcs = outputs.forms[l.Code]
 			docs = withBlockChanges(docs, outputs.blocks[l.Code], l)

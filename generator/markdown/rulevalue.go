@@ -3,6 +3,7 @@ package markdown
 import (
 	"html"
 	"regexp"
+	"strconv"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -25,8 +26,7 @@ import (
 // brackets. The value is a whole number (20, +2, -1), a duration (60min,
 // 1h), a die (1d12) or a multiplier (2x): engine.ParseValue reads it. The
 // reader sees the words only; the page marks them up as a <data> element
-// naming the rule, which the values page links to (the first declaration of
-// a key in a document gets the ID "value-<key>").
+// naming the rule, with an ID (ValueID) that the values page links to.
 
 // KindRuleValue is the NodeKind of RuleValue.
 var KindRuleValue = ast.NewNodeKind("RuleValue")
@@ -38,7 +38,10 @@ type RuleValue struct {
 	ast.BaseInline
 	Key     string
 	Literal string // the value as written: "60min"
-	First   bool   // the document's first declaration of Key
+	// Nth counts the declarations of Key in the document, from 1: the
+	// element's ID is "value-<key>" for the first, "value-<key>-<n>"
+	// after, so that the values page links every place that states it.
+	Nth int
 }
 
 // Kind implements ast.Node.
@@ -57,6 +60,7 @@ type ValueRef struct {
 	N       int
 	Words   string // the words shown, as written ("" when the value shows itself)
 	Pos     int    // byte offset in the source, for file:line messages
+	ID      string // the element's ID in the page
 	// Bad, when not empty, says what is wrong with a declaration that
 	// could not be read; the text then shows it as written.
 	Bad string
@@ -124,12 +128,13 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 		return nil
 	}
 	ref.Kind, ref.N = kind, n
-	node := &RuleValue{Key: key, Literal: lit, First: true}
+	node := &RuleValue{Key: key, Literal: lit, Nth: 1}
 	for _, r := range refs {
 		if r.Key == key && r.Bad == "" {
-			node.First = false
+			node.Nth++
 		}
 	}
+	ref.ID = ValueID(key, node.Nth)
 	end := len(line) - len(decl) + len(m[0])
 	if words.Len() == 0 {
 		// The value shows itself: its text is the literal, after "{=key ".
@@ -142,6 +147,15 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	node.AppendChild(node, ast.NewTextSegment(words))
 	block.Advance(end)
 	return node
+}
+
+// ValueID returns the element ID of the nth declaration of key in a
+// document.
+func ValueID(key string, nth int) string {
+	if nth <= 1 {
+		return "value-" + key
+	}
+	return "value-" + key + "-" + strconv.Itoa(nth)
 }
 
 type ruleValueRenderer struct{}
@@ -157,9 +171,7 @@ func renderRuleValue(w util.BufWriter, source []byte, node ast.Node, entering bo
 	n := node.(*RuleValue)
 	if entering {
 		_, _ = w.WriteString(`<data class="rule-value" value="` + html.EscapeString(n.Literal) + `" data-rule="` + html.EscapeString(n.Key) + `"`)
-		if n.First {
-			_, _ = w.WriteString(` id="value-` + html.EscapeString(n.Key) + `"`)
-		}
+		_, _ = w.WriteString(` id="` + html.EscapeString(ValueID(n.Key, n.Nth)) + `"`)
 		_, _ = w.WriteString(`>`)
 	} else {
 		_, _ = w.WriteString(`</data>`)

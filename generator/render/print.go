@@ -63,6 +63,7 @@ func (t *Theme) printSheets(s *site.Site, m Meta) map[string][]byte {
 		add(l.Code+"/home", l.Code, site, l.Code+"/", nil)
 		add(l.Code+"/calculators", l.Code, site+" — "+t.T(l.Code, "calculators"), l.Code+"/calculators/", nil)
 		add(l.Code+"/glossary", l.Code, site+" — "+t.T(l.Code, "glossary"), l.Code+"/glossary/", nil)
+		add(l.Code+"/values", l.Code, site+" — "+t.T(l.Code, "values"), l.Code+"/values/", nil)
 		add(l.Code+"/404", l.Code, site, l.Code+"/", nil)
 		add(l.Code+"/book", l.Code, site+" — "+t.T(l.Code, "book"), l.Code+"/book/", nil)
 		for _, d := range l.Docs {

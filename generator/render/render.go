@@ -119,6 +119,8 @@ type Page struct {
 	CalcStrings string
 	Calcs       []CalcGroup
 	Glossary    []GlossaryEntry
+	// Values fills the values page.
+	Values []ValueGroup
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
 	PreloadEngine bool
@@ -196,7 +198,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values"}
 
 // Load parses the theme's layouts and i18n files, and reports every problem.
 func Load(dir string) (*Theme, []string) {
@@ -422,6 +424,8 @@ type Extra struct {
 	Calculators func(lang string, docs []*site.Doc) ([]CalcGroup, []string, error)
 	// Glossary returns the glossary's entries for a language, sorted.
 	Glossary func(lang string) []GlossaryEntry
+	// Values returns the rule values of a language, by document.
+	Values func(lang string) []ValueGroup
 	// PDFs lists, per language, the printed books to link.
 	PDFs map[string][]PDF
 	// Singles gives the size of a language's single-file edition
@@ -449,6 +453,15 @@ type Changes struct {
 	// Calcs are the calculators whose result for their defaults changed
 	// (the engine changed), linked on the calculators page.
 	Calcs []edition.Ref
+	// Values are the rule values whose number changed, listed first: a
+	// player looks for "plate: 3 → 4" before reading the sentences.
+	Values []ValueChange
+}
+
+// ValueChange is a rule value whose number changed between editions.
+type ValueChange struct {
+	Meaning, Old, New string
+	Href              string // its first place in the text, from the changes page
 }
 
 // PDF is a printed book of a language, in one format.

@@ -234,6 +234,16 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 			}
 		}
 	}
+	if extra.Values != nil {
+		if groups := extra.Values(code); len(groups) > 0 {
+			vp := r.page(code, code+"/values/")
+			vp.Title, vp.Description, vp.Values = t.T(code, "values")+" — "+title, t.T(code, "values_intro"), groups
+			r.versions(vp, func(lang string) string { return lang + "/values/" })
+			if err := r.render("values", vp, code+"/values/index.html", true); err != nil {
+				return err
+			}
+		}
+	}
 	if extra.Calculators != nil {
 		cp := r.page(code, code+"/calculators/")
 		cp.Title, cp.Description, cp.PreloadEngine = t.T(code, "calculators")+" — "+title, t.T(code, "calculators_intro"), true

@@ -117,6 +117,7 @@ type Value struct {
 	N       int
 	Line    int
 	Section string // the ID of the section that holds it
+	ID      string // the element's ID in the page, for links
 }
 
 // SectionAt returns the section holding the byte at pos of the body (a
@@ -514,7 +515,7 @@ func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
 				sec = s.ID
 			}
 		}
-		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec})
+		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec, ID: r.ID})
 	}
 }
 

@@ -221,3 +221,68 @@ func Declarations(calcs ...string) string {
 	}
 	return b.String()
 }
+
+// Row is one value as the values page and the values command list it.
+type Row struct {
+	Spec  engine.Spec
+	N     int
+	Decls []Decl // in the language listed, in document order
+}
+
+// Rows returns every value the engine reads, with its number and where lang
+// declares it, in the order of the documents and their sections (values no
+// document of the site states last, in the engine's order).
+func (s *Set) Rows(st *site.Site, lang string) []Row {
+	type placed struct {
+		row       Row
+		doc, line int
+	}
+	var rows []placed
+	l := st.Lang(lang)
+	for i, spec := range engine.Specs() {
+		n, _ := s.Rules.Get(spec.Key)
+		p := placed{row: Row{Spec: spec, N: n, Decls: s.Decls[spec.Key][lang]}, doc: 1 << 20, line: i}
+		if l != nil {
+			for j, d := range l.Docs {
+				if d.Slug == spec.Doc {
+					p.doc, p.line = j, 1<<20+i
+					if sec := d.Section(spec.Section); sec != nil {
+						p.line = sec.Line<<8 + i%256
+					}
+				}
+			}
+		}
+		if len(p.row.Decls) > 0 {
+			for j, d := range l.Docs {
+				if d == p.row.Decls[0].Doc {
+					p.doc, p.line = j, p.row.Decls[0].Value.Line<<8+i%256
+				}
+			}
+		}
+		rows = append(rows, p)
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].doc != rows[j].doc {
+			return rows[i].doc < rows[j].doc
+		}
+		return rows[i].line < rows[j].line
+	})
+	out := make([]Row, len(rows))
+	for i, p := range rows {
+		out[i] = p.row
+	}
+	return out
+}
+
+// Show writes a value as a reader reads it: 60 min, d12, ×2, −1.
+func Show(kind engine.Kind, n int) string {
+	switch kind {
+	case engine.Minutes:
+		return strconv.Itoa(n) + "\u00a0min"
+	case engine.Dice:
+		return "d" + strconv.Itoa(n)
+	case engine.Times:
+		return "×" + strconv.Itoa(n)
+	}
+	return Number(n, false)
+}
