@@ -27,17 +27,18 @@ func (c *calcs) valuesPage(lang string) []render.ValueGroup {
 			continue
 		}
 		if len(groups) == 0 || groups[len(groups)-1].Href != "../"+d.Slug+"/" {
-			groups = append(groups, render.ValueGroup{Title: d.Title, Href: "../" + d.Slug + "/"})
+			title := d.Short // the game's name: the documents' own titles ("II. Les Règles") do not say it
+			if title == "" {
+				title = d.Title
+			}
+			groups = append(groups, render.ValueGroup{Title: title, Href: "../" + d.Slug + "/"})
 		}
 		row := render.ValueRow{Key: r.Spec.Key, Value: values.Show(r.Spec.Kind, r.N), Meaning: r.Spec.En, Reading: r.Spec.Reading}
 		if lang == "fr" {
 			row.Meaning = r.Spec.Fr
 		}
 		for _, decl := range r.Decls {
-			text := decl.Value.Words
-			if text == "" {
-				text = decl.Value.Literal
-			}
+			text := decl.Value.Context
 			row.Places = append(row.Places, render.Link{Text: text, Href: "../" + decl.Doc.Slug + "/#" + decl.Value.ID})
 		}
 		for _, name := range r.Spec.Calcs {

@@ -118,6 +118,9 @@ type Value struct {
 	Line    int
 	Section string // the ID of the section that holds it
 	ID      string // the element's ID in the page, for links
+	// Context is the text around the declaration as a reader reads it
+	// ("…personnages ont 1 PV de base."), for the values page.
+	Context string
 }
 
 // SectionAt returns the section holding the byte at pos of the body (a
@@ -515,8 +518,56 @@ func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
 				sec = s.ID
 			}
 		}
-		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec, ID: r.ID})
+		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec, ID: r.ID, Context: d.valueContext(r.Pos)})
 	}
+}
+
+var (
+	declWords = regexp.MustCompile(`\[([^\[\]\n]*)\]\{=[^ }\n]+ [^}\n]+\}`)
+	declValue = regexp.MustCompile(`\{=[^ }\n]+ ([^}\n]+)\}`)
+	mdMarks   = regexp.MustCompile(`\*\*|__|^\s*[-*] |^\s*\d+\. |^#+ |\{#[a-z0-9-]+\}\s*`)
+)
+
+// valueContext returns about 60 characters of the source line around pos,
+// its Markdown and declarations written as a reader sees them.
+func (d *Doc) valueContext(pos int) string {
+	src := d.src
+	start := bytes.LastIndexByte(src[:pos], '\n') + 1
+	end := bytes.IndexByte(src[pos:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += pos
+	}
+	clean := func(b []byte) string {
+		t := declWords.ReplaceAllString(string(b), "$1")
+		t = declValue.ReplaceAllString(t, "$1")
+		return strings.ReplaceAll(t, " | ", " · ")
+	}
+	// A table row's outer bars go; the declaration's own spaces stay.
+	before := []rune(mdMarks.ReplaceAllString(strings.TrimLeft(clean(src[start:pos]), "| \t"), ""))
+	after := []rune(strings.TrimRight(clean(src[pos:end]), "| \t"))
+	const span = 40
+	pre, post := "", ""
+	if len(before) > span {
+		before = before[len(before)-span:]
+		if i := strings.IndexByte(string(before), ' '); i >= 0 {
+			before = []rune(string(before)[i+1:])
+		}
+		pre = "…"
+	}
+	if len(after) > span+20 {
+		after = after[:span+20]
+		if i := strings.LastIndexByte(string(after), ' '); i > 0 {
+			after = []rune(string(after)[:i])
+		}
+		post = "…"
+	}
+	t := strings.TrimSpace(pre + string(before) + string(after) + post)
+	if d.Lang == "fr" {
+		t = markdown.FrenchTypeset(strings.ReplaceAll(t, "'", "’"), false)
+	}
+	return t
 }
 
 // plainText returns the text of n and its descendants as a reader sees it,
