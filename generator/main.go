@@ -39,6 +39,7 @@ import (
 	"compendium/generator/synth"
 	"compendium/generator/translation"
 	"compendium/generator/values"
+	"compendium/wasm/engine"
 )
 
 const usage = `usage: generator <command> [flags]
@@ -264,7 +265,13 @@ func describe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, strings.Join(errs, "\n"))
 		return 1
 	}
-	t := func(k string) string { return theme.T("en", k) }
+	// The labels name rule values ({=armor.plate}): the content's, where
+	// the repository's root has it, else the engine's defaults.
+	rules := engine.Default()
+	if set, ds := values.Load("content"); len(ds) == 0 {
+		rules = set.Rules
+	}
+	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
 	var err error
 	if len(args) == 0 {
 		err = calcui.DescribeAll(stdout, t)

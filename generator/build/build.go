@@ -222,6 +222,13 @@ func load(opt Options) (*loaded, error) {
 			gloss.Words = &liveWords
 		}
 		ds = append(ds, gloss.Check(s)...)
+		for _, term := range gloss.Terms {
+			for _, lang := range []string{"fr", "en"} {
+				for _, ref := range values.Unknown(term.Definition[lang]) {
+					ds.Add(filepath.Join(opt.ContentDir, "glossary.json"), 0, "term “"+term.ID+"” ("+lang+"): "+ref+" names no rule value (go run ./generator values lists them)")
+				}
+			}
+		}
 		calc.glossary = gloss
 	}
 	thes, therr := glossary.LoadThesaurus(filepath.Join(opt.ContentDir, "thesaurus.json"))
@@ -235,6 +242,13 @@ func load(opt Options) (*loaded, error) {
 	}
 	if opt.Live {
 		liveWords.Rotate()
+	}
+	for _, lang := range site.Languages {
+		for _, k := range theme.Keys(lang) {
+			for _, ref := range values.Unknown(theme.T(lang, k)) {
+				terrs = append(terrs, filepath.Join(opt.ThemeDir, "i18n", lang+".json")+": “"+k+"”: "+ref+" names no rule value (go run ./generator values lists them)")
+			}
+		}
 	}
 	var problems []string
 	if len(ds) > 0 {

@@ -414,7 +414,7 @@ func (c *calcs) glossaryPage(lang string) []render.GlossaryEntry {
 		slug, id, _ := strings.Cut(t.Section, "#")
 		out = append(out, render.GlossaryEntry{
 			ID: "term-" + t.ID, Term: t.Term(lang), Abbr: t.Abbr[lang], Other: t.Term(other), OtherAbbr: t.Abbr[other], OtherLang: other,
-			Definition: t.Definition[lang], URL: "../" + slug + "/#" + id, Section: c.title(lang, t.Section),
+			Definition: values.Fill(t.Definition[lang], c.ruleSet().Rules), URL: "../" + slug + "/#" + id, Section: c.title(lang, t.Section),
 		})
 	}
 	col := collate.New(language.Make(lang), collate.IgnoreCase, collate.IgnoreDiacritics)

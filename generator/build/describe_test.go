@@ -7,6 +7,7 @@ import (
 
 	"compendium/generator/calcui"
 	"compendium/generator/render"
+	"compendium/generator/values"
 )
 
 // TestCalculatorsDoc: docs/calculators.md is what `calc --describe` prints
@@ -16,8 +17,12 @@ func TestCalculatorsDoc(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
+	set, ds := values.Load("../../content")
+	if len(ds) > 0 {
+		t.Fatal(ds.Error())
+	}
 	var b bytes.Buffer
-	if err := calcui.DescribeAll(&b, func(k string) string { return theme.T("en", k) }); err != nil {
+	if err := calcui.DescribeAll(&b, func(k string) string { return values.Fill(theme.T("en", k), set.Rules) }); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := os.ReadFile("../../docs/calculators.md")

@@ -5,6 +5,7 @@ import (
 
 	"compendium/generator/calcui"
 	"compendium/generator/search"
+	"compendium/generator/values"
 )
 
 // vocabulary gathers what the search indexes beyond the documents: the
@@ -14,7 +15,8 @@ func (l *loaded) vocabulary() search.Vocabulary {
 	v := search.Vocabulary{Glossary: l.calc.glossary, Thesaurus: l.thesaurus, Entries: map[string][]search.Entry{}}
 	for _, lg := range l.site.Langs {
 		lang := lg.Code
-		t := func(k string) string { return l.theme.T(lang, k) }
+		rules := l.calc.ruleSet().Rules
+		t := func(k string) string { return values.Fill(l.theme.T(lang, k), rules) }
 		var es []search.Entry
 		if g := l.calc.glossary; g != nil {
 			for _, term := range g.Terms {
@@ -29,7 +31,7 @@ func (l *loaded) vocabulary() search.Vocabulary {
 				// So are the words of a reader asking for a definition
 				// ("que veut dire…" is mapped to "glossaire", a word no rule
 				// uses: "définition" shares its stem with "définitivement").
-				text := append([]string{term.Definition[lang]}, term.Variants[lang]...)
+				text := append([]string{values.Fill(term.Definition[lang], rules)}, term.Variants[lang]...)
 				es = append(es, search.Entry{Kind: "glossary", Doc: "glossary", DocTitle: t("glossary"), ID: "term-" + term.ID,
 					Title: title, Text: strings.Join(text, " · "), Hidden: t("search_glossary_words")})
 			}

@@ -1,0 +1,103 @@
+package build
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"compendium/generator/calc"
+	"compendium/generator/values"
+)
+
+// armorSite is a two-language site whose one document declares the
+// armour's values (plate given as PLATE in French and PLATE_EN in English)
+// and places the armour calculator with plate on the torso.
+func armorSite(plateFr, plateEn string, extraFr string) string {
+	decl := func(plate string) string {
+		return strings.Replace(values.Declarations("armor"), "{=armor.plate 3}", "{=armor.plate "+plate+"}", 1)
+	}
+	doc := func(lang, title, plate, extra string) string {
+		return "-- content/" + lang + "/fantasy.md --\n---\ntitle: " + title + "\nshort: Jeu\norder: 1\nslug: fantasy\nsummary: S.\nsource: 000_test.txt\n---\n" +
+			"## L'armure {#armor}\n\nLes valeurs : " + decl(plate) + "\n" + extra + "\n```calc armor\n{\"locations\": {\"torso\": \"plate\"}}\n```\n"
+	}
+	return doc("fr", "Armure", plateFr, extraFr) + doc("en", "Armour", plateEn, "")
+}
+
+// TestValuesFollowTheText: plate declared 4 in both languages, and the
+// build's static result, the values page and calc on the same content all
+// say 4.
+func TestValuesFollowTheText(t *testing.T) {
+	opt := writeFixture(t, armorSite("4", "4", ""))
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(opt.OutDir, "en", "fantasy", "index.html"))
+	if !bytes.Contains(page, []byte("4 armour points")) {
+		t.Error("the armour calculator's static result does not say 4 armour points for plate on the torso")
+	}
+	if !bytes.Contains(page, []byte(`\"armor.plate\":4`)) && !bytes.Contains(page, []byte(`&#34;armor.plate&#34;:4`)) && !bytes.Contains(page, []byte(`armor.plate\&#34;:4`)) {
+		t.Errorf("the page does not hand plate 4 to the browser's engine")
+	}
+	vals, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "values", "index.html"))
+	if !bytes.Contains(vals, []byte(`<tr id="armor.plate"><th scope="row">points d’armure d’une pièce de plaque`)) || !bytes.Contains(vals, []byte(`<td class="value-number" data-label="Valeur">4</td>`)) {
+		t.Errorf("the values page does not list plate at 4:\n%s", vals)
+	}
+	if !bytes.Contains(vals, []byte(`href="../fantasy/#value-armor.plate"`)) {
+		t.Error("the values page does not link plate's place in the text")
+	}
+	var out, errOut bytes.Buffer
+	if code := calc.Run([]string{"-content", opt.ContentDir, "armor"}, strings.NewReader(`{"locations":{"torso":"plate"}}`), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"physical": 4,`) {
+		t.Errorf("calc -content: status %d, %s%s", code, out.String(), errOut.String())
+	}
+}
+
+// TestValuesDisagreements: each way the content can contradict itself
+// fails the build with the file and line of the place to fix, and leaves
+// the previous output as it was.
+func TestValuesDisagreements(t *testing.T) {
+	for _, c := range []struct {
+		name, site string
+		want       []string
+	}{
+		{"another number in the translation", armorSite("3", "4", ""), []string{
+			"content/en/fantasy.md:11: rule value “armor.plate” is 4 here but 3 in content/fr/fantasy.md:11: the languages must state the same number"}},
+		{"declared twice with two numbers", armorSite("3", "3", "\nLa plaque vaut {=armor.plate 5} points.\n"), []string{
+			"content/fr/fantasy.md:13: rule value “armor.plate” is 5 here but 3 at content/fr/fantasy.md:11"}},
+		{"in the original only", armorSite("3", "3", "\nUn casque : {=armor.real-chainmail 2}.\n"), []string{
+			"content/en/fantasy.md:9: rule value “armor.real-chainmail” (", "is not declared in this translation: write {=armor.real-chainmail 2}"}},
+		{"needed and not declared", strings.Replace(armorSite("3", "3", ""), "{=armor.cap 20}", "20", 2), []string{
+			"content/fr/fantasy.md:9: rule value “armor.cap” (cap of physical armour, used by the armor calculator) is not declared: write {=armor.cap 20}"}},
+		{"outside what the engine computes", armorSite("25", "25", ""), []string{
+			"content/fr/fantasy.md:11: rule value “armor.plate”: armour points of a plate piece (armor.plate) is 25: the engine computes from 0 to 10"}},
+		{"a cap below a piece", strings.ReplaceAll(armorSite("3", "3", ""), "{=armor.cap 20}", "{=armor.cap 2}"), []string{
+			"content/fr/fantasy.md:11: rule value “armor.plate”: one piece cannot be worth more than the cap of physical armour (2)"}},
+		{"unknown key", armorSite("3", "3", "\nVoir {=armor.plat 3}.\n"), []string{
+			"content/fr/fantasy.md:13: rule value “armor.plat” is not one the calculators read: did you mean one of "}},
+		{"wrong kind", armorSite("3", "3", "\nLa plaque : {=armor.plate 3min}.\n"), []string{
+			"content/fr/fantasy.md:13: rule value “armor.plate” (armour points of a plate piece) is a number, not a duration: write it as {=armor.plate 3}"}},
+		{"unreadable", armorSite("3", "3", "\nLe plafond : {=armor.cap vingt}.\n"), []string{
+			"content/fr/fantasy.md:13: rule value “armor.cap”: unreadable value \"vingt\""}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opt := writeFixture(t, c.site)
+			if err := os.MkdirAll(opt.OutDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Build(opt)
+			if err == nil {
+				t.Fatal("the build passed")
+			}
+			msg := strings.ReplaceAll(err.Error(), filepath.Dir(opt.ContentDir)+string(filepath.Separator), "")
+			for _, w := range c.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("the build's problems lack %q:\n%s", w, msg)
+				}
+			}
+			if entries, _ := os.ReadDir(opt.OutDir); len(entries) > 0 {
+				t.Errorf("a failed build wrote into %s", opt.OutDir)
+			}
+		})
+	}
+}
