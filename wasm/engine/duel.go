@@ -164,6 +164,7 @@ func lower(w words) words {
 const maxOpponents = 20
 
 func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
+	rules := &r.rules.Unarmed
 	in = r.object("", in, "score", "stun_hits", "opponents", "attackers", "defenders")
 	_, hasAtt := r.get(in, "attackers")
 	_, hasDef := r.get(in, "defenders")
@@ -182,29 +183,31 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 		if r.err != nil {
 			return nil
 		}
-		over := att > 3*def
+		times := rules.Outnumber
+		over := att > times*def
+		many := timesAsMany(times)
 		var steps []any
 		var ans words
 		if over {
 			steps = append(steps, step(docContemporary, "unarmed-combat", say(
-				"$1 attaquants contre $2 défenseur{|s}, c’est plus du triple (plus de $3) : l’union fait la force, {2:le défenseur perd|les défenseurs perdent} sans duel et {2:passe fatigué|passent fatigués}.",
-				"$1 attackers against $2 defender{|s} is more than three times as many (more than $3): strength in numbers, {2:the defender loses|the defenders lose} with no duel and {2:becomes|become} fatigued.", att, def, 3*def)))
-			ans = say("{2:Le défenseur est **submergé**|Les défenseurs sont **submergés**} : $1 attaquants contre $2, c’est plus du triple, et {2:il perd|ils perdent} sans duel.",
-				"{2:The defender is|The defenders are} **overwhelmed**: $1 attackers against $2 is more than three times as many, so {2:the defender loses|they lose} with no duel.", att, def)
+				"$1 attaquants contre $2 défenseur{|s}, c’est plus $4 (plus de $3) : l’union fait la force, {2:le défenseur perd|les défenseurs perdent} sans duel et {2:passe fatigué|passent fatigués}.",
+				"$1 attackers against $2 defender{|s} is more than $4 (more than $3): strength in numbers, {2:the defender loses|the defenders lose} with no duel and {2:becomes|become} fatigued.", att, def, times*def, many)))
+			ans = say("{2:Le défenseur est **submergé**|Les défenseurs sont **submergés**} : $1 attaquants contre $2, c’est plus $3, et {2:il perd|ils perdent} sans duel.",
+				"{2:The defender is|The defenders are} **overwhelmed**: $1 attackers against $2 is more than $3, so {2:the defender loses|they lose} with no duel.", att, def, many)
 		} else {
 			steps = append(steps, step(docContemporary, "unarmed-combat", say(
-				"$1 attaquant{|s} contre $2 défenseur{|s}, ce n’est pas plus du triple ($3 au plus) : le combat se règle en duels successifs.",
-				"$1 attacker{|s} against $2 defender{|s} is not more than three times as many ($3 at most): the fight is settled by successive duels.", att, def, 3*def)))
-			ans = say("**Duels successifs** : $1 attaquant{|s} contre $2, ce n’est pas plus du triple.",
-				"**Successive duels**: $1 attacker{|s} against $2 is not more than three times as many.", att, def)
+				"$1 attaquant{|s} contre $2 défenseur{|s}, ce n’est pas plus $4 ($3 au plus) : le combat se règle en duels successifs.",
+				"$1 attacker{|s} against $2 defender{|s} is not more than $4 ($3 at most): the fight is settled by successive duels.", att, def, times*def, many)))
+			ans = say("**Duels successifs** : $1 attaquant{|s} contre $2, ce n’est pas plus $3.",
+				"**Successive duels**: $1 attacker{|s} against $2 is not more than $3.", att, def, many)
 		}
 		return map[string]any{
 			"overwhelmed": over,
 			"steps":       steps,
 			"answer":      answer(ans),
-			"reading": reading(
-				"« Plus du triple » est strict : 3 contre 1 se règle en duels, 4 contre 1 submerge. La règle ne vaut qu’à main nue, si personne ne rééquilibre dans les 3 secondes.",
-				"\"More than three times\" is strict: 3 against 1 is settled by duels, 4 against 1 overwhelms. The rule holds only unarmed, if nobody evens the odds within 3 seconds."),
+			"reading": readingOf(say(
+				"« Plus $1 » est strict : $2 attaquant{|s} contre un défenseur se règle{|nt} en duels, $3 le submerge{|nt}. La règle ne vaut qu’à main nue, si personne ne vient aussitôt rééquilibrer la balance.",
+				"\"More than $1\" is strict: $2 attacker{|s} against one defender {is|are} settled by duels, $3 overwhelm{s|}. The rule holds only unarmed, if nobody evens the odds at once.", many, times, times+1)),
 		}
 	}
 	score := r.reqInt(in, "", "score", 0, 10)
@@ -223,34 +226,36 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 	s := score
 	state := "full_health"
 	if stun > 0 {
-		s = max(score-stun, 0)
+		s = max(score-stun*rules.StunLoss, 0)
 		if s == 0 {
 			state = "fatigued"
 			steps = append(steps, step(docContemporary, "stunning-weapons", say(
-				"$1 coup{|s} d’arme assommante : le score passe de $2 à 0, et le personnage est fatigué.",
-				"$1 stunning blow{|s}: the score drops from $2 to 0, and the character is fatigued.", stun, score)))
+				"$1 coup{|s} d’arme assommante : le score passe de $2 à $3, et le personnage est fatigué.",
+				"$1 stunning blow{|s}: the score drops from $2 to $3, and the character is fatigued.", stun, score, s)))
 		} else {
 			steps = append(steps, step(docContemporary, "stunning-weapons", say(
 				"$1 coup{|s} d’arme assommante : le score passe de $2 à $3.",
 				"$1 stunning blow{|s}: the score drops from $2 to $3.", stun, score, s)))
 		}
 	}
+	start := s
 	rounds := []any{}
 	for i, o := range opps {
 		if state == "fatigued" && i == 0 {
 			steps = append(steps, step(docContemporary, "health-system", say(
-				"Fatigué, le personnage ne peut pas combattre : son score de combat est 0.",
-				"Fatigued, the character cannot fight: the combat score is 0.")))
+				"Fatigué, le personnage ne peut pas combattre : son score de combat est $1.",
+				"Fatigued, the character cannot fight: the combat score is $1.", s)))
 		}
 		n := i + 1
 		var res string
 		switch {
 		case s > o:
 			res = "win"
-			s--
+			before := s
+			s = max(s-rules.WinnerLoss, 0)
 			steps = append(steps, step(docContemporary, "unarmed-combat", say(
-				"Duel $1 : $2 contre $3, gagné. Le vainqueur perd 1 point de combat, il lui en reste $4.",
-				"Duel $1: $2 against $3, won. The winner loses 1 combat point, $4 left.", n, s+1, o, s)))
+				"Duel $1 : $2 contre $3, gagné. Le vainqueur perd $5 point{|s} de combat, il lui en reste $4.",
+				"Duel $1: $2 against $3, won. The winner loses $5 combat point{|s}, $4 left.", n, before, o, s, rules.WinnerLoss)))
 		case s < o:
 			res = "loss"
 			state = "fatigued"
@@ -269,10 +274,10 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 			break
 		}
 	}
-	if len(opps) > 0 && score-stun > 0 {
+	if len(opps) > 0 && start > 0 {
 		steps = append(steps, step(docContemporary, "unarmed-combat", say(
-			"Les points de combat perdus reviennent après 10 minutes sans combat.",
-			"Lost combat points come back after 10 minutes without a fight.")))
+			"Les points de combat perdus reviennent après $1 sans combat.",
+			"Lost combat points come back after $1 without a fight.", lasting(rules.Recovery, false))))
 	}
 	st := say("en pleine forme", "in full health")
 	if state == "fatigued" {
@@ -288,10 +293,24 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 		"final_state": state,
 		"steps":       steps,
 		"answer":      answer(ans),
-		"reading": reading(
-			"Le score d’un tour est celui qui reste après le duel (le vainqueur perd 1 point). Les duels s’arrêtent au premier perdu ou à égalité. Un personnage fatigué (notamment ramené à 0 par des coups assommants) se bat avec un score de 0.",
-			"A round's score is what is left after the duel (the winner loses 1 point). The duels stop at the first lost or tied. A fatigued character (in particular one brought to 0 by stunning blows) fights with a score of 0."),
+		"reading": readingOf(say(
+			"Le score d’un tour est celui qui reste après le duel (le vainqueur perd $1 point{|s}, sans descendre sous zéro). Les duels s’arrêtent au premier perdu ou à égalité. Un personnage fatigué (notamment ramené à zéro par des coups assommants, de $2 point{|s} chacun) se bat avec un score nul.",
+			"A round's score is what is left after the duel (the winner loses $1 point{|s}, never going below zero). The duels stop at the first lost or tied. A fatigued character (in particular one brought to zero by stunning blows, of $2 point{|s} each) fights with a score of zero.", rules.WinnerLoss, rules.StunLoss)),
 	}
+}
+
+// timesAsMany writes "n times as many" as a sentence says it after
+// "plus"/"more than": "du triple", "three times as many".
+func timesAsMany(n int) words {
+	switch n {
+	case 2:
+		return words{"du double", "twice as many"}
+	case 3:
+		return words{"du triple", "three times as many"}
+	case 4:
+		return words{"du quadruple", "four times as many"}
+	}
+	return say("de $1 fois autant", "$1 times as many", n)
 }
 
 var (
@@ -499,13 +518,31 @@ var spellDuelSpecs = []Spec{}
 func (g *SpellDuelRules) check(add func(key, fr, en string)) {}
 
 // UnarmedRules are the numbers of seed 001, §3.1–3.2: unarmed duels.
-type UnarmedRules struct{}
+type UnarmedRules struct {
+	WinnerLoss int // combat points the winner of a duel loses
+	StunLoss   int // combat points a stunning blow takes
+	Recovery   int // minutes without a fight before lost points come back
+	Outnumber  int // more than this many times the defenders overwhelms them
+}
 
-func defaultUnarmed() UnarmedRules { return UnarmedRules{} }
+func defaultUnarmed() UnarmedRules {
+	return UnarmedRules{WinnerLoss: 1, StunLoss: 1, Recovery: 10, Outnumber: 3}
+}
 
 // unarmedSpecs are the values of UnarmedRules that content declares.
-var unarmedSpecs = []Spec{}
+var unarmedSpecs = []Spec{
+	{Key: "unarmed.winner-loss", Kind: Whole, Fr: "points de combat que perd le vainqueur d’un duel", En: "combat points the winner of a duel loses",
+		Min: 0, Max: 10, Doc: docContemporary, Section: "unarmed-combat", Calcs: []string{"unarmed-duel"}, field: func(r *Rules) *int { return &r.Unarmed.WinnerLoss }},
+	{Key: "unarmed.stun-loss", Kind: Whole, Fr: "points de combat que fait perdre un coup d’arme assommante", En: "combat points a stunning-weapon blow takes",
+		Min: 0, Max: 10, Doc: docContemporary, Section: "stunning-weapons", Calcs: []string{"unarmed-duel"}, field: func(r *Rules) *int { return &r.Unarmed.StunLoss }},
+	{Key: "unarmed.recovery", Kind: Minutes, Fr: "temps sans combat avant de récupérer ses points de combat", En: "time without fighting before combat points come back",
+		Min: 1, Max: 1440, Doc: docContemporary, Section: "unarmed-combat", Calcs: []string{"unarmed-duel"}, field: func(r *Rules) *int { return &r.Unarmed.Recovery }},
+	{Key: "unarmed.outnumber", Kind: Times, Fr: "rapport du nombre d’attaquants au nombre de défenseurs au-delà duquel l’union fait la force", En: "ratio of attackers to defenders beyond which strength in numbers applies",
+		Min: 1, Max: 100, Doc: docContemporary, Section: "unarmed-combat", Calcs: []string{"unarmed-duel"}, field: func(r *Rules) *int { return &r.Unarmed.Outnumber }},
+}
 
+// check has nothing to compare: the losses, the delay and the ratio are
+// independent, and a score never goes below zero.
 func (g *UnarmedRules) check(add func(key, fr, en string)) {}
 
 // PathfinderRules are the numbers of seed 002: the Pathfinder duel.

@@ -75,6 +75,7 @@ type ignoredEvent struct {
 // starts and ends of actions and the timers of the current state.
 type healthSim struct {
 	modern    bool
+	rules     *Rules
 	combatEnd int
 	maxLife   int
 	until     int
@@ -109,23 +110,26 @@ func (s *healthSim) enter(t int, state, cause string, event int) {
 	s.state = state
 	s.since = t
 	s.due = never
+	fh, mh := &s.rules.FantasyHealth, &s.rules.ModernHealth
 	switch state {
 	case "wounded":
 		if s.modern {
-			s.due = t + 15
+			s.due = t + mh.Wounded
 		} else {
-			s.due = t + 60
+			s.due = t + fh.WoundedToDying
 		}
 	case "dying":
-		s.due = max(t, s.combatEnd) + 5
-	case "fatigued", "coma":
-		if state == "fatigued" {
-			s.due = t + 10
-		} else {
-			s.due = t + 15
-		}
+		s.due = max(t, s.combatEnd) + fh.DyingAfterFight
+	case "fatigued":
+		s.due = t + mh.Fatigued
+	case "coma":
+		s.due = t + mh.Coma
 	case "dead":
-		s.bodyUntil = t + 10
+		if s.modern {
+			s.bodyUntil = t + mh.Corpse
+		} else {
+			s.bodyUntil = t + fh.Corpse
+		}
 	}
 	if state != "healthy" {
 		s.lp = 0
@@ -233,19 +237,27 @@ func (s *healthSim) applicable(ev healthEvent) (ok bool, reason string, why word
 }
 
 func (s *healthSim) duration(ev healthEvent) int {
+	fh, mh := &s.rules.FantasyHealth, &s.rules.ModernHealth
 	switch ev.action {
 	case "first_aid":
 		if s.modern {
-			return 1
+			return mh.FirstAid
 		}
-		return 2
+		return fh.FirstAid
 	case "medicine":
-		return 10
+		return fh.Medicine
 	case "surgery":
-		if ev.level == "expert" && ev.calm {
-			return 5
+		switch {
+		case ev.level == "novice":
+			return mh.SurgeryNovice
+		case ev.calm:
+			return mh.SurgeryExpertCalm
 		}
-		return 10
+		return mh.SurgeryExpert
+	case "laying_on_hands":
+		return fh.LayingOnHands
+	case "potion":
+		return fh.Potion
 	}
 	return 0
 }
@@ -261,6 +273,7 @@ func (s *healthSim) finish(ev healthEvent, t int) {
 		s.ignore(ev, reason, why)
 		return
 	}
+	fh, mh := &s.rules.FantasyHealth, &s.rules.ModernHealth
 	from := stateWords(s.state)
 	span := say("Des minutes $1 à $2", "From minute $1 to $2", ev.at, t)
 	if ev.at == t {
@@ -272,9 +285,9 @@ func (s *healthSim) finish(ev healthEvent, t int) {
 			lvl = say("de niveau expert", "expert")
 		}
 		if ev.action == "first_aid" {
-			delay := 60
+			delay := mh.FirstAidNovice
 			if ev.level == "expert" {
-				delay = 240
+				delay = mh.FirstAidExpert
 			}
 			old := s.due
 			if t+delay > s.due {
@@ -282,8 +295,8 @@ func (s *healthSim) finish(ev healthEvent, t int) {
 			}
 			e := map[string]any{"at": f(t), "state": s.state, "cause": ev.action, "event": f(ev.index)}
 			s.timeline = append(s.timeline, e)
-			w := say("$1, premiers secours $2 (1 minute), alors que le personnage est $3 : la prochaine aggravation vient $4 minutes après, à la minute $5.",
-				"$1, $2 first aid (1 minute) while the character is $3: the next deterioration comes $4 minutes later, at minute $5.", span, lvl, from, delay, t+delay)
+			w := say("$1, premiers secours $2 ($6), alors que le personnage est $3 : la prochaine aggravation vient $4 minute{4:|s} après, à la minute $5.",
+				"$1, $2 first aid ($6) while the character is $3: the next deterioration comes $4 minute{4:|s} later, at minute $5.", span, lvl, from, delay, t+delay, lasting(t-ev.at, false))
 			if s.due != t+delay {
 				w = say("$1 L’échéance déjà fixée, plus tardive (minute $2), est gardée.", "$1 The later deadline already set (minute $2) is kept.", w, old)
 			}
@@ -291,61 +304,62 @@ func (s *healthSim) finish(ev healthEvent, t int) {
 			return
 		}
 		s.enter(t, "fatigued", ev.action, ev.index)
-		d := 30
+		d := mh.SurgeryExpertRest
 		if ev.level == "novice" {
-			d = 60
+			d = mh.SurgeryNoviceRest
 		}
 		s.due = t + d
 		place := say("", "")
 		if ev.calm {
 			place = say(", endroit calme", ", calm place")
 		}
-		w := say("$1, chirurgie $2 ($3 minutes$4) : le personnage, qui était $5, devient fatigué. Il sera en pleine forme exactement 30 minutes après, à la minute $6.",
-			"$1, $2 surgery ($3 minutes$4): the character, who was $5, becomes fatigued, and will be in full health exactly 30 minutes later, at minute $6.", span, lvl, t-ev.at, place, from, s.due)
+		w := say("$1, chirurgie $2 ($3$4) : le personnage, qui était $5, devient fatigué. Il sera en pleine forme exactement $7 après, à la minute $6.",
+			"$1, $2 surgery ($3$4): the character, who was $5, becomes fatigued, and will be in full health exactly $7 later, at minute $6.", span, lvl, lasting(t-ev.at, false), place, from, s.due, lasting(d, false))
 		if ev.level == "novice" {
-			w = say("$1, chirurgie $2 ($3 minutes$4) : le personnage, qui était $5, devient fatigué. Il ne sera pas en pleine forme avant 1 heure, à la minute $6.",
-				"$1, $2 surgery ($3 minutes$4): the character, who was $5, becomes fatigued, and will not be in full health before 1 hour, at minute $6.", span, lvl, t-ev.at, place, from, s.due)
+			w = say("$1, chirurgie $2 ($3$4) : le personnage, qui était $5, devient fatigué. Il ne sera pas en pleine forme avant $7, à la minute $6.",
+				"$1, $2 surgery ($3$4): the character, who was $5, becomes fatigued, and will not be in full health before $7, at minute $6.", span, lvl, lasting(t-ev.at, false), place, from, s.due, lasting(d, false))
 		}
 		s.steps = append(s.steps, step(docContemporary, "surgery", w))
 		return
 	}
 	switch ev.action {
 	case "laying_on_hands", "potion":
-		s.lp = 1
+		s.lp = min(fh.HealedPoints, s.maxLife)
 		s.enter(t, "healthy", ev.action, ev.index)
 		s.steps = append(s.steps, step(docFantasy, "healing", say(
-			"$1, $2 : le personnage, qui était $3, redevient sain avec 1 point de vie.",
-			"$1, $2: the character, who was $3, is healthy again with 1 life point.", span, lower(actionWords(ev.action)), from)))
+			"$1, $2 : le personnage, qui était $3, redevient sain avec $4 point{|s} de vie.",
+			"$1, $2: the character, who was $3, is healthy again with $4 life point{|s}.", span, lower(actionWords(ev.action)), from, s.lp)))
 	case "first_aid":
 		s.enter(t, "wounded", ev.action, ev.index)
 		s.steps = append(s.steps, step(docFantasy, "healing", say(
-			"$1, premiers secours (2 minutes) : l’agonisant redevient blessé. Sans vrai soin, il sera de nouveau agonisant à la minute $2.",
-			"$1, first aid (2 minutes): the dying character is wounded again. Without real care, they will be dying again at minute $2.", span, s.due)))
+			"$1, premiers secours ($3) : l’agonisant redevient blessé. Sans vrai soin, il sera de nouveau agonisant à la minute $2.",
+			"$1, first aid ($3): the dying character is wounded again. Without real care, they will be dying again at minute $2.", span, s.due, lasting(t-ev.at, false))))
 	case "medicine":
 		s.lp = s.maxLife
 		s.enter(t, "healthy", ev.action, ev.index)
 		s.steps = append(s.steps, step(docFantasy, "healing", say(
-			"$1, médecine (10 minutes) : le personnage, qui était $2, redevient sain avec tous ses points de vie ($3).",
-			"$1, medicine (10 minutes): the character, who was $2, is healthy again with all life points ($3).", span, from, s.maxLife)))
+			"$1, médecine ($4) : le personnage, qui était $2, redevient sain avec tous ses points de vie ($3).",
+			"$1, medicine ($4): the character, who was $2, is healthy again with all life points ($3).", span, from, s.maxLife, lasting(t-ev.at, false))))
 	}
 }
 
 // fire applies the timer of the current state, due at t.
 func (s *healthSim) fire(t int) {
 	from, since := s.state, s.since
+	fh := &s.rules.FantasyHealth
 	to := s.next()
 	s.enter(t, to, "timer", never)
 	var w words
 	switch {
 	case from == "wounded" && !s.modern:
-		w = say("Sans vrai soin, le blessé devient agonisant une heure plus tard, à la minute $1.",
-			"Without real care, the wounded character becomes dying an hour later, at minute $1.", t)
+		w = say("Sans vrai soin, le blessé devient agonisant $2 plus tard, à la minute $1.",
+			"Without real care, the wounded character becomes dying $2 later, at minute $1.", t, lasting(fh.WoundedToDying, true))
 	case from == "dying" && since >= s.combatEnd:
-		w = say("Sans soin, l’agonisant meurt 5 minutes plus tard, à la minute $1, le combat étant déjà fini.",
-			"Without care, the dying character dies 5 minutes later, at minute $1, the fight being already over.", t)
+		w = say("Sans soin, l’agonisant meurt $2 plus tard, à la minute $1, le combat étant déjà fini.",
+			"Without care, the dying character dies $2 later, at minute $1, the fight being already over.", t, lasting(fh.DyingAfterFight, false))
 	case from == "dying":
-		w = say("Sans soin, l’agonisant meurt 5 minutes après la fin du combat (minute $1), à la minute $2.",
-			"Without care, the dying character dies 5 minutes after the end of the fight (minute $1), at minute $2.", s.combatEnd, t)
+		w = say("Sans soin, l’agonisant meurt $3 après la fin du combat (minute $1), à la minute $2.",
+			"Without care, the dying character dies $3 after the end of the fight (minute $1), at minute $2.", s.combatEnd, t, lasting(fh.DyingAfterFight, false))
 	case from == "wounded":
 		w = say("Blessé depuis la minute $1 et sans autre soin, le personnage tombe dans le coma à la minute $2.",
 			"Wounded since minute $1 and without further care, the character falls into a coma at minute $2.", since, t)
@@ -500,22 +514,24 @@ func (s *healthSim) output() map[string]any {
 func runHealthFantasy(r *reader, in map[string]any) map[string]any {
 	in = r.object("", in, "state", "life_points", "combat_ends_at", "events", "until")
 	state := r.reqEnum(in, "", "state", fantasyStates)
-	life, _ := r.optInt(in, "", "life_points", 1, 10, 1)
+	life, _ := r.optInt(in, "", "life_points", 1, 10, r.rules.Armor.LifePoints)
 	combatEnd, _ := r.optInt(in, "", "combat_ends_at", 0, maxMinutes, 0)
 	until, _ := r.optInt(in, "", "until", 0, maxMinutes, 240)
 	evs := readHealthEvents(r, in, false)
 	if r.err != nil {
 		return nil
 	}
-	s := &healthSim{combatEnd: combatEnd, maxLife: life, until: until, lp: life, bodyUntil: never}
+	fh := &r.rules.FantasyHealth
+	s := &healthSim{rules: r.rules, combatEnd: combatEnd, maxLife: life, until: until, lp: life, bodyUntil: never}
 	s.enter(0, state, "initial", never)
 	s.steps = append(s.steps, step(docFantasy, "life", say(
-		"Au départ, à la minute 0, le personnage est $1.", "At the start, minute 0, the character is $1.", stateWords(state))))
+		"Au départ, à la minute $2, le personnage est $1.", "At the start, minute $2, the character is $1.", stateWords(state), 0)))
 	s.run(evs)
 	out := s.output()
-	out["reading"] = reading(
-		"À la même minute, les soins passent avant les échéances (un soin qui finit à la minute où l’agonisant mourrait le sauve). Un soin qui dure s’apprécie à son début et à sa fin. L’imposition des mains et le philtre rendent l’état sain avec 1 PV ; seule la médecine rend tous les PV. La mort vient 5 minutes après le plus tardif du début de l’agonie et de la fin du combat.",
-		"At the same minute, treatments come before timers (a treatment ending at the minute a dying character would die saves them). A treatment that takes time is judged at its start and at its end. Laying on hands and the potion give the healthy state with 1 life point; only medicine gives back all life points. Death comes 5 minutes after the later of the start of dying and the end of the fight.")
+	out["reading"] = readingOf(say(
+		"À la même minute, les soins passent avant les échéances (un soin qui finit à la minute où l’agonisant mourrait le sauve). Un soin qui dure s’apprécie à son début et à sa fin ; la médecine, dont le texte donne la durée en mots, en dure $1. L’imposition des mains $2, le philtre $3, et tous deux rendent l’état sain avec $4 PV ; seule la médecine rend tous les PV. La mort vient $5 après le plus tardif du début de l’agonie et de la fin du combat.",
+		"At the same minute, treatments come before timers (a treatment ending at the minute a dying character would die saves them). A treatment that takes time is judged at its start and at its end; medicine, whose time the text gives in words, takes $1. Laying on hands $2, the potion $3, and both give the healthy state with $4 life point{|s}; only medicine gives back all life points. Death comes $5 after the later of the start of dying and the end of the fight.",
+		lasting(fh.Medicine, false), acting(fh.LayingOnHands), acting(fh.Potion), min(fh.HealedPoints, life), lasting(fh.DyingAfterFight, false)))
 	return out
 }
 
@@ -527,34 +543,146 @@ func runHealthModern(r *reader, in map[string]any) map[string]any {
 	if r.err != nil {
 		return nil
 	}
-	s := &healthSim{modern: true, until: until, bodyUntil: never}
+	mh := &r.rules.ModernHealth
+	s := &healthSim{modern: true, rules: r.rules, until: until, bodyUntil: never}
 	s.enter(0, state, "initial", never)
 	s.steps = append(s.steps, step(docContemporary, "health-system", say(
-		"Au départ, à la minute 0, le personnage est $1.", "At the start, minute 0, the character is $1.", stateWords(state))))
+		"Au départ, à la minute $2, le personnage est $1.", "At the start, minute $2, the character is $1.", stateWords(state), 0)))
 	s.run(evs)
 	out := s.output()
-	out["reading"] = reading(
-		"À la même minute, les soins passent avant les échéances. Les premiers secours repoussent la prochaine aggravation (1 h en novice, 4 h en expert, après la fin du soin) ; répétés, la plus tardive des échéances est gardée. Un blessé peut se soigner lui-même ; dans le coma il est inerte. Le chirurgien novice exige un endroit calme.",
-		"At the same minute, treatments come before timers. First aid puts off the next deterioration (1 h for a novice, 4 h for an expert, after the treatment ends); when repeated, the later deadline is kept. A wounded character may treat themselves; in a coma they are inert. A novice surgeon needs a calm place.")
+	out["reading"] = readingOf(say(
+		"À la même minute, les soins passent avant les échéances. Les premiers secours repoussent la prochaine aggravation ($1 en novice, $2 en expert, après la fin du soin) ; répétés, la plus tardive des échéances est gardée. Un blessé peut se soigner lui-même ; dans le coma il est inerte. Le chirurgien novice exige un endroit calme.",
+		"At the same minute, treatments come before timers. First aid puts off the next deterioration ($1 for a novice, $2 for an expert, after the treatment ends); when repeated, the later deadline is kept. A wounded character may treat themselves; in a coma they are inert. A novice surgeon needs a calm place.",
+		lasting(mh.FirstAidNovice, false), lasting(mh.FirstAidExpert, false)))
 	return out
 }
 
-// FantasyHealthRules are the numbers of seed 000, §2.5–2.6: the fantasy health timeline.
-type FantasyHealthRules struct{}
+// lasting writes a delay of m minutes as the rules' texts do: whole hours in
+// hours, the rest in minutes; spelled writes one hour in words ("une
+// heure plus tard"), as a sentence says it.
+func lasting(m int, spelled bool) words {
+	switch {
+	case spelled && m == 60:
+		return words{"une heure", "an hour"}
+	case m > 0 && m%60 == 0:
+		return say("$1 heure{|s}", "$1 hour{|s}", m/60)
+	}
+	return say("$1 minute{|s}", "$1 minute{|s}", m)
+}
 
-func defaultFantasyHealth() FantasyHealthRules { return FantasyHealthRules{} }
+// acting says how long a treatment takes, in the middle of a sentence: the
+// texts give laying on hands and the potion no duration.
+func acting(m int) words {
+	if m == 0 {
+		return words{"agit aussitôt", "acts at once"}
+	}
+	return say("dure $1", "takes $1", lasting(m, false))
+}
+
+// FantasyHealthRules are the numbers of seed 000, §2.5–2.6: the fantasy
+// health timeline, in minutes but for HealedPoints. The life points most
+// characters have are ArmorRules.LifePoints.
+type FantasyHealthRules struct {
+	WoundedToDying  int // an untreated wounded character is dying after this
+	DyingAfterFight int // a dying character dies this long after the fight (or after falling, if later)
+	Corpse          int // the body may be searched this long after death
+	FirstAid        int
+	Medicine        int // "une dizaine de minutes"
+	LayingOnHands   int // the text gives no duration: instant
+	Potion          int // likewise
+	HealedPoints    int // life points after laying on hands or a potion: the text says only "sain"
+}
+
+func defaultFantasyHealth() FantasyHealthRules {
+	return FantasyHealthRules{WoundedToDying: 60, DyingAfterFight: 5, Corpse: 10, FirstAid: 2, Medicine: 10,
+		LayingOnHands: 0, Potion: 0, HealedPoints: 1}
+}
 
 // fantasyHealthSpecs are the values of FantasyHealthRules that content declares.
-var fantasyHealthSpecs = []Spec{}
+var fantasyHealthSpecs = []Spec{
+	{Key: "life.wounded-to-dying", Kind: Minutes, Fr: "délai avant qu’un blessé non soigné devienne agonisant", En: "time before an untreated wounded character becomes dying",
+		Min: 1, Max: maxMinutes, Doc: docFantasy, Section: "life", Calcs: []string{"health-fantasy"}, field: func(r *Rules) *int { return &r.FantasyHealth.WoundedToDying }},
+	{Key: "life.dying-to-dead", Kind: Minutes, Fr: "délai après la fin du combat avant qu’un agonisant meure", En: "time after the end of the fight before a dying character dies",
+		Min: 0, Max: maxMinutes, Doc: docFantasy, Section: "life", Calcs: []string{"health-fantasy"}, field: func(r *Rules) *int { return &r.FantasyHealth.DyingAfterFight }},
+	{Key: "life.corpse", Kind: Minutes, Fr: "temps pendant lequel un mort reste un cadavre qu’on peut fouiller", En: "time a dead character stays a corpse that may be searched",
+		Min: 0, Max: maxMinutes, Doc: docFantasy, Section: "life", Calcs: []string{"health-fantasy"}, field: func(r *Rules) *int { return &r.FantasyHealth.Corpse }},
+	{Key: "life.first-aid", Kind: Minutes, Fr: "durée des premiers secours", En: "time first aid takes",
+		Min: 0, Max: 1440, Doc: docFantasy, Section: "healing", Calcs: []string{"health-fantasy"}, field: func(r *Rules) *int { return &r.FantasyHealth.FirstAid }},
+	{Key: "life.medicine", Kind: Minutes, Fr: "durée des soins de médecine", En: "time medicine takes",
+		Min: 0, Max: 1440, Doc: docFantasy, Section: "healing", Calcs: []string{"health-fantasy"}, field: func(r *Rules) *int { return &r.FantasyHealth.Medicine }},
+	{Key: "life.laying-on-hands", Kind: Minutes, Fr: "durée de l’imposition des mains", En: "time laying on hands takes",
+		Min: 0, Max: 1440, Doc: docFantasy, Section: "healing", Calcs: []string{"health-fantasy"}, Reading: true, field: func(r *Rules) *int { return &r.FantasyHealth.LayingOnHands }},
+	{Key: "life.potion", Kind: Minutes, Fr: "durée d’effet d’un philtre de soin", En: "time a healing potion takes",
+		Min: 0, Max: 1440, Doc: docFantasy, Section: "healing", Calcs: []string{"health-fantasy"}, Reading: true, field: func(r *Rules) *int { return &r.FantasyHealth.Potion }},
+	{Key: "life.healed-points", Kind: Whole, Fr: "points de vie après l’imposition des mains ou un philtre de soin", En: "life points after laying on hands or a healing potion",
+		Min: 1, Max: 10, Doc: docFantasy, Section: "healing", Calcs: []string{"health-fantasy"}, Reading: true, field: func(r *Rules) *int { return &r.FantasyHealth.HealedPoints }},
+}
 
+// check has nothing to compare: any set of these delays is a timeline the
+// engine can follow, and healed points above a character's life points are
+// capped at them.
 func (g *FantasyHealthRules) check(add func(key, fr, en string)) {}
 
-// ModernHealthRules are the numbers of seed 001, §2 and medicine: the contemporary health timeline.
-type ModernHealthRules struct{}
+// ModernHealthRules are the numbers of seed 001, §2 and medicine: the
+// contemporary health timeline, in minutes.
+type ModernHealthRules struct {
+	Fatigued          int // back to full health after this
+	Wounded           int // an untreated wounded character falls into a coma after this
+	Coma              int // an untreated character in a coma dies after this
+	Corpse            int // the body stays this long
+	FirstAid          int
+	FirstAidNovice    int // the next deterioration comes this long after a novice's first aid
+	FirstAidExpert    int // likewise, an expert's
+	SurgeryNovice     int
+	SurgeryNoviceRest int // full health not before this long after a novice's surgery
+	SurgeryExpert     int
+	SurgeryExpertCalm int // an expert's surgery in a calm place
+	SurgeryExpertRest int // full health exactly this long after an expert's surgery
+}
 
-func defaultModernHealth() ModernHealthRules { return ModernHealthRules{} }
+func defaultModernHealth() ModernHealthRules {
+	return ModernHealthRules{Fatigued: 10, Wounded: 15, Coma: 15, Corpse: 10, FirstAid: 1, FirstAidNovice: 60, FirstAidExpert: 240,
+		SurgeryNovice: 10, SurgeryNoviceRest: 60, SurgeryExpert: 10, SurgeryExpertCalm: 5, SurgeryExpertRest: 30}
+}
 
 // modernHealthSpecs are the values of ModernHealthRules that content declares.
-var modernHealthSpecs = []Spec{}
+var modernHealthSpecs = []Spec{
+	{Key: "health.fatigued", Kind: Minutes, Fr: "délai avant qu’un personnage fatigué retrouve sa pleine forme", En: "time before a fatigued character is back in full health",
+		Min: 1, Max: maxMinutes, Doc: docContemporary, Section: "health-system", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.Fatigued }},
+	{Key: "health.wounded", Kind: Minutes, Fr: "délai avant qu’un blessé non soigné tombe dans le coma", En: "time before an untreated wounded character falls into a coma",
+		Min: 1, Max: maxMinutes, Doc: docContemporary, Section: "health-system", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.Wounded }},
+	{Key: "health.coma", Kind: Minutes, Fr: "délai avant qu’un personnage dans le coma non soigné meure", En: "time before an untreated character in a coma dies",
+		Min: 1, Max: maxMinutes, Doc: docContemporary, Section: "health-system", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.Coma }},
+	{Key: "health.corpse", Kind: Minutes, Fr: "temps pendant lequel un mort reste en place si personne ne s’occupe de lui", En: "time a dead character stays in place if nobody deals with them",
+		Min: 0, Max: maxMinutes, Doc: docContemporary, Section: "health-system", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.Corpse }},
+	{Key: "health.first-aid", Kind: Minutes, Fr: "durée des premiers secours", En: "time first aid takes",
+		Min: 0, Max: 1440, Doc: docContemporary, Section: "first-aid", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.FirstAid }},
+	{Key: "health.first-aid-novice", Kind: Minutes, Fr: "délai gagné par les premiers secours d’un novice", En: "time a novice's first aid gains",
+		Min: 1, Max: maxMinutes, Doc: docContemporary, Section: "first-aid-novice", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.FirstAidNovice }},
+	{Key: "health.first-aid-expert", Kind: Minutes, Fr: "délai gagné par les premiers secours d’un expert", En: "time an expert's first aid gains",
+		Min: 1, Max: maxMinutes, Doc: docContemporary, Section: "first-aid-expert", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.FirstAidExpert }},
+	{Key: "health.surgery-novice", Kind: Minutes, Fr: "durée de la chirurgie d’un novice", En: "time a novice's surgery takes",
+		Min: 0, Max: 1440, Doc: docContemporary, Section: "surgery-novice", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryNovice }},
+	{Key: "health.surgery-novice-rest", Kind: Minutes, Fr: "délai avant la pleine forme après la chirurgie d’un novice", En: "time before full health after a novice's surgery",
+		Min: 0, Max: maxMinutes, Doc: docContemporary, Section: "surgery-novice", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryNoviceRest }},
+	{Key: "health.surgery-expert", Kind: Minutes, Fr: "durée de la chirurgie d’un expert", En: "time an expert's surgery takes",
+		Min: 0, Max: 1440, Doc: docContemporary, Section: "surgery-expert", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryExpert }},
+	{Key: "health.surgery-expert-calm", Kind: Minutes, Fr: "durée de la chirurgie d’un expert dans un endroit calme", En: "time an expert's surgery takes in a calm place",
+		Min: 0, Max: 1440, Doc: docContemporary, Section: "surgery-expert", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryExpertCalm }},
+	{Key: "health.surgery-expert-rest", Kind: Minutes, Fr: "délai avant la pleine forme après la chirurgie d’un expert", En: "time before full health after an expert's surgery",
+		Min: 0, Max: maxMinutes, Doc: docContemporary, Section: "surgery-expert", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryExpertRest }},
+}
 
-func (g *ModernHealthRules) check(add func(key, fr, en string)) {}
+// check refuses what would contradict the text's words: a calm place
+// shortens an expert's surgery ("passe à"), and an expert's first aid holds
+// out longer than a novice's.
+func (g *ModernHealthRules) check(add func(key, fr, en string)) {
+	if g.SurgeryExpertCalm > g.SurgeryExpert {
+		add("health.surgery-expert-calm", "dans un endroit calme, la chirurgie d’un expert ("+itoa(g.SurgeryExpertCalm)+" min) ne peut pas durer plus qu’ailleurs ("+itoa(g.SurgeryExpert)+" min)",
+			"in a calm place an expert's surgery ("+itoa(g.SurgeryExpertCalm)+" min) cannot take longer than elsewhere ("+itoa(g.SurgeryExpert)+" min)")
+	}
+	if g.FirstAidNovice > g.FirstAidExpert {
+		add("health.first-aid-expert", "les premiers secours d’un expert ("+itoa(g.FirstAidExpert)+" min) ne peuvent pas gagner moins de temps que ceux d’un novice ("+itoa(g.FirstAidNovice)+" min)",
+			"an expert's first aid ("+itoa(g.FirstAidExpert)+" min) cannot gain less time than a novice's ("+itoa(g.FirstAidNovice)+" min)")
+	}
+}
