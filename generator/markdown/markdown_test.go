@@ -77,3 +77,16 @@ func BenchmarkFrenchTypesetUnchanged(b *testing.B) {
 		FrenchTypeset(s, false)
 	}
 }
+
+func TestStripValues(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"au dessus de {=armor.cap 20} points", "au dessus de 20 points"},
+		{"soigné [dans l’heure]{=life.wounded-to-dying 60min} qui suit", "soigné dans l’heure qui suit"},
+		{"| Plaque | {=armor.plate 3} points |", "| Plaque | 3 points |"},
+		{"{=armor.cap} et [lien](#armor) {#ancre}", "{=armor.cap} et [lien](#armor) {#ancre}"},
+	} {
+		if got := StripValues(c.in); got != c.want {
+			t.Errorf("StripValues(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

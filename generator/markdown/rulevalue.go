@@ -4,6 +4,7 @@ import (
 	"html"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -147,6 +148,22 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	node.AppendChild(node, ast.NewTextSegment(words))
 	block.Advance(end)
 	return node
+}
+
+var (
+	declaredWords = regexp.MustCompile(`\[([^\[\]\n]+)\]\{=` + keyPattern + ` [^\s{}]+\}`)
+	declaredValue = regexp.MustCompile(`\{=` + keyPattern + ` ([^\s{}]+)\}`)
+)
+
+// StripValues returns Markdown with its rule values' markup taken out,
+// leaving what the reader sees: declaring a number that a sentence already
+// stated does not change the sentence (a translation checked against it
+// stays checked), changing the number does.
+func StripValues(src string) string {
+	if !strings.Contains(src, "{=") {
+		return src
+	}
+	return declaredValue.ReplaceAllString(declaredWords.ReplaceAllString(src, "$1"), "$1")
 }
 
 // ValueID returns the element ID of the nth declaration of key in a

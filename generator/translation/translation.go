@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"compendium/generator/markdown"
 	"compendium/generator/site"
 )
 
@@ -108,8 +109,11 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Hash is the version of an original section: its Markdown
 // (site.Doc.SectionSource) hashed, 12 hex digits.
+//
+// The rule values' markup is left out (markdown.StripValues): declaring a
+// value in a sentence is not a change of the sentence.
 func Hash(source string) string {
-	sum := sha256.Sum256([]byte(source))
+	sum := sha256.Sum256([]byte(markdown.StripValues(source)))
 	return hex.EncodeToString(sum[:6])
 }
 
