@@ -2,23 +2,28 @@ package engine
 
 // Dying magic: seed 003, "Magie mourante".
 
+// maxSlotLevel is the highest spell slot of Héros & Dragons, an input
+// limit rather than a rule of the campaign.
+const maxSlotLevel = 9
+
 func runDyingMagic(r *reader, in map[string]any) map[string]any {
+	rules := &r.rules.DyingMagic
 	in = r.object("", in, "slot_level", "con_save_bonus", "pact_slot")
-	slot := r.reqInt(in, "", "slot_level", 1, 9)
+	slot := r.reqInt(in, "", "slot_level", 1, maxSlotLevel)
 	bonus := r.reqInt(in, "", "con_save_bonus", -5, 20)
 	pact := r.optBool(in, "", "pact_slot")
 	if r.err != nil {
 		return nil
 	}
-	dc := 6 + slot
+	dc := rules.DCBase + slot
 	p := d20(bonus, dc)
-	required := slot >= 4 && !pact
+	required := slot >= rules.Threshold && !pact
 	exhaustion := 0
 	switch {
-	case slot >= 8:
-		exhaustion = 2
-	case slot >= 4:
-		exhaustion = 1
+	case slot >= rules.HighLevel:
+		exhaustion = rules.ExhaustionHigh
+	case slot >= rules.Threshold:
+		exhaustion = rules.ExhaustionLow
 	}
 	faces := faces20(p)
 	var steps []any
@@ -29,38 +34,39 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 			"Emplacement de pacte du sorcier : pas de jet de sauvegarde (seul son Arcanum mystique en demande un).",
 			"A warlock’s own pact slot: no saving throw (only the mystic arcanum needs one).")))
 		ans = say("**Aucun jet de sauvegarde** : c’est un emplacement de pacte.", "**No saving throw**: it is a pact slot.")
-	case slot < 4:
+	case slot < rules.Threshold:
 		steps = append(steps, step(docHeroes, "dying-magic", say(
-			"Emplacement de niveau $1 : pas de jet de sauvegarde, il n’en faut qu’à partir du niveau 4 (rituels compris).",
-			"Slot level $1: no saving throw, one is needed only from level 4 up (rituals included).", slot)))
-		ans = say("**Aucun jet de sauvegarde** : l’emplacement est de niveau $1, sous le niveau 4.", "**No saving throw**: the slot is level $1, below level 4.", slot)
+			"Emplacement de niveau $1 : pas de jet de sauvegarde, il n’en faut qu’à partir du niveau $2 (rituels compris).",
+			"Slot level $1: no saving throw, one is needed only from level $2 up (rituals included).", slot, rules.Threshold)))
+		ans = say("**Aucun jet de sauvegarde** : l’emplacement est de niveau $1, sous le niveau $2.", "**No saving throw**: the slot is level $1, below level $2.", slot, rules.Threshold)
 	default:
 		steps = append(steps, step(docHeroes, "dying-magic", say(
-			"Emplacement de niveau $1, donc 4 ou plus (rituels compris) : jet de sauvegarde de Constitution.",
-			"Slot level $1, so 4 or more (rituals included): Constitution saving throw.", slot)))
+			"Emplacement de niveau $1, donc $2 ou plus (rituels compris) : jet de sauvegarde de Constitution.",
+			"Slot level $1, so $2 or more (rituals included): Constitution saving throw.", slot, rules.Threshold)))
 	}
 	if required {
 		steps = append(steps, step(docHeroes, "dying-magic", say(
-			"Le DD vaut 6 plus le niveau de l’emplacement, soit $1. Avec $2, le d20 l’atteint $3 fois sur 20, soit $4.",
-			"The DC is 6 plus the slot level, that is $1. With $2, the d20 reaches it $3 time{|s} out of 20, that is $4.", dc, signed(bonus), faces, pct(p.f()))))
+			"Le DD vaut $5 plus le niveau de l’emplacement, soit $1. Avec $2, le d$6 l’atteint $3 fois sur $6, soit $4.",
+			"The DC is $5 plus the slot level, that is $1. With $2, the d$6 reaches it $3 time{3:|s} out of $6, that is $4.", dc, signed(bonus), faces, pct(p.f()), rules.DCBase, d20Sides)))
 	} else {
 		steps = append(steps, step(docHeroes, "dying-magic", say(
-			"S’il fallait un jet, son DD serait 6 plus le niveau de l’emplacement, soit $1. Avec $2, le d20 l’atteindrait $3 fois sur 20, soit $4.",
-			"Were a save needed, its DC would be 6 plus the slot level, that is $1. With $2, the d20 would reach it $3 time{|s} out of 20, that is $4.", dc, signed(bonus), faces, pct(p.f()))))
+			"S’il fallait un jet, son DD serait $5 plus le niveau de l’emplacement, soit $1. Avec $2, le d$6 l’atteindrait $3 fois sur $6, soit $4.",
+			"Were a save needed, its DC would be $5 plus the slot level, that is $1. With $2, the d$6 would reach it $3 time{3:|s} out of $6, that is $4.", dc, signed(bonus), faces, pct(p.f()), rules.DCBase, d20Sides)))
 	}
 	hp := 0
 	pExh := rat{0, 1}
 	if required {
-		hp = 2 * slot
+		hp = rules.HPCost * slot
 		pExh = mkRat(1, 1).sub(p)
 		steps = append(steps, step(docHeroes, "dying-magic", say(
-			"En cas d’échec : $1 niveau{|x} de fatigue (1 pour les emplacements de niveau 4 à 7, 2 pour 8 et 9), dont on récupère un par repos court.",
-			"On a failure: $1 level{|s} of exhaustion (1 for slot levels 4 to 7, 2 for 8 and 9), one recovered per short rest.", exhaustion)))
+			"En cas d’échec : $1 niveau{1:|x} de fatigue ($2 pour les emplacements de niveau $3, $4 pour $5), dont on récupère un par repos court.",
+			"On a failure: $1 level{1:|s} of exhaustion ($2 for slot levels $3, $4 for $5), one recovered per short rest.", exhaustion,
+			rules.ExhaustionLow, levelSpan(rules.Threshold, rules.HighLevel-1), rules.ExhaustionHigh, levelSpan(rules.HighLevel, maxSlotLevel))))
 		steps = append(steps, step(docHeroes, "dying-magic", say(
-			"Au lieu du jet, ou après un échec, on peut perdre $1 points de vie, deux fois le niveau de l’emplacement.",
-			"Instead of the save, or after failing it, one may lose $1 hit points, twice the slot level.", hp)))
-		ans = say("Jet de sauvegarde de Constitution exigé : **DD $1**, réussi dans **$2** des cas. Sinon, $3 niveau{|x} de fatigue, ou $4 points de vie perdus à la place.",
-			"A Constitution save is required: **DC $1**, passed **$2** of the time. Otherwise $3 level{|s} of exhaustion, or $4 hit points lost instead.", dc, pct(p.f()), exhaustion, hp)
+			"Au lieu du jet, ou après un échec, on peut perdre $1 points de vie, $2 le niveau de l’emplacement.",
+			"Instead of the save, or after failing it, one may lose $1 hit points, $2 the slot level.", hp, timesWords(rules.HPCost))))
+		ans = say("Jet de sauvegarde de Constitution exigé : **DD $1**, réussi dans **$2** des cas. Sinon, $3 niveau{3:|x} de fatigue, ou $4 points de vie perdus à la place.",
+			"A Constitution save is required: **DC $1**, passed **$2** of the time. Otherwise $3 level{3:|s} of exhaustion, or $4 hit points lost instead.", dc, pct(p.f()), exhaustion, hp)
 	}
 	out := map[string]any{
 		"save_required":         required,
@@ -70,9 +76,9 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 		"expected_exhaustion":   pExh.f() * float64(exhaustion),
 		"steps":                 steps,
 		"answer":                answer(ans),
-		"reading": reading(
-			"Le jet de sauvegarde est d20 + bonus ≥ DD, sans réussite ni échec automatique sur 20 ou 1. Sans jet requis, la fatigue et le coût en points de vie ne s’appliquent pas (0).",
-			"The saving throw is d20 + bonus ≥ DC, with no automatic success or failure on a 20 or a 1. When no save is needed, the exhaustion and the hit-point cost do not apply (0)."),
+		"reading": readingOf(say(
+			"Le jet de sauvegarde est d$1 + bonus ≥ DD, sans réussite ni échec automatique sur les faces extrêmes du dé. Sans jet requis, la fatigue et le coût en points de vie ne s’appliquent pas (ils valent zéro).",
+			"The saving throw is d$1 + bonus ≥ DC, with no automatic success or failure on the die’s highest or lowest face. When no save is needed, the exhaustion and the hit-point cost do not apply (they are zero).", d20Sides)),
 	}
 	put(out, "p_save", p)
 	put(out, "p_exhaustion", pExh)
@@ -82,12 +88,63 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 	return out
 }
 
-// DyingMagicRules are the numbers of seed 003, "Magie mourante".
-type DyingMagicRules struct{}
+// levelSpan names the slot levels lo to hi: "4 à 7", "8 et 9", "9".
+func levelSpan(lo, hi int) words {
+	switch {
+	case lo == hi:
+		return say("$1", "$1", lo)
+	case lo+1 == hi:
+		return say("$1 et $2", "$1 and $2", lo, hi)
+	}
+	return say("$1 à $2", "$1 to $2", lo, hi)
+}
 
-func defaultDyingMagic() DyingMagicRules { return DyingMagicRules{} }
+// timesWords writes "n times" as the rules do, "deux fois" and "twice" for
+// the double.
+func timesWords(n int) words {
+	if n == 2 {
+		return words{"deux fois", "twice"}
+	}
+	return say("$1 fois", "$1 times", n)
+}
+
+// DyingMagicRules are the numbers of seed 003, "Magie mourante": from which
+// slot level a save is needed, its DC's base, the exhaustion of a failure in
+// the two bands of slot levels, and the hit points that replace the save.
+type DyingMagicRules struct {
+	Threshold     int // the lowest slot level that needs a save
+	DCBase        int // plus the slot level
+	ExhaustionLow int // levels of exhaustion from Threshold to below HighLevel
+	// HighLevel starts the second band; the first one ends just below it,
+	// as the text's "4 à 7" does (its 7 follows from the 8).
+	HighLevel      int
+	ExhaustionHigh int // from HighLevel up
+	HPCost         int // hit points per slot level, instead of the save
+}
+
+func defaultDyingMagic() DyingMagicRules {
+	return DyingMagicRules{Threshold: 4, DCBase: 6, ExhaustionLow: 1, HighLevel: 8, ExhaustionHigh: 2, HPCost: 2}
+}
 
 // dyingMagicSpecs are the values of DyingMagicRules that content declares.
-var dyingMagicSpecs = []Spec{}
+var dyingMagicSpecs = []Spec{
+	{Key: "dying-magic.threshold", Kind: Whole, Fr: "niveau d’emplacement à partir duquel la magie mourante demande un jet de sauvegarde", En: "slot level from which dying magic needs a saving throw",
+		Min: 1, Max: maxSlotLevel, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.Threshold }},
+	{Key: "dying-magic.dc-base", Kind: Whole, Fr: "base du DD de la sauvegarde de magie mourante", En: "base of the DC of the dying-magic save",
+		Min: 0, Max: 40, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.DCBase }},
+	{Key: "dying-magic.exhaustion-low", Kind: Whole, Fr: "niveaux de fatigue d’un échec avec un emplacement de la première tranche", En: "levels of exhaustion of a failure with a slot of the first band",
+		Min: 0, Max: 6, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.ExhaustionLow }},
+	{Key: "dying-magic.high-level", Kind: Whole, Fr: "niveau d’emplacement à partir duquel un échec coûte plus de fatigue", En: "slot level from which a failure costs more exhaustion",
+		Min: 2, Max: maxSlotLevel, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.HighLevel }},
+	{Key: "dying-magic.exhaustion-high", Kind: Whole, Fr: "niveaux de fatigue d’un échec avec un emplacement de la seconde tranche", En: "levels of exhaustion of a failure with a slot of the second band",
+		Min: 0, Max: 6, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.ExhaustionHigh }},
+	{Key: "dying-magic.hp-cost", Kind: Times, Fr: "points de vie perdus par niveau d’emplacement au lieu du jet", En: "hit points lost per slot level instead of the save",
+		Min: 0, Max: 10, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.HPCost }},
+}
 
-func (g *DyingMagicRules) check(add func(key, fr, en string)) {}
+func (g *DyingMagicRules) check(add func(key, fr, en string)) {
+	if g.Threshold >= g.HighLevel {
+		add("dying-magic.high-level", "la seconde tranche de la magie mourante (à partir du niveau "+itoa(g.HighLevel)+") doit commencer au-dessus du seuil ("+itoa(g.Threshold)+")",
+			"the second band of dying magic (from level "+itoa(g.HighLevel)+") must start above the threshold ("+itoa(g.Threshold)+")")
+	}
+}

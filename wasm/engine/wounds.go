@@ -8,6 +8,7 @@ var woundDice = []int{4, 6, 8, 10, 12}
 const maxQueue = 50
 
 func runWounds(r *reader, in map[string]any) map[string]any {
+	rules := &r.rules.Wounds
 	in = r.object("", in, "dice", "die", "medicine_bonus", "queue")
 	n := r.reqInt(in, "", "dice", 1, 20)
 	s := r.reqIntIn(in, "", "die", woundDice)
@@ -23,10 +24,10 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 
 	// One die heals in 1dS long rests; several dice in 1dS + N.
 	add := 0
-	heal := say("1d$1", "1d$1", s)
+	heal := say("$2d$1", "$2d$1", s, 1)
 	if n > 1 {
 		add = n
-		heal = say("1d$1+$2", "1d$1+$2", s, n)
+		heal = say("$3d$1+$2", "$3d$1+$2", s, n, 1)
 	}
 	steps := []any{step(docHeroes, "wounds", say(
 		"Une arme à $1d$2 inflige une blessure qui guérit en $3 repos longs, de $4 à $5.",
@@ -37,22 +38,22 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 	for face := 1; face <= s; face++ {
 		v := face + add
 		sum += v
-		halfSum += max(1, v/2)
+		halfSum += rules.treated(v)
 		e := map[string]any{"rests": f(v)}
 		put(e, "p", each)
 		rests = append(rests, e)
 	}
 	expected := mkRat(int64(sum), int64(s))
-	medDC := 10 + s + n
-	careDC := 8 + s + n
+	medDC := rules.MedicineDCBase + s + n
+	careDC := rules.CareDCBase + s + n
 	steps = append(steps, step(docHeroes, "wounds", say(
 		"En moyenne, $1 repos long{|s}.", "On average, $1 long rest{|s}.", dec(expected.f()))))
 	steps = append(steps, step(docHeroes, "wounds", say(
-		"DD du test de Médecine : 10, plus $1 (la plus haute face du dé), plus $2 (le nombre de dés), soit $3.",
-		"Medicine DC: 10, plus $1 (the die’s highest face), plus $2 (the number of dice), that is $3.", s, n, medDC)))
+		"DD du test de Médecine : $4, plus $1 (la plus haute face du dé), plus $2 (le nombre de dés), soit $3.",
+		"Medicine DC: $4, plus $1 (the die’s highest face), plus $2 (the number of dice), that is $3.", s, n, medDC, rules.MedicineDCBase)))
 	steps = append(steps, step(docHeroes, "wounds", say(
-		"DD des soins du soir : 8, plus $1, plus $2, soit $3. Chaque réussite compte comme un repos long.",
-		"Nightly care DC: 8, plus $1, plus $2, that is $3. Each success counts as a long rest.", s, n, careDC)))
+		"DD des soins du soir : $4, plus $1, plus $2, soit $3. Chaque réussite compte comme un repos long.",
+		"Nightly care DC: $4, plus $1, plus $2, that is $3. Each success counts as a long rest.", s, n, careDC, rules.CareDCBase)))
 	out := map[string]any{
 		"rests":           rests,
 		"min_rests":       f(1 + add),
@@ -60,9 +61,9 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 		"expected_rests":  expected.f(),
 		"medicine_dc":     f(medDC),
 		"nightly_care_dc": f(careDC),
-		"reading": reading(
-			"Un seul dé : 1dS repos longs ; plusieurs dés : 1dS + nombre de dés. Un test est d20 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie divise le temps par deux, arrondi à l’inférieur, au moins 1 repos.",
-			"One die: 1dS long rests; several dice: 1dS + number of dice. A check is d20 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check halves the time, rounded down, at least 1 rest."),
+		"reading": readingOf(say(
+			"Un seul dé : autant de repos longs que le dé de dégâts, dS ; plusieurs dés : dS + nombre de dés. Un test est d$2 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie $1 (le texte ne dit pas comment arrondir ni s’il reste un minimum).",
+			"One die: as many long rests as the damage die, dS; several dice: dS + number of dice. A check is d$2 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check $1 (the text says neither how to round nor whether a least time remains).", rules.treatment(), d20Sides)),
 	}
 	ans := say("La blessure guérit en **$1 repos long{|s}** en moyenne, de $2 à $3.", "The wound heals in **$1 long rest{|s}** on average, $2 to $3.", dec(expected.f()), 1+add, s+add)
 	if hasBonus {
@@ -74,13 +75,15 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 		put(out, "p_nightly_care", d20(bonus, careDC))
 		dist := make([]any, 0, s+add)
 		byRests := map[int]rat{}
+		most := s + add
 		for face := 1; face <= s; face++ {
 			v := face + add
-			h := max(1, v/2)
+			h := rules.treated(v)
+			most = max(most, h)
 			byRests[v] = mkRatOr(byRests[v]).add(mkRat(1, 1).sub(p).mul(each))
 			byRests[h] = mkRatOr(byRests[h]).add(p.mul(each))
 		}
-		for v := 1; v <= s+add; v++ {
+		for v := 1; v <= most; v++ {
 			if q, ok := byRests[v]; ok {
 				e := map[string]any{"rests": f(v)}
 				put(e, "p", q)
@@ -89,11 +92,11 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 		}
 		out["rests_with_medicine"] = dist
 		steps = append(steps, step(docHeroes, "wounds", say(
-			"Test de Médecine : d20 $1 contre le DD $2, réussi $3 fois sur 20, soit $4.",
-			"Medicine check: d20 $1 against DC $2, passed $3 time{|s} out of 20, that is $4.", signed(bonus), medDC, faces20(p), pct(p.f()))))
+			"Test de Médecine : d$5 $1 contre le DD $2, réussi $3 fois sur $5, soit $4.",
+			"Medicine check: d$5 $1 against DC $2, passed $3 time{3:|s} out of $5, that is $4.", signed(bonus), medDC, faces20(p), pct(p.f()), d20Sides)))
 		steps = append(steps, step(docHeroes, "wounds", say(
-			"Une réussite divise le temps par deux, arrondi à l’inférieur, avec au moins 1 repos : $1 repos en moyenne. Avec la médecine, cela fait donc $2 repos long{|s} en moyenne.",
-			"A success halves the time, rounded down, to at least 1 rest: $1 rest{|s} on average. With medicine, that makes $2 long rest{|s} on average.", dec(halved.f()), dec(withMed.f()))))
+			"Une réussite $3 : $1 repos en moyenne. Avec la médecine, cela fait donc $2 repos long{|s} en moyenne.",
+			"A success $3: $1 rest{1:|s} on average. With medicine, that makes $2 long rest{|s} on average.", dec(halved.f()), dec(withMed.f()), rules.treatment())))
 		ans = say("$1 Avec la médecine, réussie dans **$2** des cas : **$3 repos long{|s}** en moyenne.", "$1 With medicine, which succeeds **$2** of the time: **$3 long rest{|s}** on average.", ans, pct(p.f()), dec(withMed.f()))
 	}
 	if hasQueue {
@@ -132,12 +135,60 @@ func mkRatOr(q rat) rat {
 	return q
 }
 
-// WoundsRules are the numbers of seed 003, "Subir une blessure".
-type WoundsRules struct{}
+// WoundsRules are the numbers of seed 003, "Subir une blessure": the bases
+// of the two Medicine DCs and what a successful Medicine check does to the
+// healing time. The rests themselves (1dS, plus N for several dice) are the
+// rule's structure, not a number.
+type WoundsRules struct {
+	MedicineDCBase int // plus the die's highest face and the number of dice
+	CareDCBase     int // the nightly care's, likewise
+	Divisor        int // a successful Medicine check divides the time by it
+	// The text says neither how the divided time rounds nor whether some
+	// time remains: readings.
+	RoundUp    int // 1 rounds the divided time up, 0 down
+	MinTreated int // long rests a treated wound needs at least
+}
 
-func defaultWounds() WoundsRules { return WoundsRules{} }
+func defaultWounds() WoundsRules {
+	return WoundsRules{MedicineDCBase: 10, CareDCBase: 8, Divisor: 2, RoundUp: 0, MinTreated: 1}
+}
 
 // woundsSpecs are the values of WoundsRules that content declares.
-var woundsSpecs = []Spec{}
+var woundsSpecs = []Spec{
+	{Key: "wounds.medicine-dc-base", Kind: Whole, Fr: "base du DD du test de Médecine qui soigne une blessure", En: "base of the DC of the Medicine check that treats a wound",
+		Min: 0, Max: 40, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, field: func(r *Rules) *int { return &r.Wounds.MedicineDCBase }},
+	{Key: "wounds.care-dc-base", Kind: Whole, Fr: "base du DD des soins du soir", En: "base of the nightly care DC",
+		Min: 0, Max: 40, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, field: func(r *Rules) *int { return &r.Wounds.CareDCBase }},
+	{Key: "wounds.medicine-divisor", Kind: Whole, Fr: "nombre par lequel une médecine réussie divise le temps de guérison", En: "number a successful Medicine check divides the healing time by",
+		Min: 1, Max: 10, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, field: func(r *Rules) *int { return &r.Wounds.Divisor }},
+	{Key: "wounds.medicine-round-up", Kind: Whole, Fr: "arrondi du temps que divise la médecine : au supérieur (un) ou à l’inférieur (zéro)", En: "rounding of the time Medicine divides: up (one) or down (zero)",
+		Min: 0, Max: 1, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.RoundUp }},
+	{Key: "wounds.medicine-min", Kind: Whole, Fr: "repos longs que demande au moins une blessure soignée par la médecine", En: "long rests a wound treated with Medicine needs at least",
+		Min: 1, Max: 20, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.MinTreated }},
+}
 
 func (g *WoundsRules) check(add func(key, fr, en string)) {}
+
+// treated returns the long rests of a wound of v rests that a successful
+// Medicine check treated.
+func (g *WoundsRules) treated(v int) int {
+	q := v / g.Divisor
+	if g.RoundUp == 1 {
+		q = (v + g.Divisor - 1) / g.Divisor
+	}
+	return max(g.MinTreated, q)
+}
+
+// treatment says what a successful Medicine check does to the time, with
+// the rounding and the least time the engine reads.
+func (g *WoundsRules) treatment() words {
+	div := say("divise le temps par $1", "divides the time by $1", g.Divisor)
+	if g.Divisor == 2 {
+		div = words{"divise le temps par deux", "halves the time"}
+	}
+	round := words{"arrondi à l’inférieur", "rounded down"}
+	if g.RoundUp == 1 {
+		round = words{"arrondi au supérieur", "rounded up"}
+	}
+	return say("$1, $2, avec au moins $3 repos", "$1, $2, to at least $3 rest{|s}", div, round, g.MinTreated)
+}
