@@ -39,6 +39,10 @@ func TestCalcJSON(t *testing.T) {
 		{"million-item array", []js.Value{js.ValueOf("armor"), eval(`{hits: new Array(1e6).fill(1)}`)}, `"code":"too_large"`, true},
 		{"long string", []js.Value{js.ValueOf("dice"), eval(`JSON.stringify({expr: "1".repeat(1e7)})`)}, `"code":"too_large"`, true},
 		{"2,001 values", []js.Value{js.ValueOf("armor"), eval(`{hits: new Array(2000).fill(1)}`)}, `more than 2,000 values`, true},
+		{"the page's rules", []js.Value{js.ValueOf("armor"), eval(`{locations: {torso: "plate"}}`), js.ValueOf(`{"armor.plate":4}`)}, `"physical":4,`, false},
+		{"no rules: the defaults", []js.Value{js.ValueOf("armor"), eval(`{locations: {torso: "plate"}}`), js.ValueOf("")}, `"physical":3,`, false},
+		{"rules the engine cannot compute with", []js.Value{js.ValueOf("armor"), eval(`{}`), js.ValueOf(`{"armor.cap":2}`)}, `"code":"conflict","field":"armor.plate"`, false},
+		{"rules not JSON", []js.Value{js.ValueOf("armor"), eval(`{}`), js.ValueOf(`{"armor.cap":`)}, `"code":"json"`, false},
 		{"17 levels", []js.Value{js.ValueOf("dice"), eval(`JSON.parse("[".repeat(17) + "]".repeat(17))`)}, `nested too deeply`, false},
 	} {
 		start := time.Now()
