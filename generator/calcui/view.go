@@ -763,19 +763,20 @@ func steps(out map[string]any, p Page) []StepView {
 }
 
 // castingGrid returns the chance to cast for magic 0–10 and every
-// apprenticeship: the table a player reads at a glance without JavaScript.
+// apprenticeship level of the page's rules: the table a player reads at a
+// glance without JavaScript.
 func castingGrid(values map[string]any, p Page) *Table {
 	t := &Table{Caption: p.T("calc.casting.grid"), RowHead: true, Head: []string{p.T("calc.field.magic")}}
-	for a := 1; a <= 5; a++ {
-		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a))
-	}
 	reading, _ := values["reading"].(string)
 	grid := castingChances(p.engine(), reading)
-	for m := 0; m <= 10; m++ {
+	for a := range grid[0] {
+		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a+1))
+	}
+	for m, chances := range grid {
 		row := []string{strconv.Itoa(m)}
-		for a := 1; a <= 5; a++ {
+		for _, x := range chances {
 			cell := "—"
-			if x := grid[m][a-1]; x >= 0 {
+			if x >= 0 {
 				cell = pct(x, p.Lang)
 			}
 			row = append(row, cell)
@@ -791,19 +792,20 @@ func castingGrid(values map[string]any, p Page) *Table {
 var castingGrids sync.Map
 
 // castingChances returns the chance to cast for magic 0–10 (rows) and
-// apprenticeship 1–5 (columns) under reading ("" for the default), -1
-// where the engine refuses the input.
-func castingChances(rules *engine.Rules, reading string) *[11][5]float64 {
+// apprenticeship 1 to the rules' highest level (columns) under reading (""
+// for the default), -1 where the engine refuses the input.
+func castingChances(rules *engine.Rules, reading string) [][]float64 {
 	type key struct {
 		rules   engine.Rules
 		reading string
 	}
 	k := key{*rules, reading}
 	if g, ok := castingGrids.Load(k); ok {
-		return g.(*[11][5]float64)
+		return g.([][]float64)
 	}
-	var g [11][5]float64
+	g := make([][]float64, 11) // magic 0 to 10, what a table at a glance covers, not a rule
 	for m := range g {
+		g[m] = make([]float64, rules.Casting.MaxApprenticeship)
 		for a := range g[m] {
 			in := map[string]any{"magic": float64(m), "apprenticeship": float64(a + 1)}
 			if reading != "" {
@@ -815,8 +817,8 @@ func castingChances(rules *engine.Rules, reading string) *[11][5]float64 {
 			}
 		}
 	}
-	v, _ := castingGrids.LoadOrStore(k, &g)
-	return v.(*[11][5]float64)
+	v, _ := castingGrids.LoadOrStore(k, g)
+	return v.([][]float64)
 }
 
 // causeLabel names what changed a state: a timer, the start, or an action.

@@ -13,50 +13,67 @@ var outcomeWords = []words{
 	{"Lancé parfaitement", "Cast perfectly"}, {"Échec", "Failure"}, {"Échec critique", "Critical failure"},
 }
 
-// castXP is the experience gained after a cast of each outcome of castOutcomes.
-var castXP = []int{3, 3, 5, 1, 1}
+// castXP is the experience gained after a cast of each outcome of
+// castOutcomes: the flawed cast counts as cast, the critical failure as a
+// failure (the text's table has three rows).
+func (c *CastingRules) castXP() [5]int {
+	return [5]int{c.XPCast, c.XPCast, c.XPPerfect, c.XPFailure, c.XPFailure}
+}
 
-// levelCost is the experience from apprenticeship level i to i+1, times the
-// spell's difficulty.
-var levelCost = []int{1: 10, 2: 25, 3: 50, 4: 100}
+// result is the casting roll's result for one face of the die.
+func (c *CastingRules) result(face, magic, mod int) int { return face - magic/c.MagicDivisor + mod }
 
-// castResult is the casting roll's result for one face of the d12.
-func castResult(face, magic, mod int) int { return face - magic/2 + mod }
-
-// castOutcome reads one face of the d12. With the modified reading every case
-// is read on the result; with the natural one the 1 and the 12 are the die's
-// own faces.
-func castOutcome(face, magic, appr, mod int, natural bool) string {
-	res := castResult(face, magic, mod)
+// outcome reads one face of the die. With the modified reading every case
+// is read on the result; with the natural one the flawed and the critical
+// faces are the die's own.
+func (c *CastingRules) outcome(face, magic, appr, mod int, natural bool) string {
+	res := c.result(face, magic, mod)
 	if natural {
-		if face == 1 {
+		if face == c.FlawedFace {
 			return "flawed"
 		}
-		if face == 12 {
+		if face == c.CriticalFace {
 			return "critical_failure"
 		}
 	} else {
-		if res == 1 {
+		if res == c.FlawedFace {
 			return "flawed"
 		}
-		if res >= 12 {
+		if res >= c.CriticalFace {
 			return "critical_failure"
 		}
 	}
 	switch {
-	case res < 2*appr:
+	case res < c.Threshold*appr:
 		return "success"
-	case res == 2*appr:
+	case res == c.Threshold*appr:
 		return "perfect"
 	}
 	return "failure"
 }
 
+// magicShare names the magic taken from the roll, ending where "arrondie à
+// l’inférieur" follows: "la moitié de la magie (4)" for the seeds' divisor,
+// else "la magie (4) divisée par 3 et". With paren, the magic's number sits
+// between commas, for a sentence already in parentheses.
+func magicShare(magic, div int, paren bool) words {
+	switch {
+	case div == 2 && paren:
+		return say("la moitié de la magie, $1,", "half the magic, $1,", magic)
+	case div == 2:
+		return say("la moitié de la magie ($1)", "half the magic ($1)", magic)
+	case paren:
+		return say("la magie, $1, divisée par $2 et", "the magic, $1, divided by $2 and", magic, div)
+	}
+	return say("la magie ($1) divisée par $2 et", "the magic ($1) divided by $2 and", magic, div)
+}
+
 func runCasting(r *reader, in map[string]any) map[string]any {
+	rules := &r.rules.Casting
 	in = r.object("", in, "magic", "apprenticeship", "difficulty", "xp", "modifier", "reading")
 	magic := r.reqInt(in, "", "magic", 0, 40)
-	appr := r.reqInt(in, "", "apprenticeship", 1, 5)
-	diff, hasDiff := r.optInt(in, "", "difficulty", 1, 5, 0)
+	appr := r.reqInt(in, "", "apprenticeship", 1, rules.MaxApprenticeship)
+	diff, hasDiff := r.optInt(in, "", "difficulty", 1, rules.MaxDifficulty, 0)
 	xp, hasXP := r.optInt(in, "", "xp", 0, 100000, 0)
 	mod, _ := r.optInt(in, "", "modifier", -3, 3, 0)
 	rd, hasReading := r.optEnum(in, "", "reading", []string{"modified", "natural"})
@@ -64,59 +81,68 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 		rd = "modified"
 	}
 	if r.err == nil && hasXP && !hasDiff {
-		r.require("difficulty", "xp", intDesc(1, 5))
+		r.require("difficulty", "xp", intDesc(1, rules.MaxDifficulty))
 	}
 	if r.err != nil {
 		return nil
 	}
 	natural := rd == "natural"
+	die, threshold := rules.Die, rules.Threshold*appr
+	castXP := rules.castXP()
 	var counts [5]int // by index in castOutcomes
 	var faces [5][]int
-	for face := 1; face <= 12; face++ {
-		o := indexOf(castOutcomes, castOutcome(face, magic, appr, mod, natural))
+	for face := 1; face <= die; face++ {
+		o := indexOf(castOutcomes, rules.outcome(face, magic, appr, mod, natural))
 		counts[o]++
 		faces[o] = append(faces[o], face)
 	}
 	outcomes := map[string]any{}
 	xpSum := 0
 	for o, name := range castOutcomes {
-		put(outcomes, name, mkRat(int64(counts[o]), 12))
+		put(outcomes, name, mkRat(int64(counts[o]), int64(die)))
 		xpSum += counts[o] * castXP[o]
 	}
 	nCast := counts[0] + counts[1] + counts[2]
-	pCast := mkRat(int64(nCast), 12)
-	expXP := mkRat(int64(xpSum), 12)
+	pCast := mkRat(int64(nCast), int64(die))
+	expXP := mkRat(int64(xpSum), int64(die))
 
-	lo, hi := castResult(1, magic, mod), castResult(12, magic, mod)
+	lo, hi := rules.result(1, magic, mod), rules.result(die, magic, mod)
+	roll := Dice.Example(die)
 	var steps []any
 	if mod == 0 {
 		steps = append(steps, step(docSpells, "casting", say(
-			"On lance 1d12 et on retire $1, la moitié de la magie ($2) arrondie à l’inférieur : le résultat va de $3 à $4.",
-			"Roll 1d12 and take away $1, half the magic ($2) rounded down: the result runs from $3 to $4.", magic/2, magic, lo, hi)))
+			"On lance $1 et on retire $2, $3 arrondie à l’inférieur : le résultat va de $4 à $5.",
+			"Roll $1 and take away $2, $3 rounded down: the result runs from $4 to $5.",
+			roll, magic/rules.MagicDivisor, magicShare(magic, rules.MagicDivisor, false), lo, hi)))
 	} else {
 		steps = append(steps, step(docSpells, "casting", say(
-			"On lance 1d12, on retire $1 (la moitié de la magie, $2, arrondie à l’inférieur) et on ajoute le modificateur $3 : le résultat va de $4 à $5.",
-			"Roll 1d12, take away $1 (half the magic, $2, rounded down) and add the modifier $3: the result runs from $4 to $5.", magic/2, magic, signed(mod), lo, hi)))
+			"On lance $1, on retire $2 ($3 arrondie à l’inférieur) et on ajoute le modificateur $4 : le résultat va de $5 à $6.",
+			"Roll $1, take away $2 ($3 rounded down) and add the modifier $4: the result runs from $5 to $6.",
+			roll, magic/rules.MagicDivisor, magicShare(magic, rules.MagicDivisor, true), signed(mod), lo, hi)))
 	}
+	times := timesWords(rules.Threshold)
 	if natural {
 		steps = append(steps, step(docSpells, "casting", say(
-			"Lecture naturelle : un 1 sur le dé donne un sort lancé imparfaitement, un 12 un échec critique. Sinon, un résultat sous $1 (deux fois l’apprentissage) est un succès, $1 tout juste un sort parfait, au-delà un échec.",
-			"Natural reading: a 1 on the die gives a flawed cast, a 12 a critical failure. Otherwise a result below $1 (twice the apprenticeship) is a success, exactly $1 a perfect cast, and above it a failure.", 2*appr)))
+			"Lecture naturelle : un $1 sur le dé donne un sort lancé imparfaitement, un $2 un échec critique. Sinon, un résultat sous $3 ($4 l’apprentissage) est un succès, $3 tout juste un sort parfait, au-delà un échec.",
+			"Natural reading: a $1 on the die gives a flawed cast, a $2 a critical failure. Otherwise a result below $3 ($4 the apprenticeship) is a success, exactly $3 a perfect cast, and above it a failure.",
+			rules.FlawedFace, rules.CriticalFace, threshold, times)))
 	} else {
 		steps = append(steps, step(docSpells, "casting", say(
-			"Lecture sur le résultat : 1 donne un sort lancé imparfaitement, moins de $1 (deux fois l’apprentissage) un succès, $1 tout juste un sort parfait, plus de $1 un échec, et 12 ou plus un échec critique.",
-			"Reading on the result: 1 gives a flawed cast, less than $1 (twice the apprenticeship) a success, exactly $1 a perfect cast, more than $1 a failure, and 12 or more a critical failure.", 2*appr)))
+			"Lecture sur le résultat : $1 donne un sort lancé imparfaitement, moins de $2 ($3 l’apprentissage) un succès, $2 tout juste un sort parfait, plus de $2 un échec, et $4 ou plus un échec critique.",
+			"Reading on the result: $1 gives a flawed cast, less than $2 ($3 the apprenticeship) a success, exactly $2 a perfect cast, more than $2 a failure, and $4 or more a critical failure.",
+			rules.FlawedFace, threshold, times, rules.CriticalFace)))
 	}
 	for o := range castOutcomes {
 		if counts[o] > 0 {
 			steps = append(steps, step(docSpells, "casting", say(
-				"$1 sur $2 du dé : $3 face{|s} sur 12, soit $4.",
-				"$1 on $2 of the die: $3 face{|s} out of 12, that is $4.", outcomeWords[o], facesText(faces[o]), counts[o], pct(float64(counts[o])/12))))
+				"$1 sur $2 du dé : $3 face{|s} sur $4, soit $5.",
+				"$1 on $2 of the die: $3 face{|s} out of $4, that is $5.", outcomeWords[o], facesText(faces[o]), counts[o], die, pct(float64(counts[o])/float64(die)))))
 		}
 	}
 	steps = append(steps, step(docSpells, "experience", say(
-		"Chaque lancer rapporte 1 xp s’il échoue, 3 s’il réussit, 5 s’il est parfait : $1 xp en moyenne par lancer.",
-		"Each cast gives 1 xp on a failure, 3 on a success, 5 when perfect: $1 xp a cast on average.", dec(expXP.f()))))
+		"Chaque lancer rapporte $1 xp s’il échoue, $2 s’il réussit, $3 s’il est parfait : $4 xp en moyenne par lancer.",
+		"Each cast gives $1 xp on a failure, $2 on a success, $3 when perfect: $4 xp a cast on average.",
+		rules.XPFailure, rules.XPCast, rules.XPPerfect, dec(expXP.f()))))
 	out := map[string]any{
 		"outcomes":     outcomes,
 		"expected_xp":  expXP.f(),
@@ -126,34 +152,37 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 	}
 	put(out, "p_cast", pCast)
 	if natural {
-		out["reading"] = reading(
-			"Lecture naturelle : le 1 (lancé imparfait) et le 12 (échec critique) sont les faces du dé ; les autres cas se lisent sur le résultat modifié.",
-			"Natural reading: the 1 (flawed cast) and the 12 (critical failure) are the die's own faces; the other cases are read on the modified result.")
+		out["reading"] = readingOf(say(
+			"Lecture naturelle : le $1 (lancé imparfait) et le $2 (échec critique) sont les faces du dé ; les autres cas se lisent sur le résultat modifié.",
+			"Natural reading: the $1 (flawed cast) and the $2 (critical failure) are the die's own faces; the other cases are read on the modified result.",
+			rules.FlawedFace, rules.CriticalFace))
 	} else {
-		out["reading"] = reading(
-			"Lecture sur le résultat modifié (par défaut) : tous les cas de la liste, y compris le 1 et le 12, se lisent sur 1d12 − ⌊magie/2⌋ (+ modificateur).",
-			"Reading on the modified result (default): every case of the list, the 1 and the 12 included, is read on 1d12 − ⌊magic/2⌋ (+ modifier).")
+		out["reading"] = readingOf(say(
+			"Lecture sur le résultat modifié (par défaut) : tous les cas de la liste, y compris le $1 et le $2, se lisent sur $3 − ⌊magie/$4⌋ (+ modificateur).",
+			"Reading on the modified result (default): every case of the list, the $1 and the $2 included, is read on $3 − ⌊magic/$4⌋ (+ modifier).",
+			rules.FlawedFace, rules.CriticalFace, roll, rules.MagicDivisor))
 	}
-	ans := say("Vous lancez le sort **$1 fois sur 12** ($2).", "You cast the spell **$1 time{|s} out of 12** ($2).", nCast, pct(pCast.f()))
+	ans := say("Vous lancez le sort **$1 fois sur $2** ($3).", "You cast the spell **$1 time{|s} out of $2** ($3).", nCast, die, pct(pCast.f()))
 	if nCast == 0 {
-		ans = say("Vous ne lancez **jamais** le sort (0 %).", "You **never** cast the spell (0%).")
+		ans = say("Vous ne lancez **jamais** le sort ($1).", "You **never** cast the spell ($1).", pct(0))
 	}
 	if hasDiff {
-		if appr == 5 {
+		if appr == rules.MaxApprenticeship {
 			out["xp_to_next"] = nil
 			out["expected_casts_to_next"] = nil
 			steps = append(steps, step(docSpells, "experience", say(
-				"Apprentissage 5 : le sort est parfaitement maîtrisé, il n’y a pas de niveau suivant.",
-				"Apprenticeship 5: the spell is fully mastered, there is no next level.")))
+				"Apprentissage $1 : le sort est parfaitement maîtrisé, il n’y a pas de niveau suivant.",
+				"Apprenticeship $1: the spell is fully mastered, there is no next level.", appr)))
 			ans = say("$1 Le sort est parfaitement maîtrisé.", "$1 The spell is fully mastered.", ans)
 		} else {
-			cost := levelCost[appr] * diff
+			perPoint := rules.LevelCost[appr-1]
+			cost := perPoint * diff
 			need := max(cost-xp, 0)
-			e := expectedCasts(need, counts)
+			e := expectedCasts(need, counts, castXP, die)
 			out["xp_to_next"] = f(need)
 			out["expected_casts_to_next"] = e
 			cost1 := say("Passer du niveau $1 au niveau $2 coûte $3 xp par point de difficulté, soit $4 xp pour une difficulté $5",
-				"Going from level $1 to level $2 costs $3 xp per point of difficulty, $4 xp at difficulty $5", appr, appr+1, levelCost[appr], cost, diff)
+				"Going from level $1 to level $2 costs $3 xp per point of difficulty, $4 xp at difficulty $5", appr, appr+1, perPoint, cost, diff)
 			switch {
 			case xp == 0:
 				cost1 = say("$1.", "$1.", cost1)
@@ -170,8 +199,9 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 				ans = say("$1 Vous avez déjà l’expérience du niveau $2.", "$1 You already have the experience for level $2.", ans, appr+1)
 			} else {
 				steps = append(steps, step(docSpells, "experience", say(
-					"Il faut en moyenne $1 lancer{|s} pour gagner ces $2 xp (calcul exact, à 1, 3 ou 5 xp par lancer), et l’xp en trop reste acquise pour le niveau suivant.",
-					"It takes $1 cast{|s} on average to gain these $2 xp (exact, at 1, 3 or 5 xp a cast), and the xp beyond the cost carries over to the next level.", dec(e), need)))
+					"Il faut en moyenne $1 lancer{|s} pour gagner ces $2 xp (calcul exact, à $3, $4 ou $5 xp par lancer), et l’xp en trop reste acquise pour le niveau suivant.",
+					"It takes $1 cast{|s} on average to gain these $2 xp (exact, at $3, $4 or $5 xp a cast), and the xp beyond the cost carries over to the next level.",
+					dec(e), need, rules.XPFailure, rules.XPCast, rules.XPPerfect)))
 				ans = say("$1 Il faut en moyenne **$2 lancer{|s}** pour atteindre le niveau $3.", "$1 It takes **$2 cast{|s}** on average to reach level $3.", ans, dec(e), appr+1)
 			}
 		}
@@ -181,19 +211,36 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 	return out
 }
 
-// expectedCasts is the exact expected number of casts to gather need xp:
-// E[k] = 1 + Σ p(gain) E[k − gain], E[k ≤ 0] = 0.
-func expectedCasts(need int, counts [5]int) float64 {
-	var gain [6]float64
+// expectedCasts is the exact expected number of casts to gather need xp,
+// each outcome o of castOutcomes, counts[o] faces of a die of die faces,
+// giving xp[o]: E[k] = 1 + Σ p(gain) E[k − gain], E[k ≤ 0] = 0.
+func expectedCasts(need int, counts, xp [5]int, die int) float64 {
+	// The chance of each gain, summed over the outcomes that give it, in
+	// increasing gain.
+	type gain struct {
+		xp int
+		p  float64
+	}
+	var gains []gain
 	for o, c := range counts {
-		gain[castXP[o]] += float64(c) / 12
+		if c == 0 {
+			continue
+		}
+		i := 0
+		for i < len(gains) && gains[i].xp < xp[o] {
+			i++
+		}
+		if i == len(gains) || gains[i].xp != xp[o] {
+			gains = append(gains[:i], append([]gain{{xp: xp[o]}}, gains[i:]...)...)
+		}
+		gains[i].p += float64(c) / float64(die)
 	}
 	e := make([]float64, need+1)
 	for k := 1; k <= need; k++ {
 		v := 1.0
-		for g := 1; g <= 5; g++ {
-			if gain[g] > 0 && k-g > 0 {
-				v += gain[g] * e[k-g]
+		for _, g := range gains {
+			if k-g.xp > 0 {
+				v += g.p * e[k-g.xp]
 			}
 		}
 		e[k] = v
@@ -233,49 +280,72 @@ func facesText(faces []int) words {
 	return say("les faces $1", "faces $1", w)
 }
 
-// studyTotal is the experience for completing 1 to 6 hours of study.
-var studyTotal = []int{0, 5, 12, 25, 55, 125, 300}
+// studyHours is the number of rows of the text's study table, the most
+// hours of study in a row.
+const studyHours = len(StudyRules{}.Total) - 1
 
-// studyTests is the number of tests in hour h: a comprehension and a
-// resolution test in hour 1, h resolution tests in hour h ≥ 2.
-func studyTests(h int) int {
-	if h == 1 {
-		return 2
+// failXP is what a failure during hour h gives: the total of hour h − 1
+// divided by the divisor, rounded as the rules read it.
+func (s *StudyRules) failXP(h int) int {
+	x := s.Total[h-1]
+	if s.RoundUp == 1 {
+		return (x + s.Divisor - 1) / s.Divisor
 	}
-	return h
+	return x / s.Divisor
 }
 
+// shareWords names the share of the previous hour's total that a failure
+// gives, "la moitié" for the seeds' divisor, and its rounding.
+func (s *StudyRules) shareWords() (share, round words) {
+	share = words{"la moitié", "half"}
+	if s.Divisor != 2 {
+		share = say("une part sur $1", "one part in $1", s.Divisor)
+	}
+	round = words{"au supérieur", "up"}
+	if s.RoundUp != 1 {
+		round = words{"à l’inférieur", "down"}
+	}
+	return share, round
+}
+
+// studyExampleHour is the hour in which the text's example fails ("à la 4e
+// heure"), which the reading note recalls.
+const studyExampleHour = 4
+
 func runStudy(r *reader, in map[string]any) map[string]any {
+	rules := &r.rules.Study
 	in = r.object("", in, "hours", "p_test")
-	hours := r.reqInt(in, "", "hours", 1, 6)
+	hours := r.reqInt(in, "", "hours", 1, studyHours)
 	p := r.reqNum(in, "", "p_test", 0, 1)
 	if r.err != nil {
 		return nil
 	}
+	share, round := rules.shareWords()
 	var dist []any
 	var steps []any
 	expected := 0.0
 	before := 0 // tests passed before the current hour
 	for h := 1; h <= hours; h++ {
-		n := studyTests(h)
+		n := rules.Tests[h]
 		reach := math.Pow(p, float64(before))
 		fail := reach * (1 - math.Pow(p, float64(n)))
-		xp := (studyTotal[h-1] + 1) / 2
+		xp := rules.failXP(h)
 		expected += fail * float64(xp)
 		dist = append(dist, map[string]any{"xp": f(xp), "p": fail, "failed_in_hour": f(h)})
 		if h == 1 {
 			steps = append(steps, step(docSpells, "study", say(
-				"Heure 1 : un test de compréhension puis un test de résolution. Un échec ici ne rapporte rien, et l’étude s’arrête ainsi dans $1 des cas.",
-				"Hour 1: a comprehension test, then a resolution test. Failing here gives nothing, and the study ends this way $1 of the time.", pct(fail))))
+				"Heure $1 : un test de compréhension puis un test de résolution. Un échec ici ne rapporte rien, et l’étude s’arrête ainsi dans $2 des cas.",
+				"Hour $1: a comprehension test, then a resolution test. Failing here gives nothing, and the study ends this way $2 of the time.", h, pct(fail))))
 		} else {
 			steps = append(steps, step(docSpells, "study", say(
-				"Heure $1 : $2 tests de résolution. Un échec ici rapporte $3 xp, la moitié arrondie au supérieur des $4 xp {5:que vaut l’heure réussie|que valent les $5 heures réussies}, et l’étude s’arrête ainsi dans $6 des cas.",
-				"Hour $1: $2 resolution tests. Failing here gives $3 xp, half, rounded up, of the $4 xp that {5:the completed hour is|the $5 completed hours are} worth, and the study ends this way $6 of the time.", h, n, xp, studyTotal[h-1], h-1, pct(fail))))
+				"Heure $1 : $2 test{|s} de résolution. Un échec ici rapporte $3 xp, $7 arrondie $8 des $4 xp {5:que vaut l’heure réussie|que valent les $5 heures réussies}, et l’étude s’arrête ainsi dans $6 des cas.",
+				"Hour $1: $2 resolution test{|s}. Failing here gives $3 xp, $7, rounded $8, of the $4 xp that {5:the completed hour is|the $5 completed hours are} worth, and the study ends this way $6 of the time.",
+				h, n, xp, rules.Total[h-1], h-1, pct(fail), share, round)))
 		}
 		before += n
 	}
 	done := math.Pow(p, float64(before))
-	best := studyTotal[hours]
+	best := rules.Total[hours]
 	expected += done * float64(best)
 	dist = append(dist, map[string]any{"xp": f(best), "p": done, "failed_in_hour": nil})
 	steps = append(steps, step(docSpells, "study", say(
@@ -291,28 +361,128 @@ func runStudy(r *reader, in map[string]any) map[string]any {
 		"p_complete":   done,
 		"steps":        steps,
 		"answer":       answer(ans),
-		"reading": reading(
-			"Le premier test échoué pendant l’heure h arrête l’étude avec la moitié du total de l’heure h − 1, arrondie au supérieur (comme les 13 xp de l’exemple des règles) ; rien pour un échec pendant l’heure 1. Les tests sont indépendants, de même chance.",
-			"The first failed test during hour h ends the study with half the total of hour h − 1, rounded up (as the 13 xp of the rules' example); nothing for a failure during hour 1. Tests are independent, with the same chance."),
+		"reading": readingOf(say(
+			"Le premier test échoué pendant une heure arrête l’étude avec $1 du total de l’heure précédente, arrondie $2 (comme les $3 xp de l’exemple des règles) ; rien pour un échec pendant l’heure $4. Les tests sont indépendants, de même chance.",
+			"The first failed test during an hour ends the study with $1 of the total of the previous hour, rounded $2 (as the $3 xp of the rules' example); nothing for a failure during hour $4. Tests are independent, with the same chance.",
+			share, round, rules.failXP(studyExampleHour), 1)),
 	}
 }
 
-// CastingRules are the numbers of seed 004, casting a spell and its experience.
-type CastingRules struct{}
+// CastingRules are the numbers of seed 004 for casting a spell: the die, the
+// share of the magic taken from it, the threshold, the flawed and critical
+// faces, the levels, and the experience a cast gives and a level costs.
+type CastingRules struct {
+	Die               int // faces of the casting die
+	MagicDivisor      int // the magic divided by it, rounded down, is taken from the roll
+	Threshold         int // times the apprenticeship: a perfect cast, below it a success
+	FlawedFace        int // cast, but not exactly as wished
+	CriticalFace      int // a critical failure, and on the result anything above
+	MaxApprenticeship int // the fully mastered level; the lowest is 1
+	MaxDifficulty     int // the hardest spell; the easiest is 1
+	XPFailure         int // critical or not
+	XPCast            int // the flawed cast included
+	XPPerfect         int
+	LevelCost         [4]int // xp per difficulty point from level i+1 to i+2
+}
 
-func defaultCasting() CastingRules { return CastingRules{} }
+func defaultCasting() CastingRules {
+	return CastingRules{Die: 12, MagicDivisor: 2, Threshold: 2, FlawedFace: 1, CriticalFace: 12,
+		MaxApprenticeship: 5, MaxDifficulty: 5, XPFailure: 1, XPCast: 3, XPPerfect: 5, LevelCost: [4]int{10, 25, 50, 100}}
+}
 
 // castingSpecs are the values of CastingRules that content declares.
-var castingSpecs = []Spec{}
+var castingSpecs = []Spec{
+	{Key: "casting.die", Kind: Dice, Fr: "dé du lancement d’un sort", En: "die of the casting roll",
+		Min: 2, Max: 100, Doc: docSpells, Section: "casting", Calcs: []string{"casting", "spell-duel"}, field: func(r *Rules) *int { return &r.Casting.Die }},
+	{Key: "casting.magic-divisor", Kind: Whole, Fr: "diviseur de la magie retirée du dé de lancement", En: "divisor of the magic taken from the casting die",
+		Min: 1, Max: 10, Doc: docSpells, Section: "casting", Calcs: []string{"casting", "spell-duel"}, field: func(r *Rules) *int { return &r.Casting.MagicDivisor }},
+	{Key: "casting.threshold", Kind: Times, Fr: "multiple de l’apprentissage qui donne un sort parfait", En: "multiple of the apprenticeship that gives a perfect cast",
+		Min: 1, Max: 10, Doc: docSpells, Section: "casting", Calcs: []string{"casting", "spell-duel"}, field: func(r *Rules) *int { return &r.Casting.Threshold }},
+	{Key: "casting.flawed-face", Kind: Whole, Fr: "résultat d’un sort lancé sans exactement l’effet souhaité", En: "result of a spell cast without exactly the wished effect",
+		Min: 1, Max: 100, Doc: docSpells, Section: "casting", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.FlawedFace }},
+	{Key: "casting.critical-face", Kind: Whole, Fr: "résultat d’un échec critique du lancement", En: "result of a critical casting failure",
+		Min: 2, Max: 100, Doc: docSpells, Section: "casting", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.CriticalFace }},
+	{Key: "casting.max-apprenticeship", Kind: Whole, Fr: "niveau d’apprentissage d’un sort parfaitement maîtrisé", En: "apprenticeship level of a fully mastered spell",
+		Min: 1, Max: 5, Doc: docSpells, Section: "spells", Calcs: []string{"casting", "spell-duel"}, field: func(r *Rules) *int { return &r.Casting.MaxApprenticeship }},
+	{Key: "casting.max-difficulty", Kind: Whole, Fr: "niveau de difficulté du sort le plus difficile", En: "difficulty level of the hardest spell",
+		Min: 1, Max: 20, Doc: docSpells, Section: "spells", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.MaxDifficulty }},
+	{Key: "casting.xp-failure", Kind: Whole, Fr: "expérience d’un sort échoué, critique ou non", En: "experience of a failed cast, critical or not",
+		Min: 1, Max: 50, Doc: docSpells, Section: "experience", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.XPFailure }},
+	{Key: "casting.xp-cast", Kind: Whole, Fr: "expérience d’un sort lancé", En: "experience of a spell cast",
+		Min: 1, Max: 50, Doc: docSpells, Section: "experience", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.XPCast }},
+	{Key: "casting.xp-perfect", Kind: Whole, Fr: "expérience d’un sort lancé parfaitement", En: "experience of a spell cast perfectly",
+		Min: 1, Max: 50, Doc: docSpells, Section: "experience", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.XPPerfect }},
+	{Key: "casting.cost-to-2", Kind: Whole, Fr: "expérience par point de difficulté pour passer au deuxième niveau d’apprentissage", En: "experience per difficulty point to reach the second apprenticeship level",
+		Min: 1, Max: 1000, Doc: docSpells, Section: "learning-level-thresholds", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.LevelCost[0] }},
+	{Key: "casting.cost-to-3", Kind: Whole, Fr: "expérience par point de difficulté pour passer au troisième niveau d’apprentissage", En: "experience per difficulty point to reach the third apprenticeship level",
+		Min: 1, Max: 1000, Doc: docSpells, Section: "learning-level-thresholds", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.LevelCost[1] }},
+	{Key: "casting.cost-to-4", Kind: Whole, Fr: "expérience par point de difficulté pour passer au quatrième niveau d’apprentissage", En: "experience per difficulty point to reach the fourth apprenticeship level",
+		Min: 1, Max: 1000, Doc: docSpells, Section: "learning-level-thresholds", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.LevelCost[2] }},
+	{Key: "casting.cost-to-5", Kind: Whole, Fr: "expérience par point de difficulté pour passer au cinquième niveau d’apprentissage", En: "experience per difficulty point to reach the fifth apprenticeship level",
+		Min: 1, Max: 1000, Doc: docSpells, Section: "learning-level-thresholds", Calcs: []string{"casting"}, field: func(r *Rules) *int { return &r.Casting.LevelCost[3] }},
+}
 
-func (g *CastingRules) check(add func(key, fr, en string)) {}
+func (g *CastingRules) check(add func(key, fr, en string)) {
+	conflict := func(key string, w words) { add(key, w[0], w[1]) }
+	if g.FlawedFace >= g.CriticalFace {
+		conflict("casting.flawed-face", say("le résultat d’un sort lancé imparfaitement ($1) doit être sous celui d’un échec critique ($2)",
+			"the result of a flawed cast ($1) must be below that of a critical failure ($2)", g.FlawedFace, g.CriticalFace))
+	}
+	if top := g.Threshold * g.MaxApprenticeship; top >= g.CriticalFace {
+		conflict("casting.threshold", say("au niveau $1, le sort parfait ($2 × $1 = $3) doit rester sous l’échec critique ($4)",
+			"at level $1, the perfect cast ($2 × $1 = $3) must stay below the critical failure ($4), as the text’s note on the result one below it says",
+			g.MaxApprenticeship, g.Threshold, top, g.CriticalFace))
+	}
+	if g.CriticalFace > g.Die {
+		conflict("casting.critical-face", say("l’échec critique ($1) doit être une face du dé de lancement ($2)",
+			"the critical failure ($1) must be a face of the casting die ($2)", g.CriticalFace, Dice.Example(g.Die)))
+	}
+}
 
-// StudyRules are the numbers of seed 004, studying a spell.
-type StudyRules struct{}
+// StudyRules are the numbers of seed 004 for studying a spell: the
+// experience of each number of hours completed, the tests of each hour, and
+// the share of the previous hour's experience that a failure gives.
+type StudyRules struct {
+	Total [7]int // xp for completing h hours in a row (index h; 0 for none)
+	// Tests of hour h (index h): hour 1's are its comprehension and
+	// resolution tests, which the text names rather than counts.
+	Tests   [7]int
+	Divisor int // a failure gives the previous hour's total divided by it
+	RoundUp int // 1 when that share is rounded up, 0 when down: the text's example (25 → 13) rounds up
+}
 
-func defaultStudy() StudyRules { return StudyRules{} }
+func defaultStudy() StudyRules {
+	return StudyRules{Total: [7]int{0, 5, 12, 25, 55, 125, 300}, Tests: [7]int{0, 2, 2, 3, 4, 5, 6}, Divisor: 2, RoundUp: 1}
+}
 
 // studySpecs are the values of StudyRules that content declares.
-var studySpecs = []Spec{}
+var studySpecs = []Spec{
+	{Key: "study.xp-hour-1", Kind: Whole, Fr: "expérience de une heure d’étude réussie d’affilée", En: "experience for one hour of study completed in a row",
+		Min: 0, Max: 100000, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Total[1] }},
+	{Key: "study.xp-hour-2", Kind: Whole, Fr: "expérience de deux heures d’étude réussies d’affilée", En: "experience for two hours of study completed in a row",
+		Min: 0, Max: 100000, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Total[2] }},
+	{Key: "study.xp-hour-3", Kind: Whole, Fr: "expérience de trois heures d’étude réussies d’affilée", En: "experience for three hours of study completed in a row",
+		Min: 0, Max: 100000, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Total[3] }},
+	{Key: "study.xp-hour-4", Kind: Whole, Fr: "expérience de quatre heures d’étude réussies d’affilée", En: "experience for four hours of study completed in a row",
+		Min: 0, Max: 100000, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Total[4] }},
+	{Key: "study.xp-hour-5", Kind: Whole, Fr: "expérience de cinq heures d’étude réussies d’affilée", En: "experience for five hours of study completed in a row",
+		Min: 0, Max: 100000, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Total[5] }},
+	{Key: "study.xp-hour-6", Kind: Whole, Fr: "expérience de six heures d’étude réussies d’affilée", En: "experience for six hours of study completed in a row",
+		Min: 0, Max: 100000, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Total[6] }},
+	{Key: "study.tests-hour-2", Kind: Whole, Fr: "tests de résolution de la deuxième heure d’étude", En: "resolution tests of the second hour of study",
+		Min: 1, Max: 20, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Tests[2] }},
+	{Key: "study.tests-hour-3", Kind: Whole, Fr: "tests de résolution de la troisième heure d’étude", En: "resolution tests of the third hour of study",
+		Min: 1, Max: 20, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Tests[3] }},
+	{Key: "study.tests-hour-4", Kind: Whole, Fr: "tests de résolution de la quatrième heure d’étude", En: "resolution tests of the fourth hour of study",
+		Min: 1, Max: 20, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Tests[4] }},
+	{Key: "study.tests-hour-5", Kind: Whole, Fr: "tests de résolution de la cinquième heure d’étude", En: "resolution tests of the fifth hour of study",
+		Min: 1, Max: 20, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Tests[5] }},
+	{Key: "study.tests-hour-6", Kind: Whole, Fr: "tests de résolution de la sixième heure d’étude", En: "resolution tests of the sixth hour of study",
+		Min: 1, Max: 20, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Tests[6] }},
+	{Key: "study.failure-divisor", Kind: Whole, Fr: "diviseur de l’expérience de l’heure précédente après un test échoué", En: "divisor of the previous hour's experience after a failed test",
+		Min: 1, Max: 10, Doc: docSpells, Section: "study", Calcs: []string{"study"}, field: func(r *Rules) *int { return &r.Study.Divisor }},
+	{Key: "study.round-up", Kind: Whole, Fr: "part d’un échec arrondie au supérieur, comme l’exemple du texte (oui ou non)", En: "share of a failure rounded up, as the text's example (yes or no)",
+		Min: 0, Max: 1, Doc: docSpells, Section: "study", Calcs: []string{"study"}, Reading: true, field: func(r *Rules) *int { return &r.Study.RoundUp }},
+}
 
 func (g *StudyRules) check(add func(key, fr, en string)) {}

@@ -16,6 +16,7 @@ type wizard struct {
 }
 
 func readWizard(r *reader, in map[string]any, key string) wizard {
+	rules := &r.rules.Casting
 	v, ok := r.get(in, key)
 	if !ok {
 		if r.err == nil {
@@ -26,24 +27,26 @@ func readWizard(r *reader, in map[string]any, key string) wizard {
 	m := r.object(key, v, "magic", "apprenticeship", "element")
 	return wizard{
 		magic:   r.reqInt(m, key, "magic", 0, 40),
-		appr:    r.reqInt(m, key, "apprenticeship", 1, 5),
+		appr:    r.reqInt(m, key, "apprenticeship", 1, rules.MaxApprenticeship),
 		element: r.reqEnum(m, key, "element", elements),
 	}
 }
 
-// duelTest counts the faces of the d12 for which the casting roll, with the
-// dominance shift on the die, is at most 2 × apprenticeship.
-func duelTest(w wizard, shift int) rat {
+// duelTest counts the faces of the casting die for which the casting roll,
+// with the dominance shift on the die, is at most the threshold times the
+// apprenticeship.
+func duelTest(c *CastingRules, w wizard, shift int) rat {
 	n := 0
-	for face := 1; face <= 12; face++ {
-		if castResult(face, w.magic, shift) <= 2*w.appr {
+	for face := 1; face <= c.Die; face++ {
+		if c.result(face, w.magic, shift) <= c.Threshold*w.appr {
 			n++
 		}
 	}
-	return mkRat(int64(n), 12)
+	return mkRat(int64(n), int64(c.Die))
 }
 
 func runSpellDuel(r *reader, in map[string]any) map[string]any {
+	rules, cast := &r.rules.SpellDuel, &r.rules.Casting
 	in = r.object("", in, "a", "b")
 	a := readWizard(r, in, "a")
 	b := readWizard(r, in, "b")
@@ -51,46 +54,53 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 		return nil
 	}
 	var dominant any
-	shiftA, shiftB := 0, 0
+	shiftA, shiftB := rules.EvenShift, rules.EvenShift
 	var steps []any
 	ia, ib := indexOf(elements, a.element), indexOf(elements, b.element)
 	switch {
 	case beats(ia, ib):
-		dominant, shiftA, shiftB = "a", -1, 1
+		dominant, shiftA, shiftB = "a", rules.DominantShift, rules.DominatedShift
 	case beats(ib, ia):
-		dominant, shiftA, shiftB = "b", 1, -1
+		dominant, shiftA, shiftB = "b", rules.DominatedShift, rules.DominantShift
 	}
 	ea, eb := elementWords[ia], elementWords[ib]
-	if dominant == nil {
+	switch {
+	case dominant == nil && rules.EvenShift == 0:
 		steps = append(steps, step(docSpells, "spell-duel", say(
 			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre (même élément ou sort neutre), donc pas de modificateur.",
 			"A’s spell: $1. B’s spell: $2. Neither dominates the other (same element or a neutral spell), so no modifier.", lower(ea), lower(eb))))
-	} else {
+	case dominant == nil:
+		steps = append(steps, step(docSpells, "spell-duel", say(
+			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre (même élément ou sort neutre) : chacun a $3 sur son dé.",
+			"A’s spell: $1. B’s spell: $2. Neither dominates the other (same element or a neutral spell): each gets $3 on the die.", lower(ea), lower(eb), signed(rules.EvenShift))))
+	default:
 		win, lose, wn, ln := ea, eb, "A", "B"
 		if dominant == "b" {
 			win, lose, wn, ln = eb, ea, "B", "A"
 		}
 		steps = append(steps, step(docSpells, "spell-duel", say(
-			"$1 domine $2 : $3 a −1 sur son dé, $4 +1.",
-			"$1 dominates $2: $3 gets −1 on the die, $4 +1.", win, lower(lose), wn, ln)))
+			"$1 domine $2 : $3 a $5 sur son dé, $4 $6.",
+			"$1 dominates $2: $3 gets $5 on the die, $4 $6.", win, lower(lose), wn, ln, signed(rules.DominantShift), signed(rules.DominatedShift))))
 	}
-	pa, pb := duelTest(a, shiftA), duelTest(b, shiftB)
+	pa, pb := duelTest(cast, a, shiftA), duelTest(cast, b, shiftB)
+	times := timesWords(cast.Threshold)
 	for _, x := range []struct {
 		name  string
 		w     wizard
 		shift int
 		p     rat
 	}{{"A", a, shiftA, pa}, {"B", b, shiftB, pb}} {
-		roll := "1d12"
-		if mod := -x.w.magic/2 + x.shift; mod > 0 {
+		roll := Dice.Example(cast.Die)
+		if mod := -x.w.magic/cast.MagicDivisor + x.shift; mod > 0 {
 			roll += " + " + itoa(mod)
 		} else if mod < 0 {
 			roll += " − " + itoa(-mod)
 		}
-		n := int(x.p.n * (12 / x.p.d))
+		n := int(x.p.n * (int64(cast.Die) / x.p.d))
 		steps = append(steps, step(docSpells, "casting", say(
-			"Test de $1 : il réussit si $2 fait au plus $3 (deux fois l’apprentissage), soit $4 face{|s} sur 12 ($5).",
-			"$1’s test: it passes if $2 is at most $3 (twice the apprenticeship), that is $4 face{|s} out of 12 ($5).", x.name, roll, 2*x.w.appr, n, pct(x.p.f()))))
+			"Test de $1 : il réussit si $2 fait au plus $3 ($7 l’apprentissage), soit $4 face{|s} sur $6 ($5).",
+			"$1’s test: it passes if $2 is at most $3 ($7 the apprenticeship), that is $4 face{|s} out of $6 ($5).",
+			x.name, roll, cast.Threshold*x.w.appr, n, pct(x.p.f()), cast.Die, times)))
 	}
 	one := mkRat(1, 1)
 	onlyA := pa.mul(one.sub(pb))
@@ -139,9 +149,10 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 		"outcomes": oc,
 		"steps":    steps,
 		"answer":   answer(ans),
-		"reading": reading(
-			"Le duel suppose les deux sorts lancés avec succès. Le test de magie réussit quand 1d12 − ⌊magie/2⌋ ± 1 est au plus 2 × apprentissage, lu sur le résultat modifié.",
-			"The duel assumes both spells were cast. The magic test passes when 1d12 − ⌊magic/2⌋ ± 1 is at most 2 × apprenticeship, read on the modified result."),
+		"reading": readingOf(say(
+			"Le duel suppose les deux sorts lancés avec succès. Le test de magie réussit quand $1 − ⌊magie/$2⌋, décalé de $3 pour le sort dominant, de $4 pour le dominé et de $5 sans dominance, est au plus $6 × apprentissage, lu sur le résultat modifié.",
+			"The duel assumes both spells were cast. The magic test passes when $1 − ⌊magic/$2⌋, shifted by $3 for the dominant spell, $4 for the dominated one and $5 with no dominance, is at most $6 × apprenticeship, read on the modified result.",
+			Dice.Example(cast.Die), cast.MagicDivisor, signed(rules.DominantShift), signed(rules.DominatedShift), signed(rules.EvenShift), cast.Threshold)),
 	}
 }
 
@@ -542,13 +553,28 @@ func pfDodge(r *reader, in map[string]any) map[string]any {
 	return out
 }
 
-// SpellDuelRules are the numbers of seed 004, a spell duel.
-type SpellDuelRules struct{}
+// SpellDuelRules are the numbers of seed 004, "Spécificité d’un duel": the
+// shifts on the die of the magic test. The test itself is the casting roll
+// of CastingRules; the circle of dominance is the order of elements.
+type SpellDuelRules struct {
+	DominantShift  int // on the die of the wizard casting the dominant spell
+	DominatedShift int
+	EvenShift      int // when neither spell dominates
+}
 
-func defaultSpellDuel() SpellDuelRules { return SpellDuelRules{} }
+func defaultSpellDuel() SpellDuelRules {
+	return SpellDuelRules{DominantShift: -1, DominatedShift: 1, EvenShift: 0}
+}
 
 // spellDuelSpecs are the values of SpellDuelRules that content declares.
-var spellDuelSpecs = []Spec{}
+var spellDuelSpecs = []Spec{
+	{Key: "spell-duel.dominant-shift", Kind: Whole, Fr: "modificateur du dé du sorcier lançant le sort dominant", En: "modifier on the die of the wizard casting the dominant spell",
+		Min: -5, Max: 5, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.DominantShift }},
+	{Key: "spell-duel.dominated-shift", Kind: Whole, Fr: "modificateur du dé du sorcier lançant le sort dominé", En: "modifier on the die of the wizard casting the dominated spell",
+		Min: -5, Max: 5, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.DominatedShift }},
+	{Key: "spell-duel.even-shift", Kind: Whole, Fr: "modificateur du dé quand aucun sort ne domine", En: "modifier on the die when neither spell dominates",
+		Min: -5, Max: 5, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.EvenShift }},
+}
 
 func (g *SpellDuelRules) check(add func(key, fr, en string)) {}
 
