@@ -11,11 +11,12 @@ import (
 )
 
 // maxModuleBrotli is the module's budget: a bare Go WebAssembly program is
-// about 450 KB brotli, and the engine may add at most 90 KB to it. Reading
-// the rules from the page (engine.Rules: 95 values, their accessors,
+// about 450 KB brotli, and the engine may add at most 100 KB to it. Reading
+// the rules from the page (engine.Rules: 125 values, their accessors,
 // meanings and checks, and the prose's numbers as arguments) took the
-// module from 518,035 to 537,506 bytes; the budget grew by 20 KB with it.
-const maxModuleBrotli = 540 * 1000
+// module from 518,035 to about 544,400 bytes; the budget grew by 30 KB
+// with it.
+const maxModuleBrotli = 550 * 1000
 
 func TestModuleSize(t *testing.T) {
 	root, _ := filepath.Abs("../..")
