@@ -48,8 +48,11 @@ type calcs struct {
 	memo     *calcMemo
 	themeKey string
 	// rules are the content's values (check gathers them): every
-	// result of the build is computed with them.
-	rules *values.Set
+	// result of the build is computed with them. rulesText is their JSON,
+	// made once, after check, for every page and memo key that needs it.
+	rules     *values.Set
+	rulesOnce sync.Once
+	rulesText string
 }
 
 type calcPage struct {
@@ -322,8 +325,11 @@ func (c *calcs) strings(lang string, names []string) string {
 // them (data-rules), so that its text and its calculators come from one
 // build whether it is read online, from the offline copy or from disk.
 func (c *calcs) rulesJSON() string {
-	b, _ := json.Marshal(c.ruleSet().Rules.Tree()) // sorted keys: the same bytes every build
-	return string(b)
+	c.rulesOnce.Do(func() {
+		b, _ := json.Marshal(c.ruleSet().Rules.Tree()) // sorted keys: the same bytes every build
+		c.rulesText = string(b)
+	})
+	return c.rulesText
 }
 
 // calculatorsPage renders every calculator with its defaults for the page

@@ -34,10 +34,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	args = fs.Args()
-	if *list {
-		args = append([]string{"--list"}, args...)
-	}
-	if len(args) == 1 && (args[0] == "--list" || args[0] == "-list") {
+	if *list && len(args) == 0 {
 		var b strings.Builder
 		for _, c := range engine.Calculators() {
 			b.WriteString(c.Name + "\t" + c.En + "\n")
@@ -45,7 +42,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, b.String())
 		return 0
 	}
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+	if *list || len(args) != 1 || strings.HasPrefix(args[0], "-") {
 		io.WriteString(stderr, usage)
 		return 2
 	}

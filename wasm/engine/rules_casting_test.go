@@ -11,52 +11,12 @@ import (
 // three difficulties, 2, 4 and 8 xp a cast, 15 and 20 xp a difficulty
 // point for levels 2 and 3.
 func castingRules(t *testing.T) *Rules {
-	return spellsWith(t, map[string]int{
+	return rulesWith(t, map[string]int{
 		"casting.die": 20, "casting.magic-divisor": 3, "casting.threshold": 3,
 		"casting.flawed-face": 2, "casting.critical-face": 15, "casting.max-apprenticeship": 4,
 		"casting.max-difficulty": 3, "casting.xp-failure": 2, "casting.xp-cast": 4, "casting.xp-perfect": 8,
 		"casting.cost-to-2": 15, "casting.cost-to-3": 20,
 	})
-}
-
-// spellsWith returns the default rules changed by values, which must pass
-// Set and Check.
-func spellsWith(t *testing.T, values map[string]int) *Rules {
-	t.Helper()
-	r := Default()
-	for k, n := range values {
-		if err := r.Set(k, n); err != nil {
-			t.Fatalf("Set(%s, %d): %s", k, n, err.En)
-		}
-	}
-	if errs := r.Check(); len(errs) > 0 {
-		t.Fatalf("Check: %s", errs[0].En)
-	}
-	return r
-}
-
-// spellsCheck is check with rules other than the defaults (each game's
-// test file has its own, named after it).
-func spellsCheck(t *testing.T, rules *Rules, calc string, cases []tcase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out, err := rules.Calculate(calc, decodeJSON(t, c.in))
-			if err != nil {
-				t.Fatalf("%s %s: unexpected error %s (field %q)", calc, c.in, err.En, err.Field)
-			}
-			for path, want := range c.want {
-				got, ok := lookup(out, path)
-				if !ok {
-					t.Errorf("%s: no %s in output", c.in, path)
-					continue
-				}
-				if !same(got, want) {
-					t.Errorf("%s: %s = %v, want %v", c.in, path, got, want)
-				}
-			}
-		})
-	}
 }
 
 // Magic 6, apprenticeship 2: the result is the face − 2 (6 / 3), from −1 to
@@ -67,7 +27,7 @@ func spellsCheck(t *testing.T, rules *Rules, calc string, cases []tcase) {
 // one, face 4 a success, face 15 the only critical failure.
 func TestCastingWithOtherRules(t *testing.T) {
 	r := castingRules(t)
-	spellsCheck(t, r, "casting", []tcase{
+	checkWith(t, r, "casting", []tcase{
 		{"modified", `{"magic":6,"apprenticeship":2,"difficulty":3}`, map[string]any{
 			"outcomes.flawed": 0.05, "outcomes.success": 0.3, "outcomes.perfect": 0.05, "outcomes.failure": 0.4,
 			"outcomes.critical_failure": 0.2, "outcomes.success_fraction": "3/10",
@@ -169,11 +129,11 @@ func TestCastingRulesCheck(t *testing.T) {
 // 0.125 × 0.75 = 0.09375 for ⌊10/3⌋ = 3; completing, 0.5⁵ = 0.03125 for
 // 21. Expected 0.125 + 0.28125 + 0.65625 = 1.0625.
 func TestStudyWithOtherRules(t *testing.T) {
-	r := spellsWith(t, map[string]int{
+	r := rulesWith(t, map[string]int{
 		"study.xp-hour-1": 4, "study.xp-hour-2": 10, "study.xp-hour-3": 21,
 		"study.tests-hour-2": 1, "study.tests-hour-3": 2, "study.failure-divisor": 3, "study.round-up": 0,
 	})
-	spellsCheck(t, r, "study", []tcase{
+	checkWith(t, r, "study", []tcase{
 		{"third, down", `{"hours":3,"p_test":0.5}`, map[string]any{
 			"distribution.0.xp": 0, "distribution.0.p": 0.75,
 			"distribution.1.xp": 1, "distribution.1.p": 0.125,
@@ -187,8 +147,8 @@ func TestStudyWithOtherRules(t *testing.T) {
 		}},
 	})
 	// Rounded up as the seeds read it: ⌈5/3⌉ = 2, ⌈12/3⌉ = 4, ⌈25/3⌉ = 9.
-	up := spellsWith(t, map[string]int{"study.failure-divisor": 3})
-	spellsCheck(t, up, "study", []tcase{
+	up := rulesWith(t, map[string]int{"study.failure-divisor": 3})
+	checkWith(t, up, "study", []tcase{
 		{"third, up", `{"hours":4,"p_test":0.5}`, map[string]any{
 			"distribution.1.xp": 2, "distribution.2.xp": 4, "distribution.3.xp": 9, "best_xp": 55,
 		}},
@@ -203,12 +163,12 @@ func TestStudyWithOtherRules(t *testing.T) {
 // 0.1 × 0.65 = 0.065, both or neither 0.62, which the dominant A takes:
 // 0.935.
 func TestSpellDuelWithOtherRules(t *testing.T) {
-	r := spellsWith(t, map[string]int{
+	r := rulesWith(t, map[string]int{
 		"casting.die": 20, "casting.magic-divisor": 3, "casting.threshold": 3, "casting.critical-face": 15,
 		"casting.max-apprenticeship": 4,
 		"spell-duel.dominant-shift":  -2, "spell-duel.dominated-shift": 2, "spell-duel.even-shift": 1,
 	})
-	spellsCheck(t, r, "spell-duel", []tcase{
+	checkWith(t, r, "spell-duel", []tcase{
 		{"fire on vine", `{"a":{"magic":6,"apprenticeship":1,"element":"fire"},"b":{"magic":3,"apprenticeship":1,"element":"vine"}}`, map[string]any{
 			"dominant": "a", "p_test.a": 0.35, "p_test.b": 0.1,
 			"outcomes.a_hits": 0.935, "outcomes.b_hits": 0.065, "outcomes.cancel": 0.0,

@@ -8,9 +8,9 @@ import "testing"
 // Slot 6 with +0: DC 14, faces 14-20 (0.35), 3 levels (0.65 × 3), 18 hit
 // points. Slot 2: no save, its DC would be 10.
 func TestDyingMagicWithOtherRules(t *testing.T) {
-	r := hdRules(t, map[string]int{"dying-magic.threshold": 3, "dying-magic.dc-base": 8,
+	r := rulesWith(t, map[string]int{"dying-magic.threshold": 3, "dying-magic.dc-base": 8,
 		"dying-magic.exhaustion-low": 2, "dying-magic.high-level": 6, "dying-magic.exhaustion-high": 3, "dying-magic.hp-cost": 3})
-	hdCheck(t, r, "dying-magic", []tcase{
+	checkWith(t, r, "dying-magic", []tcase{
 		{"first band", `{"slot_level":3,"con_save_bonus":2}`, map[string]any{
 			"save_required": true, "dc": 11, "p_save": 0.6, "exhaustion_on_failure": 2, "hp_cost_instead": 9,
 			"expected_exhaustion": 0.8,
@@ -28,12 +28,12 @@ func TestDyingMagicWithOtherRules(t *testing.T) {
 		}},
 	})
 	// The second band starts at level 9 alone; the first runs 4 to 8.
-	r = hdRules(t, map[string]int{"dying-magic.high-level": 9})
-	hdCheck(t, r, "dying-magic", []tcase{
+	r = rulesWith(t, map[string]int{"dying-magic.high-level": 9})
+	checkWith(t, r, "dying-magic", []tcase{
 		{"level 8 in the first band", `{"slot_level":8,"con_save_bonus":0}`, map[string]any{
 			"exhaustion_on_failure": 1,
 			"steps.2.en":            "On a failure: 1 level of exhaustion (1 for slot levels 4 to 8, 2 for 9), one recovered per short rest.",
 		}},
 	})
-	hdConflict(t, map[string]int{"dying-magic.threshold": 8}, "dying-magic.high-level")
+	conflictOn(t, map[string]int{"dying-magic.threshold": 8}, "dying-magic.high-level")
 }

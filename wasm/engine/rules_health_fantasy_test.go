@@ -1,67 +1,13 @@
 package engine
 
-import (
-	"strings"
-	"testing"
-)
-
-// textHolding is a part that a text of the output must hold, where the
-// whole sentence is not the point of a case.
-type textHolding string
-
-// withValues returns the default rules with the values of kv changed; a
-// value the engine refuses fails the test.
-func withValues(t *testing.T, kv map[string]int) *Rules {
-	t.Helper()
-	r := Default()
-	for k, n := range kv {
-		if err := r.Set(k, n); err != nil {
-			t.Fatalf("Set(%s, %d): %s", k, n, err.En)
-		}
-	}
-	if errs := r.Check(); len(errs) > 0 {
-		t.Fatalf("Check: %s", errs[0].En)
-	}
-	return r
-}
-
-// checkCalcWith is check with rules other than the defaults: the expected
-// figures are worked by hand from these rules, so that a number left in
-// the code instead of the rules fails.
-func checkCalcWith(t *testing.T, rules *Rules, calc string, cases []tcase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out, err := rules.Calculate(calc, decodeJSON(t, c.in))
-			if err != nil {
-				t.Fatalf("%s %s: unexpected error %s (field %q)", calc, c.in, err.En, err.Field)
-			}
-			for path, want := range c.want {
-				got, ok := lookup(out, path)
-				if !ok {
-					t.Errorf("%s: no %s in output", c.in, path)
-					continue
-				}
-				if part, isPart := want.(textHolding); isPart {
-					if s, _ := got.(string); !strings.Contains(s, string(part)) {
-						t.Errorf("%s: %s = %q, want it to hold %q", c.in, path, got, part)
-					}
-					continue
-				}
-				if !same(got, want) {
-					t.Errorf("%s: %s = %v, want %v", c.in, path, got, want)
-				}
-			}
-		})
-	}
-}
+import "testing"
 
 func TestFantasyHealthOtherRules(t *testing.T) {
-	r := withValues(t, map[string]int{
+	r := rulesWith(t, map[string]int{
 		"life.wounded-to-dying": 90, "life.dying-to-dead": 7, "life.corpse": 20, "life.first-aid": 3,
 		"life.medicine": 15, "life.laying-on-hands": 1, "life.potion": 2, "life.healed-points": 2, "life.points": 3,
 	})
-	checkCalcWith(t, r, "health-fantasy", []tcase{
+	checkWith(t, r, "health-fantasy", []tcase{
 		// Wounded 90 minutes, then dying 7 minutes after the fight (over at 0), a corpse for 20.
 		{"wounded untreated", `{"state":"wounded"}`, map[string]any{
 			"timeline.1.at": 90, "timeline.1.state": "dying", "timeline.2.at": 97, "timeline.2.state": "dead", "body_until": 117,
@@ -100,8 +46,8 @@ func TestFantasyHealthOtherRules(t *testing.T) {
 			"reading.en": textHolding("medicine, whose time the text gives in words, takes 15 minutes. Laying on hands takes 1 minute, the potion takes 2 minutes, and both give the healthy state with 2 life points; only medicine gives back all life points. Death comes 7 minutes after"),
 			"reading.fr": textHolding("L’imposition des mains dure 1 minute, le philtre dure 2 minutes, et tous deux rendent l’état sain avec 2 PV\u202f;")}},
 	})
-	hours := withValues(t, map[string]int{"life.wounded-to-dying": 120})
-	checkCalcWith(t, hours, "health-fantasy", []tcase{
+	hours := rulesWith(t, map[string]int{"life.wounded-to-dying": 120})
+	checkWith(t, hours, "health-fantasy", []tcase{
 		{"two hours", `{"state":"wounded"}`, map[string]any{
 			"timeline.1.at": 120, "timeline.2.at": 125,
 			"steps.1.fr": "Sans vrai soin, le blessé devient agonisant 2 heures plus tard, à la minute 120.",

@@ -3,13 +3,13 @@ package engine
 import "testing"
 
 func TestModernHealthOtherRules(t *testing.T) {
-	r := withValues(t, map[string]int{
+	r := rulesWith(t, map[string]int{
 		"health.fatigued": 20, "health.wounded": 25, "health.coma": 12, "health.corpse": 30, "health.first-aid": 2,
 		"health.first-aid-novice": 90, "health.first-aid-expert": 300, "health.surgery-novice": 12,
 		"health.surgery-novice-rest": 120, "health.surgery-expert": 8, "health.surgery-expert-calm": 4,
 		"health.surgery-expert-rest": 45,
 	})
-	checkCalcWith(t, r, "health-modern", []tcase{
+	checkWith(t, r, "health-modern", []tcase{
 		// Coma 25 minutes after the wound, death 12 minutes later, the body stays 30.
 		{"wounded untreated", `{"state":"wounded"}`, map[string]any{
 			"timeline.1.at": 25, "timeline.1.state": "coma", "timeline.2.at": 37, "timeline.2.state": "dead", "body_until": 67}},

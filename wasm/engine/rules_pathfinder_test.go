@@ -7,7 +7,7 @@ import "testing"
 // unarmed, the dodge at +6 then −3, and its attack roll hitting on a natural
 // 19 or more and missing on a natural 2 or less.
 func pathfinderRules(t *testing.T) *Rules {
-	return hdRules(t, map[string]int{
+	return rulesWith(t, map[string]int{
 		"pathfinder.identify-dc-base": 12, "pathfinder.counter-dc-base": 14, "pathfinder.dispel-dc-base": 9,
 		"pathfinder.same-spell": 6, "pathfinder.same-school": 3, "pathfinder.different-school": -4, "pathfinder.slot-level-bonus": 2,
 		"pathfinder.parry": -3, "pathfinder.unarmed-parry": -5, "pathfinder.dodge-ac": 6, "pathfinder.dodge-after": -3,
@@ -27,7 +27,7 @@ func pathfinderRules(t *testing.T) *Rules {
 // 20: only the natural 19 and 20 (0.1).
 func TestPathfinderWithOtherRules(t *testing.T) {
 	r := pathfinderRules(t)
-	hdCheck(t, r, "pathfinder-duel", []tcase{
+	checkWith(t, r, "pathfinder-duel", []tcase{
 		{"counter, different school", `{"mode":"counter","spellcraft_bonus":8,"spell_level":3,"caster_level":7,"relation":"different_school","slot_level":4}`, map[string]any{
 			"identify_dc": 15, "p_identify": 0.7, "counter_dc": 17, "modifier": -2, "p_counter": 0.45, "p_total": 0.315,
 			"steps.1.en": "Spell of a different school: −4. A level 4 slot for a level 3 spell adds +2. Total modifier: −2.",
@@ -61,7 +61,7 @@ func TestPathfinderWithOtherRules(t *testing.T) {
 			"p_hit": 0.1, "p_hit_dodging": 0.1,
 		}},
 	})
-	hdConflict(t, map[string]int{"pathfinder.dodge-natural-miss": 19, "pathfinder.dodge-natural-hit": 19}, "pathfinder.dodge-natural-miss")
+	conflictOn(t, map[string]int{"pathfinder.dodge-natural-miss": 19, "pathfinder.dodge-natural-hit": 19}, "pathfinder.dodge-natural-miss")
 	if err := Default().Set("pathfinder.parry", 1); err == nil || err.Code != "range" {
 		t.Errorf("a parry bonus of +1: %v, want a range error (the text calls it a penalty)", err)
 	}

@@ -3,10 +3,10 @@ package engine
 import "testing"
 
 func TestUnarmedDuelOtherRules(t *testing.T) {
-	r := withValues(t, map[string]int{
+	r := rulesWith(t, map[string]int{
 		"unarmed.winner-loss": 2, "unarmed.stun-loss": 2, "unarmed.recovery": 15, "unarmed.outnumber": 2,
 	})
-	checkCalcWith(t, r, "unarmed-duel", []tcase{
+	checkWith(t, r, "unarmed-duel", []tcase{
 		// 5 beats 2 (3 left), 3 beats 2 (1 left), 1 ties 1.
 		{"a run of duels", `{"score":5,"opponents":[2,2,1]}`, map[string]any{
 			"rounds.0.score": 3, "rounds.1.score": 1, "rounds.2.result": "tie", "final_score": 1, "final_state": "fatigued",
@@ -35,8 +35,8 @@ func TestUnarmedDuelOtherRules(t *testing.T) {
 			"overwhelmed": false,
 			"answer.en":   "**Successive duels**: 4 attackers against 2 is not more than twice as many."}},
 	})
-	five := withValues(t, map[string]int{"unarmed.outnumber": 5})
-	checkCalcWith(t, five, "unarmed-duel", []tcase{
+	five := rulesWith(t, map[string]int{"unarmed.outnumber": 5})
+	checkWith(t, five, "unarmed-duel", []tcase{
 		{"five times", `{"attackers":6,"defenders":1}`, map[string]any{
 			"overwhelmed": true,
 			"answer.en":   "The defender is **overwhelmed**: 6 attackers against 1 is more than 5 times as many, so the defender loses with no duel.",

@@ -2,62 +2,6 @@ package engine
 
 import "testing"
 
-// hdRules returns the default rules changed by values, which must pass Set
-// and Check: the helper of the Héros & Dragons and Pathfinder rule tests.
-func hdRules(t *testing.T, values map[string]int) *Rules {
-	t.Helper()
-	r := Default()
-	for k, n := range values {
-		if err := r.Set(k, n); err != nil {
-			t.Fatalf("Set(%s, %d): %s", k, n, err.En)
-		}
-	}
-	if errs := r.Check(); len(errs) > 0 {
-		t.Fatalf("Check: %s", errs[0].En)
-	}
-	return r
-}
-
-// hdCheck is check with rules other than the defaults.
-func hdCheck(t *testing.T, rules *Rules, calc string, cases []tcase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out, err := rules.Calculate(calc, decodeJSON(t, c.in))
-			if err != nil {
-				t.Fatalf("%s %s: unexpected error %s (field %q)", calc, c.in, err.En, err.Field)
-			}
-			for path, want := range c.want {
-				got, ok := lookup(out, path)
-				if !ok {
-					t.Errorf("%s: no %s in output", c.in, path)
-					continue
-				}
-				if !same(got, want) {
-					t.Errorf("%s: %s = %v, want %v", c.in, path, got, want)
-				}
-			}
-		})
-	}
-}
-
-// hdConflict checks that rules changed by values fail Check on key.
-func hdConflict(t *testing.T, values map[string]int, key string) {
-	t.Helper()
-	r := Default()
-	for k, n := range values {
-		if err := r.Set(k, n); err != nil {
-			t.Fatalf("Set(%s, %d): %s", k, n, err.En)
-		}
-	}
-	for _, err := range r.Check() {
-		if err.Field == key && err.Code == "conflict" {
-			return
-		}
-	}
-	t.Errorf("%v: no conflict on %s, got %v", values, key, r.Check())
-}
-
 // 2d6 wounds heal in 3..8 long rests (1d6+2), whatever the rules. With a
 // Medicine DC base of 12 the DC is 12 + 6 + 2 = 20, passed on faces 15-20
 // with +5 (0.3); nightly care at 5 + 6 + 2 = 13, faces 8-20 (0.65). Medicine
@@ -67,9 +11,9 @@ func hdConflict(t *testing.T, values map[string]int, key string) {
 // 4..8 rests 0.7/6 each. Rounding down with at least 1: 1, 1, 1, 2, 2, 2, on
 // average 1.5, with medicine 0.3 × 1.5 + 0.7 × 5.5 = 4.3.
 func TestWoundsWithOtherRules(t *testing.T) {
-	up := hdRules(t, map[string]int{"wounds.medicine-dc-base": 12, "wounds.care-dc-base": 5,
+	up := rulesWith(t, map[string]int{"wounds.medicine-dc-base": 12, "wounds.care-dc-base": 5,
 		"wounds.medicine-divisor": 3, "wounds.medicine-round-up": 1, "wounds.medicine-min": 2})
-	hdCheck(t, up, "wounds", []tcase{
+	checkWith(t, up, "wounds", []tcase{
 		{"thirds rounded up", `{"dice":2,"die":6,"medicine_bonus":5}`, map[string]any{
 			"min_rests": 3, "max_rests": 8, "expected_rests": 5.5,
 			"medicine_dc": 20, "nightly_care_dc": 13, "p_medicine": 0.3, "p_nightly_care": 0.65,
@@ -87,8 +31,8 @@ func TestWoundsWithOtherRules(t *testing.T) {
 			"rests_with_medicine.1.rests": 2, "rests_with_medicine.1.p": 1,
 		}},
 	})
-	down := hdRules(t, map[string]int{"wounds.medicine-dc-base": 12, "wounds.medicine-divisor": 3})
-	hdCheck(t, down, "wounds", []tcase{
+	down := rulesWith(t, map[string]int{"wounds.medicine-dc-base": 12, "wounds.medicine-divisor": 3})
+	checkWith(t, down, "wounds", []tcase{
 		{"thirds rounded down", `{"dice":2,"die":6,"medicine_bonus":5}`, map[string]any{
 			"medicine_dc": 20, "nightly_care_dc": 16, "expected_rests_with_medicine": 4.3,
 			"rests_with_medicine.0.rests": 1, "rests_with_medicine.0.p": 0.15,
