@@ -522,11 +522,8 @@ func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
 	}
 }
 
-var (
-	declWords = regexp.MustCompile(`\[([^\[\]\n]*)\]\{=[^ }\n]+ [^}\n]+\}`)
-	declValue = regexp.MustCompile(`\{=[^ }\n]+ ([^}\n]+)\}`)
-	mdMarks   = regexp.MustCompile(`\*\*|__|^\s*[-*] |^\s*\d+\. |^#+ |\{#[a-z0-9-]+\}\s*`)
-)
+// mdMarks are the Markdown marks a line of context may start with or hold.
+var mdMarks = regexp.MustCompile(`\*\*|__|^\s*[-*] |^\s*\d+\. |^#+ |\{#[a-z0-9-]+\}\s*`)
 
 // valueContext returns about 60 characters of the source line around pos,
 // its Markdown and declarations written as a reader sees them.
@@ -540,8 +537,7 @@ func (d *Doc) valueContext(pos int) string {
 		end += pos
 	}
 	clean := func(b []byte) string {
-		t := declWords.ReplaceAllString(string(b), "$1")
-		t = declValue.ReplaceAllString(t, "$1")
+		t := markdown.StripValues(string(b))
 		return strings.ReplaceAll(t, " | ", " · ")
 	}
 	// A table row's outer bars go; the declaration's own spaces stay.
