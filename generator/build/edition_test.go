@@ -23,7 +23,7 @@ source: a.txt
 ---
 ## Un {#one}
 
-Les gardes portent une armure de cuir et une lance courte.
+Les gardes portent une armure de cuir et une lance courte. La plaque vaut {=armor.plate 3} points.
 
 ## Deux {#two}
 
@@ -43,7 +43,7 @@ source: a.txt
 ---
 ## One {#one}
 
-The guards wear leather armour and a short spear.
+The guards wear leather armour and a short spear. Plate is worth {=armor.plate 3} points.
 
 ## Two {#two}
 
@@ -60,7 +60,8 @@ Nothing changes here.
 // added, one removed). The 2026 build has a changes page per language
 // with the word-level difference (<ins>, <del>), the new and the removed
 // sections, the calculator whose result changed, a badge on the changed
-// section linking its difference, and a link from the home page; an
+// section linking its difference, a link from the home page, and the
+// rule value changed (plate 3 → 4) listed before the documents; an
 // unchanged section has no badge. Without
 // history, the build says so in one line and has no changes page.
 func TestEditionChanges(t *testing.T) {
@@ -124,6 +125,8 @@ func TestEditionChanges(t *testing.T) {
 		}
 	}
 	edit("fr", "une armure de cuir et une lance courte", "une armure de mailles et une lance courte")
+	edit("fr", "{=armor.plate 3}", "{=armor.plate 4}")
+	edit("en", "{=armor.plate 3}", "{=armor.plate 4}")
 	edit("fr", "## Deux {#two}\n\nLe second texte.\n", "## Trois {#three}\n\nUne règle nouvelle.\n")
 	edit("en", "leather armour", "chain mail")
 	edit("en", "## Two {#two}\n\nThe second text.\n", "## Three {#three}\n\nA new rule.\n")
@@ -158,6 +161,13 @@ func TestEditionChanges(t *testing.T) {
 		if !strings.Contains(fr, want) {
 			t.Errorf("fr/changes/ lacks %s", want)
 		}
+	}
+	// The changed value comes first, before the documents' sentences.
+	values := `<h2 id="changes-values">Valeurs des règles changées</h2>
+    <ul class="changes-values"><li><a href="../alpha/#value-armor.plate">points d’armure d’une pièce de plaque</a>` + "\u00a0: " +
+		`<del><span class="visually-hidden">retiré : </span>3</del> → <ins><span class="visually-hidden">ajouté : </span>4</ins></li></ul>`
+	if i := strings.Index(fr, values); i < 0 || i > strings.Index(fr, `id="changes-alpha"`) {
+		t.Errorf("fr/changes/ does not list plate 3 → 4 first:\n%s", fr)
 	}
 	if !strings.Contains(fr, `<a href="../calculators/#armor">`) || strings.Contains(fr, `<a href="../calculators/#dice">`) {
 		t.Error("fr/changes/ does not list the armour calculator alone as changed by the engine")
