@@ -274,9 +274,9 @@ func describe(args []string, stdout, stderr io.Writer) int {
 	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
 	var err error
 	if len(args) == 0 {
-		err = calcui.DescribeAll(stdout, t)
+		err = calcui.DescribeAll(stdout, rules, t)
 	} else {
-		err = calcui.Describe(stdout, args[0], t)
+		err = calcui.Describe(stdout, args[0], rules, t)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -22,7 +22,7 @@ func TestCalculatorsDoc(t *testing.T) {
 		t.Fatal(ds.Error())
 	}
 	var b bytes.Buffer
-	if err := calcui.DescribeAll(&b, func(k string) string { return values.Fill(theme.T("en", k), set.Rules) }); err != nil {
+	if err := calcui.DescribeAll(&b, set.Rules, func(k string) string { return values.Fill(theme.T("en", k), set.Rules) }); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := os.ReadFile("../../docs/calculators.md")

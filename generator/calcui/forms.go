@@ -23,8 +23,10 @@ const (
 
 // Field is one input of a calculator.
 type Field struct {
-	Path     string // JSON path in the input object: "magic", "locations.torso", "a.element"
-	Kind     Kind
+	Path string // JSON path in the input object: "magic", "locations.torso", "a.element"
+	Kind Kind
+	// Min and Max are the engine's range for the field, filled by Ranged
+	// for the page's rules: a form writes none.
 	Min, Max float64
 	Step     float64
 	Options  []string // Enum, IntEnum, EnumSet values
@@ -71,12 +73,13 @@ var locations = []string{"forearms", "arms", "thighs", "legs", "torso"}
 
 var materials = []string{"none", "leather", "chain", "plate"}
 
-func intField(path string, min, max float64) Field {
-	return Field{Path: path, Kind: Int, Min: min, Max: max, Step: 1}
+// intField is a whole-number field; its range is the engine's (Ranged).
+func intField(path string) Field {
+	return Field{Path: path, Kind: Int, Step: 1}
 }
 
-func optInt(path string, min, max float64) Field {
-	f := intField(path, min, max)
+func optInt(path string) Field {
+	f := intField(path)
 	f.Optional = true
 	return f
 }
@@ -109,11 +112,11 @@ var Forms = []Form{
 				{Path: "costume_bonus", Kind: Bool},
 			}},
 			{Legend: "character", Fields: []Field{
-				intField("magic", 0, 50),
-				intField("life_points", 1, 10),
+				intField("magic"),
+				intField("life_points"),
 				{Path: "armor_type", Kind: Enum, Options: []string{"light", "intermediate", "heavy"}, Optional: true},
 			}},
-			{Legend: "fight", Fields: []Field{{Path: "hits", Kind: IntList, Min: 0, Max: 50, Optional: true}}},
+			{Legend: "fight", Fields: []Field{{Path: "hits", Kind: IntList, Optional: true}}},
 		},
 		Defaults: map[string]any{
 			"locations": map[string]any{"forearms": "leather", "arms": "none", "thighs": "none", "legs": "none", "torso": "chain"},
@@ -130,12 +133,12 @@ var Forms = []Form{
 		Groups: []Group{
 			{Legend: "start", Fields: []Field{
 				{Path: "state", Kind: Enum, Options: []string{"healthy", "wounded", "dying", "dead"}},
-				intField("life_points", 1, 10),
-				intField("combat_ends_at", 0, 10080),
-				intField("until", 0, 10080),
+				intField("life_points"),
+				intField("combat_ends_at"),
+				intField("until"),
 			}},
 			{Legend: "events", Fields: []Field{{Path: "events", Kind: Events, Optional: true, Sub: []Field{
-				intField("at", 0, 10080),
+				intField("at"),
 				{Path: "action", Kind: Enum, Options: []string{"laying_on_hands", "first_aid", "medicine", "potion"}},
 				{Path: "self", Kind: Bool},
 			}}}},
@@ -150,10 +153,10 @@ var Forms = []Form{
 		Groups: []Group{
 			{Legend: "start", Fields: []Field{
 				{Path: "state", Kind: Enum, Options: []string{"full_health", "fatigued", "wounded", "coma", "dead"}},
-				intField("until", 0, 10080),
+				intField("until"),
 			}},
 			{Legend: "events", Fields: []Field{{Path: "events", Kind: Events, Optional: true, Sub: []Field{
-				intField("at", 0, 10080),
+				intField("at"),
 				{Path: "action", Kind: Enum, Options: []string{"first_aid", "surgery"}},
 				{Path: "level", Kind: Enum, Options: []string{"novice", "expert"}},
 				{Path: "calm_place", Kind: Bool},
@@ -168,10 +171,10 @@ var Forms = []Form{
 	{
 		Name: "wounds",
 		Groups: []Group{{Legend: "wound", Fields: []Field{
-			intField("dice", 1, 20),
+			intField("dice"),
 			{Path: "die", Kind: IntEnum, Options: []string{"4", "6", "8", "10", "12"}},
-			optInt("medicine_bonus", -5, 20),
-			{Path: "queue", Kind: IntList, Min: 1, Max: 1000, Optional: true},
+			optInt("medicine_bonus"),
+			{Path: "queue", Kind: IntList, Optional: true},
 		}}},
 		Defaults: map[string]any{"dice": 2.0, "die": 6.0, "medicine_bonus": 5.0},
 		Figures: []Figure{{"expected_rests", "num"}, {"medicine_dc", "int"}, {"p_medicine", "pct"},
@@ -182,12 +185,12 @@ var Forms = []Form{
 		Name: "casting",
 		Groups: []Group{
 			{Legend: "wizard", Fields: []Field{
-				intField("magic", 0, 40),
-				intField("apprenticeship", 1, 5),
-				optInt("modifier", -3, 3),
+				intField("magic"),
+				intField("apprenticeship"),
+				optInt("modifier"),
 				{Path: "reading", Kind: Enum, Options: []string{"modified", "natural"}, Optional: true},
 			}},
-			{Legend: "progress", Fields: []Field{optInt("difficulty", 1, 5), optInt("xp", 0, 100000)}},
+			{Legend: "progress", Fields: []Field{optInt("difficulty"), optInt("xp")}},
 		},
 		Defaults: map[string]any{"magic": 4.0, "apprenticeship": 3.0, "difficulty": 2.0},
 		Figures: []Figure{{"p_cast", "pct"}, {"outcomes.flawed", "pct"}, {"outcomes.success", "pct"}, {"outcomes.perfect", "pct"},
@@ -198,8 +201,8 @@ var Forms = []Form{
 	{
 		Name: "study",
 		Groups: []Group{{Legend: "study", Fields: []Field{
-			intField("hours", 1, 6),
-			{Path: "p_test", Kind: Number, Min: 0, Max: 1, Step: 0.05, Percent: true},
+			intField("hours"),
+			{Path: "p_test", Kind: Number, Step: 0.05, Percent: true},
 		}}},
 		Defaults: map[string]any{"hours": 4.0, "p_test": 0.9},
 		Figures:  []Figure{{"expected_xp", "num"}},
@@ -208,8 +211,8 @@ var Forms = []Form{
 	{
 		Name: "dying-magic",
 		Groups: []Group{{Legend: "spell", Fields: []Field{
-			intField("slot_level", 1, 9),
-			intField("con_save_bonus", -5, 20),
+			intField("slot_level"),
+			intField("con_save_bonus"),
 			{Path: "pact_slot", Kind: Bool},
 		}}},
 		Defaults: map[string]any{"slot_level": 5.0, "con_save_bonus": 2.0, "pact_slot": false},
@@ -220,9 +223,9 @@ var Forms = []Form{
 	{
 		Name: "spell-duel",
 		Groups: []Group{
-			{Legend: "wizard_a", Fields: []Field{intField("a.magic", 0, 40), intField("a.apprenticeship", 1, 5),
+			{Legend: "wizard_a", Fields: []Field{intField("a.magic"), intField("a.apprenticeship"),
 				{Path: "a.element", Kind: Enum, Options: []string{"fire", "vine", "water", "neutral"}}}},
-			{Legend: "wizard_b", Fields: []Field{intField("b.magic", 0, 40), intField("b.apprenticeship", 1, 5),
+			{Legend: "wizard_b", Fields: []Field{intField("b.magic"), intField("b.apprenticeship"),
 				{Path: "b.element", Kind: Enum, Options: []string{"fire", "vine", "water", "neutral"}}}},
 		},
 		Defaults: map[string]any{"a": map[string]any{"magic": 4.0, "apprenticeship": 3.0, "element": "fire"},
@@ -236,11 +239,11 @@ var Forms = []Form{
 		Groups: []Group{
 			{Legend: "fight", Fields: []Field{{Path: "fight_mode", Kind: Enum, Options: []string{"duels", "group"}, UIOnly: true}}},
 			{Legend: "duels", Fields: []Field{
-				when(intField("score", 0, 10), "fight_mode=duels"),
-				when(optInt("stun_hits", 0, 10), "fight_mode=duels"),
-				when(Field{Path: "opponents", Kind: IntList, Min: 0, Max: 10, Optional: true}, "fight_mode=duels"),
-				when(intField("attackers", 1, 1000), "fight_mode=group"),
-				when(intField("defenders", 1, 1000), "fight_mode=group"),
+				when(intField("score"), "fight_mode=duels"),
+				when(optInt("stun_hits"), "fight_mode=duels"),
+				when(Field{Path: "opponents", Kind: IntList, Optional: true}, "fight_mode=duels"),
+				when(intField("attackers"), "fight_mode=group"),
+				when(intField("defenders"), "fight_mode=group"),
 			}},
 		},
 		Defaults: map[string]any{"fight_mode": "duels", "score": 4.0, "opponents": []any{2.0, 3.0, 3.0}, "attackers": 4.0, "defenders": 1.0},
@@ -253,18 +256,18 @@ var Forms = []Form{
 			{Legend: "action", Fields: []Field{{Path: "mode", Kind: Enum, Options: []string{"counter", "parry", "dodge"}}}},
 			{Legend: "counter", Fields: []Field{
 				when(Field{Path: "dispel", Kind: Enum, Options: []string{"dispel_magic", "greater_dispel"}, Optional: true}, "mode=counter"),
-				when(intField("spellcraft_bonus", -10, 50), "mode=counter", "dispel="),
-				when(intField("spell_level", 0, 9), "mode=counter", "dispel="),
-				when(intField("caster_level", 1, 20), "mode=counter"),
+				when(intField("spellcraft_bonus"), "mode=counter", "dispel="),
+				when(intField("spell_level"), "mode=counter", "dispel="),
+				when(intField("caster_level"), "mode=counter"),
 				when(Field{Path: "relation", Kind: Enum, Options: []string{"same_spell", "same_school", "different_school"}}, "mode=counter", "dispel="),
-				when(optInt("slot_level", 0, 9), "mode=counter", "dispel="),
-				when(intField("opponent_caster_level", 1, 20), "mode=counter", "dispel!="),
+				when(optInt("slot_level"), "mode=counter", "dispel="),
+				when(intField("opponent_caster_level"), "mode=counter", "dispel!="),
 			}},
 			{Legend: "attack", Fields: []Field{
-				when(intField("bab", 0, 20), "mode=parry"),
+				when(intField("bab"), "mode=parry"),
 				when(Field{Path: "unarmed", Kind: Bool}, "mode=parry"),
-				when(intField("attack_bonus", -10, 50), "mode!=counter"),
-				when(intField("ac", 1, 60), "mode=dodge"),
+				when(intField("attack_bonus"), "mode!=counter"),
+				when(intField("ac"), "mode=dodge"),
 			}},
 		},
 		Defaults: map[string]any{"mode": "counter", "spellcraft_bonus": 8.0, "spell_level": 3.0, "caster_level": 7.0,
@@ -277,8 +280,8 @@ var Forms = []Form{
 	{
 		Name: "critical",
 		Groups: []Group{{Legend: "attack", Fields: []Field{
-			intField("attack_bonus", -10, 30),
-			intField("ac", 1, 40),
+			intField("attack_bonus"),
+			intField("ac"),
 			{Path: "crit_range", Kind: IntEnum, Options: []string{"20", "19"}},
 		}}},
 		Defaults: map[string]any{"attack_bonus": 5.0, "ac": 15.0, "crit_range": 20.0},

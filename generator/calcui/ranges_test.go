@@ -1,7 +1,6 @@
 package calcui
 
 import (
-	"strings"
 	"testing"
 
 	"compendium/wasm/engine"
@@ -9,32 +8,22 @@ import (
 
 // TestFormRangesAreTheEngines: every bounded number of a form is the
 // engine's range for that input: the engine takes the form's minimum and
-// maximum, and refuses one step beyond, naming the field. A form that
-// offered 45 where the engine computes up to 40 (or stopped at 30) fails.
+// maximum, and refuses one step beyond, naming the field. The forms take
+// their ranges from the engine (Ranged): this holds the engine's record of
+// its ranges to what it enforces, and fails on a field it reads none for.
 func TestFormRangesAreTheEngines(t *testing.T) {
 	rules := engine.Default()
-	for _, f := range Forms {
+	for _, form := range Forms {
+		f := form.Ranged(rules)
 		for _, g := range f.Groups {
 			for _, fd := range g.Fields {
-				if fd.UIOnly || (fd.Kind != Int && fd.Kind != Number) || fd.Min == fd.Max {
+				if fd.UIOnly || (fd.Kind != Int && fd.Kind != Number) {
 					continue
 				}
-				values := f.Merge(nil)
-				// Choose the branch that shows the field.
-				for _, w := range fd.When {
-					k, v, _ := strings.Cut(w, "=")
-					if !strings.HasSuffix(k, "!") {
-						set(values, k, v)
-						continue
-					}
-					k = strings.TrimSuffix(k, "!")
-					for _, o := range field(&f, k).Options {
-						if o != v {
-							set(values, k, o)
-							break
-						}
-					}
+				if fd.Min == fd.Max {
+					t.Errorf("%s.%s: no range from the engine", f.Name, fd.Path)
 				}
+				values := f.showing(fd)
 				// A slot is at least the spell's level: the slot's
 				// lowest is the lowest spell's.
 				if fd.Path == "slot_level" {
@@ -68,13 +57,21 @@ func TestFormRangesAreTheEngines(t *testing.T) {
 	}
 }
 
-func field(f *Form, path string) Field {
-	for _, g := range f.Groups {
-		for _, fd := range g.Fields {
-			if fd.Path == path {
-				return fd
-			}
+// TestFormRangesFollowTheRules: a rule that bounds an input bounds the
+// form's field: with four apprenticeship levels, the casting and duel forms
+// offer 1 to 4.
+func TestFormRangesFollowTheRules(t *testing.T) {
+	rules := engine.Default()
+	if err := rules.Set("casting.max-apprenticeship", 4); err != nil {
+		t.Fatal(err)
+	}
+	for name, path := range map[string]string{"casting": "apprenticeship", "spell-duel": "a.apprenticeship"} {
+		fd := Lookup(name).Ranged(rules).field(path)
+		if fd.Min != 1 || fd.Max != 4 {
+			t.Errorf("%s.%s: %v to %v with four apprenticeship levels, want 1 to 4", name, path, fd.Min, fd.Max)
+		}
+		if fd := Lookup(name).Ranged(engine.Default()).field(path); fd.Max != 5 {
+			t.Errorf("%s.%s: up to %v with the seeds' rules, want 5", name, path, fd.Max)
 		}
 	}
-	return Field{}
 }

@@ -147,7 +147,7 @@ type StepView struct {
 // Prepare computes the block's static result with the engine and returns
 // everything its template needs.
 func Prepare(blk Block, p Page) (*View, error) {
-	f := blk.Form
+	f := blk.Form.Ranged(p.engine())
 	info := Info(f.Name)
 	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Values))
 	values, _ := json.Marshal(blk.Values)

@@ -80,11 +80,12 @@ func Calculators() []Info {
 // The error is a concrete *Error: compare it with nil before storing it in an
 // error interface.
 func Calculate(name string, input any) (out map[string]any, err *Error) {
-	return calculate(&defaults, name, input)
+	return calculate(&defaults, name, input, nil)
 }
 
-// calculate runs a calculator with rules; the rules are read only.
-func calculate(rules *Rules, name string, input any) (out map[string]any, err *Error) {
+// calculate runs a calculator with rules; the rules are read only. With
+// ranges, the reader records the range of each number it reads there.
+func calculate(rules *Rules, name string, input any, ranges map[string][2]float64) (out map[string]any, err *Error) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = nil
@@ -104,7 +105,7 @@ func calculate(rules *Rules, name string, input any) (out map[string]any, err *E
 		if c.info.Name != name {
 			continue
 		}
-		r := &reader{rules: rules}
+		r := &reader{rules: rules, ranges: ranges}
 		m, ok := input.(map[string]any)
 		if !ok {
 			r.object("", input)

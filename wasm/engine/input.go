@@ -14,6 +14,29 @@ type reader struct {
 	err *Error
 	// rules are the values the calculator computes with.
 	rules *Rules
+	// ranges, when not nil, records the range of every number read, by
+	// field path (list items without their index): InputRanges.
+	ranges map[string][2]float64
+}
+
+// note records that field accepts min to max.
+func (r *reader) note(field string, min, max float64) {
+	if r.ranges == nil {
+		return
+	}
+	// "hits[2]" and "events[0].at" are the fields "hits" and "events.at".
+	for {
+		i := strings.IndexByte(field, '[')
+		j := strings.IndexByte(field, ']')
+		if i < 0 || j < i {
+			break
+		}
+		field = field[:i] + field[j+1:]
+	}
+	if old, ok := r.ranges[field]; ok {
+		min, max = math.Min(min, old[0]), math.Max(max, old[1])
+	}
+	r.ranges[field] = [2]float64{min, max}
 }
 
 // desc is the French and English description of what a field accepts,
@@ -209,6 +232,7 @@ func (r *reader) get(m map[string]any, key string) (any, bool) {
 }
 
 func (r *reader) asInt(field string, v any, min, max int) int {
+	r.note(field, float64(min), float64(max))
 	if r.err != nil {
 		return 0
 	}
@@ -246,6 +270,7 @@ func (r *reader) optInt(m map[string]any, path, key string, min, max, def int) (
 }
 
 func (r *reader) asNum(field string, v any, min, max float64) float64 {
+	r.note(field, min, max)
 	if r.err != nil {
 		return 0
 	}

@@ -255,5 +255,18 @@ func RulesFromTree(t any) (*Rules, *Error) {
 // Calculate runs the calculator named name on input with these rules; see
 // the package's Calculate.
 func (r *Rules) Calculate(name string, input any) (map[string]any, *Error) {
-	return calculate(r, name, input)
+	return calculate(r, name, input, nil)
+}
+
+// InputRanges returns the range of every number the calculator name reads
+// from inputs, by field path ("magic", "a.apprenticeship", "hits",
+// "events.at"), the widest over the inputs: the engine's own description of
+// what it accepts with these rules, which the pages' forms take. A field
+// the inputs leave out is not read, so not listed.
+func (r *Rules) InputRanges(name string, inputs ...any) map[string][2]float64 {
+	ranges := map[string][2]float64{}
+	for _, in := range inputs {
+		calculate(r, name, in, ranges)
+	}
+	return ranges
 }
