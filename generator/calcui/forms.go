@@ -29,7 +29,7 @@ type Field struct {
 	// for the page's rules: a form writes none.
 	Min, Max float64
 	Step     float64
-	Options  []string // Enum, IntEnum, EnumSet values
+	Options  []string // Enum, IntEnum, EnumSet values: the engine's (Ranged), but for UIOnly fields
 	Optional bool     // may be left empty; Enum gets a "default" choice
 	// Percent shows a probability (0 to 1 for the engine) as a percentage,
 	// as players think of a test's chance.
@@ -69,10 +69,6 @@ type Form struct {
 	Plot string
 }
 
-var locations = []string{"forearms", "arms", "thighs", "legs", "torso"}
-
-var materials = []string{"none", "leather", "chain", "plate"}
-
 // intField is a whole-number field; its range is the engine's (Ranged).
 func intField(path string) Field {
 	return Field{Path: path, Kind: Int, Step: 1}
@@ -102,19 +98,19 @@ var Forms = []Form{
 		Name: "armor",
 		Groups: []Group{
 			{Legend: "pieces", Note: true, Fields: []Field{
-				{Path: "locations.forearms", Kind: Enum, Options: materials},
-				{Path: "locations.arms", Kind: Enum, Options: materials},
-				{Path: "locations.thighs", Kind: Enum, Options: materials},
-				{Path: "locations.legs", Kind: Enum, Options: materials},
-				{Path: "locations.torso", Kind: Enum, Options: materials},
-				{Path: "real_chainmail", Kind: EnumSet, Options: locations},
+				{Path: "locations.forearms", Kind: Enum},
+				{Path: "locations.arms", Kind: Enum},
+				{Path: "locations.thighs", Kind: Enum},
+				{Path: "locations.legs", Kind: Enum},
+				{Path: "locations.torso", Kind: Enum},
+				{Path: "real_chainmail", Kind: EnumSet},
 				{Path: "helmet", Kind: Bool},
 				{Path: "costume_bonus", Kind: Bool},
 			}},
 			{Legend: "character", Fields: []Field{
 				intField("magic"),
 				intField("life_points"),
-				{Path: "armor_type", Kind: Enum, Options: []string{"light", "intermediate", "heavy"}, Optional: true},
+				{Path: "armor_type", Kind: Enum, Optional: true},
 			}},
 			{Legend: "fight", Fields: []Field{{Path: "hits", Kind: IntList, Optional: true}}},
 		},
@@ -132,14 +128,14 @@ var Forms = []Form{
 		Name: "health-fantasy",
 		Groups: []Group{
 			{Legend: "start", Fields: []Field{
-				{Path: "state", Kind: Enum, Options: []string{"healthy", "wounded", "dying", "dead"}},
+				{Path: "state", Kind: Enum},
 				intField("life_points"),
 				intField("combat_ends_at"),
 				intField("until"),
 			}},
 			{Legend: "events", Fields: []Field{{Path: "events", Kind: Events, Optional: true, Sub: []Field{
 				intField("at"),
-				{Path: "action", Kind: Enum, Options: []string{"laying_on_hands", "first_aid", "medicine", "potion"}},
+				{Path: "action", Kind: Enum},
 				{Path: "self", Kind: Bool},
 			}}}},
 		},
@@ -152,13 +148,13 @@ var Forms = []Form{
 		Name: "health-modern",
 		Groups: []Group{
 			{Legend: "start", Fields: []Field{
-				{Path: "state", Kind: Enum, Options: []string{"full_health", "fatigued", "wounded", "coma", "dead"}},
+				{Path: "state", Kind: Enum},
 				intField("until"),
 			}},
 			{Legend: "events", Fields: []Field{{Path: "events", Kind: Events, Optional: true, Sub: []Field{
 				intField("at"),
-				{Path: "action", Kind: Enum, Options: []string{"first_aid", "surgery"}},
-				{Path: "level", Kind: Enum, Options: []string{"novice", "expert"}},
+				{Path: "action", Kind: Enum},
+				{Path: "level", Kind: Enum},
 				{Path: "calm_place", Kind: Bool},
 				{Path: "self", Kind: Bool},
 			}}}},
@@ -172,7 +168,7 @@ var Forms = []Form{
 		Name: "wounds",
 		Groups: []Group{{Legend: "wound", Fields: []Field{
 			intField("dice"),
-			{Path: "die", Kind: IntEnum, Options: []string{"4", "6", "8", "10", "12"}},
+			{Path: "die", Kind: IntEnum},
 			optInt("medicine_bonus"),
 			{Path: "queue", Kind: IntList, Optional: true},
 		}}},
@@ -188,7 +184,7 @@ var Forms = []Form{
 				intField("magic"),
 				intField("apprenticeship"),
 				optInt("modifier"),
-				{Path: "reading", Kind: Enum, Options: []string{"modified", "natural"}, Optional: true},
+				{Path: "reading", Kind: Enum, Optional: true},
 			}},
 			{Legend: "progress", Fields: []Field{optInt("difficulty"), optInt("xp")}},
 		},
@@ -224,9 +220,9 @@ var Forms = []Form{
 		Name: "spell-duel",
 		Groups: []Group{
 			{Legend: "wizard_a", Fields: []Field{intField("a.magic"), intField("a.apprenticeship"),
-				{Path: "a.element", Kind: Enum, Options: []string{"fire", "vine", "water", "neutral"}}}},
+				{Path: "a.element", Kind: Enum}}},
 			{Legend: "wizard_b", Fields: []Field{intField("b.magic"), intField("b.apprenticeship"),
-				{Path: "b.element", Kind: Enum, Options: []string{"fire", "vine", "water", "neutral"}}}},
+				{Path: "b.element", Kind: Enum}}},
 		},
 		Defaults: map[string]any{"a": map[string]any{"magic": 4.0, "apprenticeship": 3.0, "element": "fire"},
 			"b": map[string]any{"magic": 2.0, "apprenticeship": 2.0, "element": "vine"}},
@@ -253,13 +249,13 @@ var Forms = []Form{
 	{
 		Name: "pathfinder-duel",
 		Groups: []Group{
-			{Legend: "action", Fields: []Field{{Path: "mode", Kind: Enum, Options: []string{"counter", "parry", "dodge"}}}},
+			{Legend: "action", Fields: []Field{{Path: "mode", Kind: Enum}}},
 			{Legend: "counter", Fields: []Field{
-				when(Field{Path: "dispel", Kind: Enum, Options: []string{"dispel_magic", "greater_dispel"}, Optional: true}, "mode=counter"),
+				when(Field{Path: "dispel", Kind: Enum, Optional: true}, "mode=counter"),
 				when(intField("spellcraft_bonus"), "mode=counter", "dispel="),
 				when(intField("spell_level"), "mode=counter", "dispel="),
 				when(intField("caster_level"), "mode=counter"),
-				when(Field{Path: "relation", Kind: Enum, Options: []string{"same_spell", "same_school", "different_school"}}, "mode=counter", "dispel="),
+				when(Field{Path: "relation", Kind: Enum}, "mode=counter", "dispel="),
 				when(optInt("slot_level"), "mode=counter", "dispel="),
 				when(intField("opponent_caster_level"), "mode=counter", "dispel!="),
 			}},
@@ -282,7 +278,7 @@ var Forms = []Form{
 		Groups: []Group{{Legend: "attack", Fields: []Field{
 			intField("attack_bonus"),
 			intField("ac"),
-			{Path: "crit_range", Kind: IntEnum, Options: []string{"20", "19"}},
+			{Path: "crit_range", Kind: IntEnum},
 		}}},
 		Defaults: map[string]any{"attack_bonus": 5.0, "ac": 15.0, "crit_range": 20.0},
 		Figures:  []Figure{{"p_hit", "pct"}, {"p_critical", "pct"}, {"p_critical_failure", "pct"}},

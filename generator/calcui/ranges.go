@@ -7,19 +7,21 @@ import (
 	"compendium/wasm/engine"
 )
 
-// A form writes no number range: each field's range is what the engine
-// reads it with (engine.Rules.InputRanges), for the rules the page is
-// built with. A rule that bounds an input (the highest apprenticeship,
-// casting.max-apprenticeship) then bounds the form's field with it, and the
-// form can never offer what the engine refuses.
+// A form writes no number range and no list of choices: each field's
+// range or options are what the engine reads it with (engine.Rules.Inputs),
+// for the rules the page is built with. A rule that bounds an input (the
+// highest apprenticeship, casting.max-apprenticeship) then bounds the
+// form's field with it, and the form can never offer what the engine
+// refuses, nor a material, a state or an element the engine does not know.
 
 // rangedForms keeps Ranged's forms per calculator and rules.
 var rangedForms sync.Map
 
-// Ranged returns f with the range of every number field taken from the
-// engine, computing with rules. It panics when the engine reads no range
-// for one of them: a form's field the engine does not take is a
-// programmer's error, which TestFormRangesAreTheEngines reports.
+// Ranged returns f with the range of every number field and the options of
+// every choice taken from the engine, computing with rules. It panics when
+// the engine reads nothing for one of them: a form's field the engine does
+// not take is a programmer's error, which TestFormRangesAreTheEngines
+// reports.
 func (f *Form) Ranged(rules *engine.Rules) *Form {
 	type key struct {
 		name  string
@@ -53,57 +55,71 @@ func numeric(fd Field) bool {
 	return !fd.UIOnly && (fd.Kind == Int || fd.Kind == Number || fd.Kind == IntList)
 }
 
-func withRange(fd Field, ranges map[string][2]float64, path, name string) Field {
-	if !numeric(fd) {
+func choice(fd Field) bool {
+	return !fd.UIOnly && (fd.Kind == Enum || fd.Kind == IntEnum || fd.Kind == EnumSet)
+}
+
+func withRange(fd Field, inputs map[string]engine.Input, path, name string) Field {
+	if !numeric(fd) && !choice(fd) {
 		return fd
 	}
-	r, ok := ranges[path]
-	if !ok {
-		panic("calcui: the engine reads no range for " + name + "." + path)
+	in, ok := inputs[path]
+	switch {
+	case !ok, choice(fd) && len(in.Options) == 0:
+		panic("calcui: the engine reads nothing for " + name + "." + path)
+	case choice(fd):
+		fd.Options = in.Options
+	default:
+		fd.Min, fd.Max = in.Min, in.Max
 	}
-	fd.Min, fd.Max = r[0], r[1]
 	return fd
 }
 
-// engineRanges asks the engine for the ranges of f's number fields: once
-// with the form's defaults, each field shown (its When branch chosen) and
-// present; then again with every other field at its lowest, so that a
-// range that depends on another field (a slot is at least the spell's
-// level) is read at its widest.
-func (f *Form) engineRanges(rules *engine.Rules) map[string][2]float64 {
-	var probes []map[string]any
-	for _, g := range f.Groups {
-		for _, fd := range g.Fields {
-			if numeric(fd) || fd.Kind == Events {
-				probes = append(probes, f.showing(fd))
+// engineRanges asks the engine what f's fields accept, with the form's
+// defaults, each field shown (its When branch chosen, with options learnt
+// from an earlier pass: a branch may need a choice's option) and present;
+// then again with every other number at its lowest, so that a range that
+// depends on another field (a slot is at least the spell's level) is read
+// at its widest.
+func (f *Form) engineRanges(rules *engine.Rules) map[string]engine.Input {
+	probes := func(known map[string]engine.Input) []map[string]any {
+		var ps []map[string]any
+		for _, g := range f.Groups {
+			for _, fd := range g.Fields {
+				if numeric(fd) || choice(fd) || fd.Kind == Events {
+					ps = append(ps, f.showing(fd, known))
+				}
 			}
 		}
+		return ps
 	}
-	inputs := func() []any {
+	inputs := func(ps []map[string]any) []any {
 		var in []any
-		for _, p := range probes {
+		for _, p := range ps {
 			in = append(in, f.EngineInput(p))
 		}
 		return in
 	}
-	first := rules.InputRanges(f.Name, inputs()...)
-	for _, p := range probes {
+	known := rules.Inputs(f.Name, inputs(probes(nil))...)
+	ps := probes(known)
+	first := rules.Inputs(f.Name, inputs(ps)...)
+	for _, p := range ps {
 		for _, g := range f.Groups {
 			for _, fd := range g.Fields {
 				r, ok := first[fd.Path]
 				switch {
 				case !ok || !numeric(fd):
 				case fd.Kind == IntList:
-					set(p, fd.Path, []any{r[0]})
+					set(p, fd.Path, []any{r.Min})
 				default:
-					set(p, fd.Path, r[0])
+					set(p, fd.Path, r.Min)
 				}
 			}
 		}
 	}
-	for k, r := range rules.InputRanges(f.Name, inputs()...) {
-		if old, ok := first[k]; ok {
-			r = [2]float64{min(r[0], old[0]), max(r[1], old[1])}
+	for k, r := range rules.Inputs(f.Name, inputs(ps)...) {
+		if old, ok := first[k]; ok && len(old.Options) == 0 {
+			r.Min, r.Max = min(r.Min, old.Min), max(r.Max, old.Max)
 		}
 		first[k] = r
 	}
@@ -111,9 +127,9 @@ func (f *Form) engineRanges(rules *engine.Rules) map[string][2]float64 {
 }
 
 // showing returns the form's default values with fd shown and holding a
-// value: its When conditions met, a list given one item, an events field
-// one row.
-func (f *Form) showing(fd Field) map[string]any {
+// value: its When conditions met (a "k!=v" condition with another of k's
+// options, its own or those known from the engine), a list given one item.
+func (f *Form) showing(fd Field, known map[string]engine.Input) map[string]any {
 	values := f.Merge(nil)
 	for _, w := range fd.When {
 		k, v, _ := strings.Cut(w, "=")
@@ -122,19 +138,29 @@ func (f *Form) showing(fd Field) map[string]any {
 			continue
 		}
 		k = strings.TrimSuffix(k, "!")
-		for _, o := range f.field(k).Options {
+		options := f.field(k).Options
+		if len(options) == 0 {
+			options = known[k].Options
+		}
+		for _, o := range options {
 			if o != v {
 				set(values, k, o)
 				break
 			}
 		}
 	}
+	// A value the engine then refuses is no matter: it records what a
+	// field accepts before it checks it.
 	if _, ok := Get(values, fd.Path); !ok {
 		switch fd.Kind {
 		case IntList:
 			set(values, fd.Path, []any{1.0})
-		case Int, Number:
+		case Int, Number, IntEnum:
 			set(values, fd.Path, 1.0)
+		case Enum:
+			set(values, fd.Path, "?")
+		case EnumSet:
+			set(values, fd.Path, []any{"?"})
 		}
 	}
 	return values

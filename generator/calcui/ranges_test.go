@@ -23,7 +23,7 @@ func TestFormRangesAreTheEngines(t *testing.T) {
 				if fd.Min == fd.Max {
 					t.Errorf("%s.%s: no range from the engine", f.Name, fd.Path)
 				}
-				values := f.showing(fd)
+				values := f.showing(fd, nil)
 				// A slot is at least the spell's level: the slot's
 				// lowest is the lowest spell's.
 				if fd.Path == "slot_level" {

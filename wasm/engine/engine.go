@@ -84,8 +84,8 @@ func Calculate(name string, input any) (out map[string]any, err *Error) {
 }
 
 // calculate runs a calculator with rules; the rules are read only. With
-// ranges, the reader records the range of each number it reads there.
-func calculate(rules *Rules, name string, input any, ranges map[string][2]float64) (out map[string]any, err *Error) {
+// inputs, the reader records there what each field it reads accepts.
+func calculate(rules *Rules, name string, input any, inputs map[string]Input) (out map[string]any, err *Error) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = nil
@@ -105,7 +105,7 @@ func calculate(rules *Rules, name string, input any, ranges map[string][2]float6
 		if c.info.Name != name {
 			continue
 		}
-		r := &reader{rules: rules, ranges: ranges}
+		r := &reader{rules: rules, inputs: inputs}
 		m, ok := input.(map[string]any)
 		if !ok {
 			r.object("", input)

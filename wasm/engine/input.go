@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,29 +15,57 @@ type reader struct {
 	err *Error
 	// rules are the values the calculator computes with.
 	rules *Rules
-	// ranges, when not nil, records the range of every number read, by
-	// field path (list items without their index): InputRanges.
-	ranges map[string][2]float64
+	// inputs, when not nil, records every number's range and every
+	// choice's options, by field path (list items without their index):
+	// Rules.Inputs.
+	inputs map[string]Input
 }
 
-// note records that field accepts min to max.
-func (r *reader) note(field string, min, max float64) {
-	if r.ranges == nil {
-		return
-	}
-	// "hits[2]" and "events[0].at" are the fields "hits" and "events.at".
+// Input is what the engine accepts for one field: a number from Min to
+// Max, or one of Options.
+type Input struct {
+	Min, Max float64
+	Options  []string
+}
+
+// inputPath returns the path of a field as Rules.Inputs names it: "hits[2]"
+// and "events[0].at" are the fields "hits" and "events.at".
+func inputPath(field string) string {
 	for {
 		i := strings.IndexByte(field, '[')
 		j := strings.IndexByte(field, ']')
 		if i < 0 || j < i {
-			break
+			return field
 		}
 		field = field[:i] + field[j+1:]
 	}
-	if old, ok := r.ranges[field]; ok {
-		min, max = math.Min(min, old[0]), math.Max(max, old[1])
+}
+
+// note records that field accepts min to max.
+func (r *reader) note(field string, min, max float64) {
+	if r.inputs == nil {
+		return
 	}
-	r.ranges[field] = [2]float64{min, max}
+	field = inputPath(field)
+	if old, ok := r.inputs[field]; ok {
+		min, max = math.Min(min, old.Min), math.Max(max, old.Max)
+	}
+	r.inputs[field] = Input{Min: min, Max: max}
+}
+
+// noteOptions records that field accepts one of options.
+func (r *reader) noteOptions(field string, options []string) {
+	if r.inputs == nil {
+		return
+	}
+	field = inputPath(field)
+	in := r.inputs[field]
+	for _, o := range options {
+		if !slices.Contains(in.Options, o) {
+			in.Options = append(in.Options, o)
+		}
+	}
+	r.inputs[field] = in
 }
 
 // desc is the French and English description of what a field accepts,
@@ -318,6 +347,7 @@ func (r *reader) optBool(m map[string]any, path, key string) bool {
 }
 
 func (r *reader) asEnum(field string, v any, allowed []string) string {
+	r.noteOptions(field, allowed)
 	if r.err != nil {
 		return ""
 	}
@@ -417,6 +447,13 @@ func (r *reader) reqIntIn(m map[string]any, path, key string, allowed []int) int
 }
 
 func (r *reader) asIntIn(field string, v any, allowed []int) int {
+	if r.inputs != nil {
+		o := make([]string, len(allowed))
+		for i, a := range allowed {
+			o[i] = itoa(a)
+		}
+		r.noteOptions(field, o)
+	}
 	if r.err != nil {
 		return 0
 	}

@@ -258,15 +258,16 @@ func (r *Rules) Calculate(name string, input any) (map[string]any, *Error) {
 	return calculate(r, name, input, nil)
 }
 
-// InputRanges returns the range of every number the calculator name reads
+// Inputs returns what the calculator name accepts for every field it reads
 // from inputs, by field path ("magic", "a.apprenticeship", "hits",
-// "events.at"), the widest over the inputs: the engine's own description of
-// what it accepts with these rules, which the pages' forms take. A field
-// the inputs leave out is not read, so not listed.
-func (r *Rules) InputRanges(name string, inputs ...any) map[string][2]float64 {
-	ranges := map[string][2]float64{}
+// "events.at"): a number's range, the widest over the inputs, or a
+// choice's options. It is the engine's own description of its inputs with
+// these rules, which the pages' forms take. A field the inputs leave out
+// is not read, so not listed.
+func (r *Rules) Inputs(name string, inputs ...any) map[string]Input {
+	seen := map[string]Input{}
 	for _, in := range inputs {
-		calculate(r, name, in, ranges)
+		calculate(r, name, in, seen)
 	}
-	return ranges
+	return seen
 }
