@@ -47,6 +47,18 @@ func TestValuesFollowTheText(t *testing.T) {
 	if !bytes.Contains(vals, []byte(`href="../fantasy/#value-armor.plate"`)) {
 		t.Error("the values page does not link plate's place in the text")
 	}
+	// Every label naming a value ("plaque ({=armor.plate})") was filled.
+	_ = filepath.WalkDir(opt.OutDir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".json")) {
+			if b, _ := os.ReadFile(p); bytes.Contains(b, []byte("{=")) {
+				t.Errorf("%s holds a rule value's reference left unfilled", p)
+			}
+		}
+		return nil
+	})
+	if !bytes.Contains(page, []byte("plaque (4)")) && !bytes.Contains(page, []byte("plate (4)")) {
+		t.Error("the armour form's plate option does not say 4")
+	}
 	var out, errOut bytes.Buffer
 	if code := calc.Run([]string{"-content", opt.ContentDir, "armor"}, strings.NewReader(`{"locations":{"torso":"plate"}}`), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"physical": 4,`) {
 		t.Errorf("calc -content: status %d, %s%s", code, out.String(), errOut.String())
