@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -51,5 +53,41 @@ func TestPrintRulesPage(t *testing.T) {
 	}
 	if !calcFor || inputs || !answer || !strings.Contains(forLine, "Calculé pour") || !strings.Contains(forLine, "Magie") {
 		t.Errorf("printed calculator: for-line shown %v (%q), form shown %v, answer shown %v", calcFor, forLine, inputs, answer)
+	}
+}
+
+// TestPrintValuesPage: the values page prints as a quick reference of at
+// most two A4 pages in each language, every value's meaning and number on
+// it, none of the screen's links.
+func TestPrintValuesPage(t *testing.T) {
+	b := newBrowser(t, 1280, 900, false)
+	for _, lang := range []string{"fr", "en"} {
+		var pdf []byte
+		var rows int
+		var linksShown bool
+		err := chromedp.Run(b.Ctx,
+			chromedp.Navigate(baseURL+"/"+lang+"/values/"),
+			chromedp.WaitReady(`.values-table`),
+			chromedp.Evaluate(`document.querySelectorAll(".values-table tbody tr").length`, &rows),
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				if err := emulation.SetEmulatedMedia().WithMedia("print").Do(ctx); err != nil {
+					return err
+				}
+				return chromedp.Evaluate(`[...document.querySelectorAll(".value-places a")].some((a) => a.getClientRects().length > 0)`, &linksShown).Do(ctx)
+			}),
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				var err error
+				pdf, _, err = page.PrintToPDF().WithPaperWidth(8.27).WithPaperHeight(11.69).WithPreferCSSPageSize(false).WithDisplayHeaderFooter(false).Do(ctx)
+				return err
+			}),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+		if pages < 1 || pages > 2 || rows < 80 || linksShown {
+			t.Errorf("/%s/values/ printed: %d A4 pages (want 1 or 2), %d values, places' links shown %v", lang, pages, rows, linksShown)
+		}
+		t.Logf("/%s/values/ printed on %d A4 pages, %d values", lang, pages, rows)
 	}
 }
