@@ -203,7 +203,7 @@ var allPages = []string{
 	"/fr/fantasy/", "/fr/contemporary/", "/fr/pathfinder-duels/", "/fr/heroes-and-dragons/", "/fr/spellcasting/",
 	"/en/fantasy/", "/en/contemporary/", "/en/pathfinder-duels/", "/en/heroes-and-dragons/", "/en/spellcasting/",
 	"/fr/calculators/", "/en/calculators/", "/fr/fantasy/side-by-side/", "/en/contemporary/side-by-side/",
-	"/fr/glossary/", "/en/glossary/", "/fr/book/", "/en/book/",
+	"/fr/glossary/", "/en/glossary/", "/fr/book/", "/en/book/", "/fr/values/", "/en/values/",
 }
 
 // TestContentsButtonStaysOnScreen: on a phone the contents button floats at
