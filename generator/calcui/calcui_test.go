@@ -257,3 +257,80 @@ func TestShortKeys(t *testing.T) {
 		t.Errorf("unique last keys are short: %v", k)
 	}
 }
+
+// keypads are the characters a phone's keyboard offers for each inputmode,
+// on its first page: the iPhone's numeric pad has digits only, its decimal
+// pad digits and the locale's separator (a comma in French, a dot in
+// en-US); the text keyboard has everything.
+var keypads = map[string]func(lang string) string{
+	"numeric": func(string) string { return "0123456789" },
+	"decimal": func(lang string) string {
+		if lang == "fr" {
+			return "0123456789,"
+		}
+		return "0123456789."
+	},
+}
+
+// typed is what a player types in a field to enter the engine's bounds lo
+// and hi: a decimal in the locale's writing for a number, two values
+// apart by a comma and a space for a list.
+func typed(fv FieldView, lang string) []string {
+	lo, hi := fv.Min, fv.Max
+	switch fv.Kind {
+	case IntList:
+		return []string{lo + ", " + hi + " " + hi}
+	case Number:
+		sep := "."
+		if lang == "fr" {
+			sep = ","
+		}
+		return []string{lo, hi, "0" + sep + "5"}
+	}
+	return []string{lo, hi}
+}
+
+// TestFieldsTypeOnPhoneKeypads: every value a field takes can be typed with
+// the keys its inputmode gives a phone (issue 34: the lists asked for
+// commas on an iPhone pad that has none).
+func TestFieldsTypeOnPhoneKeypads(t *testing.T) {
+	theme, _ := render.Load("../../theme")
+	n := 0
+	for _, lang := range []string{"fr", "en"} {
+		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		for _, f := range Forms {
+			v, err := Prepare(Block{Form: &f, ID: "c", Values: f.Merge(nil)}, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fields []FieldView
+			for _, g := range v.Groups {
+				for _, fd := range g.Fields {
+					fields = append(fields, fd)
+					fields = append(fields, fd.Blank...)
+				}
+			}
+			for _, fd := range fields {
+				if fd.InputMode == "" || fd.Kind == Text || fd.Min == "" {
+					continue
+				}
+				keys, limited := keypads[fd.InputMode]
+				if !limited {
+					if fd.InputMode != "text" {
+						t.Errorf("%s/%s %s: inputmode %q has no keypad in this test", lang, f.Name, fd.Path, fd.InputMode)
+					}
+					continue
+				}
+				for _, s := range typed(fd, lang) {
+					n++
+					if i := strings.IndexFunc(s, func(r rune) bool { return !strings.ContainsRune(keys(lang), r) }); i >= 0 {
+						t.Errorf("%s/%s %s: %q cannot be typed on the %s keypad (no %q)", lang, f.Name, fd.Path, s, fd.InputMode, s[i:i+1])
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no field has a limited keypad: the test looks at nothing")
+	}
+}

@@ -422,10 +422,11 @@ func fillNumeric(fv *FieldView, fd Field, p Page) {
 		fv.Hint = pctRange(lo, hi, p.Lang)
 	}
 	fv.Msg = fill(p.T(what), "label", fv.Label, "min", num(lo, p.Lang), "max", num(hi, p.Lang))
-	// Phones' numeric keypads have no minus sign: a field that takes one
-	// gets the full keyboard.
+	// Phones' numeric keypads have no minus sign, and the iPhone's has no
+	// comma or space either: a field that takes a minus, or a list of
+	// values, gets the text keyboard (its "123" page has all three).
 	switch {
-	case fd.Min < 0:
+	case fd.Min < 0, fd.Kind == IntList:
 		fv.InputMode = "text"
 	case fd.Kind == Number:
 		fv.InputMode = "decimal"
@@ -523,13 +524,9 @@ func formatNum(x float64, prec int, lang string, group bool) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
 	}
-	s := strconv.FormatFloat(x, 'f', prec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		s = "0"
-	}
+	// The engine's one rounding rule (exact halves away from zero), so
+	// that a figure reads as the answer's words do.
+	s := engine.Figure(x, prec)
 	if group {
 		s = groupDigits(s, lang)
 	}
@@ -558,13 +555,10 @@ func raw(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
+// pct writes a probability as the engine's answers do (engine.Percent):
+// 221/400 is 55,3 % in the answer, the figure and the table alike.
 func pct(x float64, lang string) string {
-	s := strconv.FormatFloat(100*x, 'f', 1, 64)
-	s = strings.TrimSuffix(s, ".0")
-	if lang == "fr" {
-		return strings.Replace(s, ".", ",", 1) + "\u202f%"
-	}
-	return s + "%"
+	return engine.Percent(x, lang)
 }
 
 // FormatFigure formats an output value as the page shows it: rounded for
