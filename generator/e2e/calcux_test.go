@@ -523,13 +523,17 @@ func TestCalcPhoneLayout(t *testing.T) {
 		var out string
 		err := chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out),
 			chromedp.Focus("#calc-armor-locations-forearms"), chromedp.Sleep(300*time.Millisecond),
+			// Taps go through the summary (pointer-events: none): to see
+			// what is drawn on top, the check makes it hit-testable.
 			chromedp.Evaluate(`(() => { const p = document.querySelector(".calc-peek[data-for=calc-armor]"); if (!p) return { shown: false }; const r = p.getBoundingClientRect();
+			  p.style.pointerEvents = "auto";
 			  const covered = [];
 			  for (let i = 0; i < 5; i++) for (let j = 0; j < 3; j++) {
 			    const x = r.left + 10 + (r.width - 20) * i / 4, y = r.top + 10 + (r.height - 20) * j / 2; // inside its rounded corners
 			    const e = document.elementFromPoint(x, y);
 			    if (e && !p.contains(e)) covered.push(Math.round(x) + "," + Math.round(y) + ": " + (e.className || e.nodeName));
 			  }
+			  p.style.pointerEvents = "";
 			  return { shown: getComputedStyle(p).display !== "none", text: p.textContent, top: r.top, bottom: r.bottom, covered }; })()`, &peek))
 		if err != nil {
 			t.Fatal(err)

@@ -493,6 +493,15 @@ function change(calc, { fromUser, quiet }) {
   if (read.errors.length) {
     for (const e of read.errors) showFieldError(calc, e.field, e.control, e.message);
     setState(calc, "invalid", t("calc.state.invalid"));
+    // The link follows the form, less the values in error: a link copied
+    // now opens what the screen shows, the wrong value back to its
+    // default, not the state before the edit.
+    if (fromUser) {
+      const values = JSON.parse(JSON.stringify(read.values));
+      for (const e of read.errors) set(values, e.field.dataset.path, get(calc._defaults, e.field.dataset.path));
+      clearTimeout(calc._urlTimer);
+      calc._urlTimer = setTimeout(() => stateToURL(calc, values), 250);
+    }
     return;
   }
   if (fromUser) {
@@ -632,10 +641,34 @@ function updatePeek(calc) {
     peek.hidden = true;
     return;
   }
-  peek.textContent = a.textContent;
-  peek.dataset.state = c.querySelector(".calc-result").dataset.state;
+  const result = c.querySelector(".calc-result");
+  // An answer for other inputs is no answer: while a value is wrong (or
+  // the engine is still on its way) the peek says why there is none.
+  const waiting = result.dataset.state === "invalid" || (result.dataset.state === "loading" && !engineReady);
+  peek.textContent = waiting ? result.querySelector(".calc-state").textContent || a.textContent : a.textContent;
+  peek.dataset.state = result.dataset.state;
   peek.dataset.for = c.id;
+  const wasHidden = peek.hidden;
   peek.hidden = false;
+  if (wasHidden) clearPeek();
+}
+
+// clearPeek scrolls the page so that the peek covers neither the field
+// being edited nor the next one, where the thumb goes after it (the first
+// tap on "Dégâts des touches" used to land on the peek). Taps go through
+// the peek (pointer-events: none), and scroll-padding keeps the browser's
+// own scrolling to a focused field clear of it.
+function clearPeek() {
+  const h = peek.getBoundingClientRect();
+  document.documentElement.style.setProperty("--peek-clear", Math.ceil(innerHeight - h.top + 8) + "px");
+  const el = document.activeElement;
+  const field = el && el.closest(".field, .calc-form fieldset");
+  if (!field) return;
+  let next = field.nextElementSibling;
+  while (next && (next.hidden || !next.getClientRects().length)) next = next.nextElementSibling;
+  const bottom = Math.max(field.getBoundingClientRect().bottom, next ? Math.min(next.getBoundingClientRect().bottom, field.getBoundingClientRect().bottom + innerHeight / 3) : 0);
+  const over = bottom - (h.top - 8);
+  if (over > 0) scrollBy({ top: over, behavior: "instant" });
 }
 
 function watchAnswer(calcs) {
@@ -649,11 +682,14 @@ function watchAnswer(calcs) {
     c.addEventListener("focusin", (e) => {
       if (!e.target.matches("input, select")) return;
       focused = c;
+      document.documentElement.classList.add("calc-peeking");
       updatePeek(c);
+      if (!peek.hidden) clearPeek();
     });
     c.addEventListener("focusout", (e) => {
       if (c.contains(e.relatedTarget)) return;
       focused = null;
+      document.documentElement.classList.remove("calc-peeking");
       updatePeek(null);
     });
   }
