@@ -4,12 +4,55 @@ export function num(x, lang) {
   return numPrec(x, 3, lang);
 }
 
+// decimal writes x × 10^shift with exactly prec decimals (a dot, a
+// hyphen-minus), by the one rounding rule of every figure, the twin of the
+// engine's Decimal (wasm/engine/round.go): an exact half is rounded away
+// from zero, on the shortest decimal that reads back as x, which is the
+// number the engine's JSON carries. 221/400 = 0.5525 is then 55.3 % in the
+// answer, the figures, the tables and the plots alike; toFixed rounds the
+// binary value instead (100 × 0.5525 is 55.25, but 1.005 is below its
+// half), as Go's strconv does with ties to even. Zero has no sign.
+export function decimal(x, shift, prec) {
+  x = +x;
+  if (!isFinite(x)) return String(x);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(x.toExponential());
+  let ds = m[2] + (m[3] || "");
+  let pt = Number(m[4]) + shift + 1; // digits before the point
+  if (pt < 1) {
+    ds = "0".repeat(1 - pt) + ds;
+    pt = 1;
+  }
+  if (ds.length < pt + prec) ds += "0".repeat(pt + prec - ds.length);
+  const up = ds.length > pt + prec && ds[pt + prec] >= "5";
+  ds = ds.slice(0, pt + prec);
+  if (up) {
+    const d = ds.split("");
+    let k = d.length - 1;
+    for (; k >= 0 && d[k] === "9"; k--) d[k] = "0";
+    if (k < 0) {
+      d.unshift("1");
+      pt++;
+    } else d[k] = String(Number(d[k]) + 1);
+    ds = d.join("");
+  }
+  while (pt > 1 && ds[0] === "0") {
+    ds = ds.slice(1);
+    pt--;
+  }
+  const neg = m[1] === "-" && /[1-9]/.test(ds);
+  return (neg ? "-" : "") + ds.slice(0, pt) + (prec > 0 ? "." + ds.slice(pt) : "");
+}
+
+// trimZeros removes a decimal's trailing zeros, and its point when nothing
+// is left after it.
+function trimZeros(s) {
+  return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s;
+}
+
 // numPrec is num with at most prec decimals: expectations are read to one.
 export function numPrec(x, prec, lang) {
   if (typeof x !== "number" || !isFinite(x)) return "—";
-  let s = x.toFixed(prec);
-  if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
-  if (s === "-0") s = "0";
+  let s = trimZeros(decimal(x, 0, prec));
   s = groupDigits(s, lang);
   if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
   return s;
@@ -49,8 +92,14 @@ export function parseWhole(s) {
   return parseNumber(s, false);
 }
 
+// pct writes a probability to 0.1 % by decimal's rule, shifted rather than
+// multiplied by 100, and never a possible outcome as 0 % nor a possible
+// miss as 100 %: the twin of the engine's Percent, which the answers in
+// words and the static figures use.
 export function pct(x, lang) {
-  let s = (100 * x).toFixed(1).replace(/\.0$/, "");
+  const s = trimZeros(decimal(x, 2, 1));
+  if (s === "0" && x > 0) return lang === "fr" ? "moins de 0,1\u202f%" : "less than 0.1%";
+  if (s === "100" && x < 1) return lang === "fr" ? "plus de 99,9\u202f%" : "more than 99.9%";
   return lang === "fr" ? s.replace(".", ",") + "\u202f%" : s + "%";
 }
 

@@ -12,7 +12,7 @@
 // Colours come from classes in plot.css (no style attributes: the pages' CSP
 // forbids them) and carry one meaning everywhere (MEANING below); a texture
 // and a text label go with each, so that colour is never the only cue.
-import { num, pct } from "./format.js";
+import { decimal, num, pct } from "./format.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Font sizes in px, the same as plot.css: FS for ticks, values and axis
@@ -223,7 +223,7 @@ function pctTick(v, step, lang) {
   const s100 = step * 100;
   let d = 0;
   while (d < 8 && Math.abs(Math.round(s100 * 10 ** d) - s100 * 10 ** d) > 1e-6) d++;
-  let s = (v * 100).toFixed(d);
+  let s = decimal(v, 2, d);
   if (Number(s) === 0) s = "0";
   return lang === "fr" ? s.replace(".", ",") + "\u202f%" : s + "%";
 }

@@ -21,8 +21,8 @@ type words [2]string
 // Arguments of a text template, besides int and string, which read the same
 // in both languages (an int with its digits grouped and a true minus sign).
 type (
-	pct float64 // a probability, as a percentage to 0.1 %
-	dec float64 // an expectation, to one decimal
+	pct float64 // a probability, as a percentage to 0.1 % (Percent)
+	dec float64 // an expectation, to one decimal (Figure)
 )
 
 // say fills a French and an English template with the same arguments: the
@@ -111,11 +111,18 @@ func show(a any, lang int, n float64) (string, float64) {
 	case pct:
 		return percent(float64(x), lang), n
 	case dec:
-		v := math.Round(float64(x)*10) / 10
-		if v < 0 {
-			return "−" + group(fixed(-v, 1, lang), lang), v
+		// The plural follows the figure shown: 1,04 reads "1 repos long".
+		s := Figure(float64(x), 1)
+		v, _ := parseFloat(s)
+		if s[0] == '-' {
+			s = "−" + group(s[1:], lang)
+		} else {
+			s = group(s, lang)
 		}
-		return group(fixed(v, 1, lang), lang), v
+		if lang == 0 {
+			s = string(comma([]byte(s)))
+		}
+		return s, v
 	}
 	panic("engine: say: argument of an unsupported type")
 }
@@ -163,7 +170,12 @@ func group(s string, lang int) string {
 // percent writes a probability as the page shows it, to 0.1 %, without
 // rounding a possible outcome to 0 % or a possible miss to 100 %.
 func percent(p float64, lang int) string {
-	s := fixed(100*p, 1, lang)
+	// Shifted by Decimal, not multiplied: 100 × 0.5525 is 55.25 in
+	// floating point, a half that 0.5525 is not.
+	s := string(trimZeros([]byte(Decimal(p, 2, 1))))
+	if lang == 0 {
+		s = string(comma([]byte(s)))
+	}
 	switch {
 	case s == "0" && p > 0:
 		return [2]string{"moins de 0,1\u202f%", "less than 0.1%"}[lang]
@@ -176,16 +188,10 @@ func percent(p float64, lang int) string {
 	return s + "%"
 }
 
-// fixed writes x with at most prec decimals, without trailing zeros, and
-// with a decimal comma in French (lang 0).
+// fixed writes x with at most prec decimals by Decimal's rule, without
+// trailing zeros, and with a decimal comma in French (lang 0).
 func fixed(x float64, prec, lang int) string {
-	b := strconv.AppendFloat(nil, x, 'f', prec, 64)
-	for prec > 0 && b[len(b)-1] == '0' {
-		b = b[:len(b)-1]
-	}
-	if b[len(b)-1] == '.' {
-		b = b[:len(b)-1]
-	}
+	b := trimZeros([]byte(Decimal(x, 0, prec)))
 	if lang == 0 {
 		b = comma(b)
 	}

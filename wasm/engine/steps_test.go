@@ -340,8 +340,8 @@ var stepCases = []struct {
 	{"pathfinder-duel", `{"mode":"parry","bab":6,"unarmed":true,"attack_bonus":5}`, 2, []words{
 		0: {"Jet de parade : d20 + 6 (bonus de base à l’attaque), moins 5, moins 2 à mains nues, soit d20 −1.",
 			"Parry roll: d20 + 6 (base attack bonus), minus 5, minus 2 unarmed, that is d20 −1."},
-		1: {"La parade réussit si elle égale ou dépasse l’attaque, d20 +5 : 105 cas sur 400, soit 26,2 %.",
-			"The parry succeeds if it equals or beats the attack, d20 +5: 105 cases out of 400, that is 26.2%."},
+		1: {"La parade réussit si elle égale ou dépasse l’attaque, d20 +5 : 105 cas sur 400, soit 26,3 %.",
+			"The parry succeeds if it equals or beats the attack, d20 +5: 105 cases out of 400, that is 26.3%."},
 	}},
 	{"pathfinder-duel", `{"mode":"dodge","attack_bonus":5,"ac":15}`, 2, []words{
 		0: {"Attaque d20 +5 contre CA 15 (le 20 naturel touche toujours, le 1 naturel rate toujours) : elle touche dans 55 % des cas.",
@@ -420,7 +420,8 @@ func TestSay(t *testing.T) {
 		{"{2:l’heure|les $2 heures} et $1 test{|s}", "{2:the hour|the $2 hours} and $1 test{|s}", []any{3, 1}, words{"l’heure et 3 tests", "the hour and 3 tests"}},
 		{"{2:l’heure|les $2 heures} et $1 test{|s}", "{2:the hour|the $2 hours} and $1 test{|s}", []any{1, 4}, words{"les 4 heures et 1 test", "the 4 hours and 1 test"}},
 		{"Chance : $1 ; soit $2.", "Chance: $1; that is $2.", []any{pct(2.0 / 3), pct(0.0625)},
-			words{"Chance\u00a0: 66,7\u202f%\u202f; soit 6,2\u202f%.", "Chance: 66.7%; that is 6.2%."}},
+			words{"Chance\u00a0: 66,7\u202f%\u202f; soit 6,3\u202f%.", "Chance: 66.7%; that is 6.3%."}},
+		{"$1, $2, $3", "$1, $2, $3", []any{pct(221.0 / 400), pct(1.0 / 8), dec(1.25)}, words{"55,3\u202f%, 12,5\u202f%, 1,3", "55.3%, 12.5%, 1.3"}},
 		{"$1 et $2", "$1 and $2", []any{pct(1e-9), pct(1 - 1e-9)}, words{"moins de 0,1\u202f% et plus de 99,9\u202f%", "less than 0.1% and more than 99.9%"}},
 		{"$1, $2, $3", "$1, $2, $3", []any{-3, 10080, dec(-2.25)}, words{"−3, 10\u202f080, −2,3", "−3, 10,080, −2.3"}},
 		{"« $1 » !", "\"$1\"!", []any{words{"oui", "yes"}}, words{"«\u00a0oui\u00a0»\u202f!", "\"yes\"!"}},
