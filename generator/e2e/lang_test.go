@@ -43,6 +43,69 @@ func TestLanguageSwitchKeepsSection(t *testing.T) {
 	}
 }
 
+// TestLanguageSwitchKeepsCalculator: the switch carries the calculators'
+// states, a value typed a moment before included, and the finer place
+// being read (a list item's anchor), on a phone (issue 34, point 4:
+// /fr/fantasy/?calc-armor=magic:3#armor → EN gave magic back to 0). On a
+// phone the header scrolls away: the reader's switch there is the
+// section heading's language link; on a wide screen, the header's.
+func TestLanguageSwitchKeepsCalculator(t *testing.T) {
+	for _, tt := range []struct {
+		name          string
+		width, height int64
+		mobile        bool
+		link          string
+	}{
+		{"phone, heading link", 390, 844, true, `#armor .heading-alt`},
+		{"wide, header switch", 1280, 900, false, `a[data-lang-switch]`},
+	} {
+		b := newBrowser(t, tt.width, tt.height, tt.mobile)
+		var loc, magic, out string
+		err := chromedp.Run(b.Ctx,
+			enUS(),
+			chromedp.Navigate(baseURL+"/fr/fantasy/?calc-armor=magic:3#armor"),
+			chromedp.WaitReady("#calc-armor"),
+			waitReady("calc-armor", &out),
+			chromedp.Evaluate(`document.querySelector("#calc-armor-magic").value = ""`, nil),
+			chromedp.SendKeys("#calc-armor-magic", "5", chromedp.ByID),
+			chromedp.Evaluate(`document.getElementById("armor").scrollIntoView(); true`, nil),
+			// At once, before the address would have followed the typing.
+			clickInPlace(tt.link),
+			arrivedAt("/en/fantasy/"),
+			chromedp.WaitReady("#calc-armor"),
+			chromedp.Location(&loc),
+			chromedp.Value("#calc-armor-magic", &magic, chromedp.ByID),
+		)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !strings.Contains(loc, "calc-armor=magic:5") || magic != "5" {
+			t.Errorf("%s: after the switch: %s with magic %q, want the armour's state magic:5 carried", tt.name, loc, magic)
+		}
+		if !strings.HasSuffix(loc, "#armor") {
+			t.Errorf("%s: after the switch from the armour section: %s", tt.name, loc)
+		}
+	}
+	// A state's anchor: reading "Agonisant" in French lands on "Dying".
+	b := newBrowser(t, 1280, 900, false)
+	var loc string
+	err := chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/fantasy/"),
+		chromedp.WaitReady("#state-dying"),
+		chromedp.Evaluate(`document.getElementById("state-dying").scrollIntoView(); window.scrollBy(0, -40); true`, nil),
+		chromedp.Sleep(100*time.Millisecond),
+		clickInPlace(`a[data-lang-switch]`),
+		arrivedAt("/en/fantasy/"),
+		chromedp.Location(&loc),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(loc, "/en/fantasy/#state-dying") {
+		t.Errorf("after switching while reading the dying state: %s", loc)
+	}
+}
+
 // arrivedAt waits until the tab shows path, fully loaded, and has finished
 // scrolling to its #fragment. Waiting for a selector is not enough: the
 // page being left has the same section IDs, so the wait could end before

@@ -262,7 +262,13 @@ function showEngineError(calc, err) {
   const m = /^([a-z_][a-z0-9_.]*?)(?:\[(\d+)\])?(?:\.([a-z_]+))?$/.exec(err.field || "");
   const el = m && form.querySelector(`[data-path="${CSS.escape(m[1])}"]`);
   const engineMsg = err["message_" + lang] || err.message || "";
-  const plain = (label) => label + (lang === "fr" ? " : " : ": ") + engineMsg.replace(/^[a-z_][\w.[\]]*\s*:?\s*/, "");
+  // The engine's message names the field first ("expr manque : ce doit
+  // être…", "expr : « x » inattendu…"): the label takes the name's place,
+  // so the message stays one sentence, with no second colon.
+  const plain = (label) =>
+    engineMsg.startsWith(err.field)
+      ? label + engineMsg.slice(err.field.length)
+      : label + (lang === "fr" ? "\u00a0: " : ": ") + engineMsg.replace(/^[a-z_][\w.[\]]*\s*:?\s*/, "");
   if (!el) {
     showBoxError(calc, engineMsg.replace(/\b[a-z]+_[a-z_]+\b/g, "").trim() || t("calc.state.invalid"));
     return;
@@ -441,6 +447,26 @@ function stateToURL(calc, values) {
   return location.pathname + search;
 }
 
+// laterToURL writes the state once typing pauses. A link that leaves the
+// page (the language switch) first sends "calc-flush", so that a state
+// typed less than a pause ago still travels with it.
+function laterToURL(calc, values) {
+  clearTimeout(calc._urlTimer);
+  calc._urlWrite = () => {
+    calc._urlWrite = null;
+    stateToURL(calc, values);
+  };
+  calc._urlTimer = setTimeout(calc._urlWrite, 250);
+}
+
+document.addEventListener("calc-flush", () => {
+  for (const c of document.querySelectorAll(".calc[data-calc]")) {
+    if (!c._urlWrite) continue;
+    clearTimeout(c._urlTimer);
+    c._urlWrite();
+  }
+});
+
 let engineReady = false;
 
 // change reacts to an edit at once, before any computation: errors under
@@ -499,16 +525,14 @@ function change(calc, { fromUser, quiet }) {
     if (fromUser) {
       const values = JSON.parse(JSON.stringify(read.values));
       for (const e of read.errors) set(values, e.field.dataset.path, get(calc._defaults, e.field.dataset.path));
-      clearTimeout(calc._urlTimer);
-      calc._urlTimer = setTimeout(() => stateToURL(calc, values), 250);
+      laterToURL(calc, values);
     }
     return;
   }
   if (fromUser) {
     // history.replaceState takes up to 20 ms in Chromium: once typing
     // pauses, not at every key.
-    clearTimeout(calc._urlTimer);
-    calc._urlTimer = setTimeout(() => stateToURL(calc, read.values), 250);
+    laterToURL(calc, read.values);
   }
   // quiet: the figures shown already match these inputs (the static
   // result of the defaults), the computation only brings the plot.

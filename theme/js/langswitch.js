@@ -1,23 +1,40 @@
 import { hashID } from "./hash.js";
 
 // initLangSwitch makes the header's language switch keep the reader's place:
-// it adds the section being read (the last heading above the top of the
-// viewport) to the link, so /fr/fantasy/ read at "2.4" opens
-// /en/fantasy/#armor. It also remembers the chosen language for the root page.
+// it adds the place being read to the link, so /fr/fantasy/ read at "2.4"
+// opens /en/fantasy/#armor, and the calculators' states (their query
+// parameters, which name fields and options the same way in both
+// languages), so that magic 3 stays magic 3. It also remembers the chosen
+// language for the root page.
+
+// Places a reader can be at: the sections' headings, and inside them the
+// anchors of list items, paragraphs and calculators ({#state-dying},
+// #calc-armor), which count while some of them is still on screen.
+const headingsSel = "main h2[id], main h3[id], main h4[id], main h5[id], main h6[id], main section.pair[id]";
+const anchorsSel = "main li[id], main p[id], main .calc[id]";
+
+// currentSection returns the ID of the place being read: the last heading
+// or anchor that starts less than 150 px from the top of the viewport (an
+// anchor scrolled wholly past leaves its section's heading).
 export function currentSection() {
-  const headings = document.querySelectorAll("main h2[id], main h3[id], main h4[id], main h5[id], main h6[id], main section.pair[id]");
   let id = "";
-  for (const h of headings) {
-    if (h.getBoundingClientRect().top <= 150) id = h.id;
-    else break;
+  for (const el of document.querySelectorAll(headingsSel + ", " + anchorsSel)) {
+    const r = el.getBoundingClientRect();
+    if (r.top > 150) break;
+    if (!el.matches(anchorsSel) || r.bottom > 0) id = el.id;
   }
   if (!id && location.hash) id = hashID();
   return id;
 }
 
+// calcParams returns the calculators' parameters of search, as written.
+function calcParams(search) {
+  return search.replace(/^\?/, "").split("&").filter((p) => p.startsWith("calc-"));
+}
+
 export function initLangSwitch() {
   document.addEventListener("click", (ev) => {
-    const a = ev.target.closest("a[data-lang-switch], .languages a[data-lang]");
+    const a = ev.target.closest("a[data-lang-switch], a.heading-alt, .languages a[data-lang]");
     if (!a) return;
     const lang = a.getAttribute("hreflang") || a.dataset.lang;
     try {
@@ -25,13 +42,18 @@ export function initLangSwitch() {
     } catch {
       /* private mode: the choice is not remembered */
     }
-    if (!a.hasAttribute("data-lang-switch")) return;
-    const id = currentSection();
-    if (id) {
-      const url = new URL(a.href);
-      url.hash = id;
-      a.href = url.href;
+    if (!a.hasAttribute("data-lang-switch") && !a.matches(".heading-alt")) return;
+    document.dispatchEvent(new Event("calc-flush"));
+    const url = new URL(a.href);
+    const id = a.hasAttribute("data-lang-switch") && currentSection();
+    if (id) url.hash = id;
+    const keep = calcParams(location.search);
+    if (keep.length) {
+      const name = (p) => p.split("=")[0];
+      const rest = url.search.replace(/^\?/, "").split("&").filter((p) => p && !keep.some((k) => name(k) === name(p)));
+      url.search = [...rest, ...keep].join("&");
     }
+    a.href = url.href;
   });
 }
 
