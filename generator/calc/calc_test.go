@@ -40,9 +40,9 @@ func TestRun(t *testing.T) {
   "error": {
     "code": "enum",
     "field": "a.element",
-    "message": "a.element must be one of \"fire\", \"vine\", \"water\", \"neutral\" (got \"ice\")",
-    "message_en": "a.element must be one of \"fire\", \"vine\", \"water\", \"neutral\" (got \"ice\")",
-    "message_fr": "a.element doit être l’une des valeurs \"fire\", \"vine\", \"water\", \"neutral\" (reçu \"ice\")"
+    "message": "a.element must be one of “fire”, “vine”, “water”, “neutral” (got “ice”)",
+    "message_en": "a.element must be one of “fire”, “vine”, “water”, “neutral” (got “ice”)",
+    "message_fr": "a.element doit être l’une des valeurs « fire », « vine », « water », « neutral » (reçu « ice »)"
   }
 }
 `},

@@ -182,8 +182,9 @@ func Prepare(blk Block, p Page) (*View, error) {
 			fv := fieldView(blk.ID, f.Name, fd, blk.Values, p)
 			fv.Key = keys[fd.Path]
 			// Two fields with one label (the duellists' "Magie"): the
-			// message names the group too.
-			if labels[fv.Label] > 1 {
+			// message names the group too. A field with no message of its
+			// own (a choice) keeps none: the group alone is no sentence.
+			if labels[fv.Label] > 1 && fv.Msg != "" {
 				fv.Msg = gv.Legend + " — " + fv.Msg
 			}
 			gv.Fields = append(gv.Fields, fv)

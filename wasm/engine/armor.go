@@ -124,7 +124,7 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 			}
 			if chain[loc] {
 				r.fail(at("real_chainmail", i), "duplicate",
-					at("real_chainmail", i)+" répète « "+armorLocations[loc]+" », déjà cité", at("real_chainmail", i)+" repeats "+quote(armorLocations[loc])+", already listed")
+					at("real_chainmail", i)+" répète "+quoteFr(armorLocations[loc])+", déjà cité", at("real_chainmail", i)+" repeats "+quoteEn(armorLocations[loc])+", already listed")
 			}
 			chain[loc] = true
 			chainOrder = append(chainOrder, loc)

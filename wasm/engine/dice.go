@@ -102,8 +102,8 @@ func (p *diceParser) unexpected(wantFr, wantEn string) *Error {
 	}
 	c := string(p.src[p.i])
 	return &Error{Field: "expr", Code: "syntax",
-		Fr: "expr : « " + c + " » inattendu au caractère " + pos + ", " + wantFr + " attendu",
-		En: "expr: unexpected " + quote(c) + " at character " + pos + ", expected " + wantEn}
+		Fr: "expr : " + quoteFr(c) + " inattendu au caractère " + pos + ", " + wantFr + " attendu",
+		En: "expr: unexpected " + quoteEn(c) + " at character " + pos + ", expected " + wantEn}
 }
 
 // number reads decimal digits, saturating so that a long run of digits is a
@@ -142,13 +142,13 @@ func (p *diceParser) term(neg bool) (Term, *Error) {
 		text := string(p.src[start:p.i])
 		if n < 1 || n > maxDiceN {
 			return Term{}, &Error{Field: "expr", Code: "range",
-				Fr: "expr : le nombre de dés doit être un entier entre 1 et " + itoa(maxDiceN) + " (reçu " + itoa(n) + " dans « " + text + " »)",
-				En: "expr: the number of dice must be an integer from 1 to " + itoa(maxDiceN) + " (got " + itoa(n) + " in " + quote(text) + ")"}
+				Fr: "expr : le nombre de dés doit être un entier entre 1 et " + itoa(maxDiceN) + " (reçu " + itoa(n) + " dans " + quoteFr(text) + ")",
+				En: "expr: the number of dice must be an integer from 1 to " + itoa(maxDiceN) + " (got " + itoa(n) + " in " + quoteEn(text) + ")"}
 		}
 		if s < 2 || s > maxDiceS {
 			return Term{}, &Error{Field: "expr", Code: "range",
-				Fr: "expr : le nombre de faces doit être un entier entre 2 et " + itoa(maxDiceS) + " (reçu " + itoa(s) + " dans « " + text + " »)",
-				En: "expr: the number of faces must be an integer from 2 to " + itoa(maxDiceS) + " (got " + itoa(s) + " in " + quote(text) + ")"}
+				Fr: "expr : le nombre de faces doit être un entier entre 2 et " + itoa(maxDiceS) + " (reçu " + itoa(s) + " dans " + quoteFr(text) + ")",
+				En: "expr: the number of faces must be an integer from 2 to " + itoa(maxDiceS) + " (got " + itoa(s) + " in " + quoteEn(text) + ")"}
 		}
 		return Term{N: n, S: s, Neg: neg}, nil
 	}
@@ -301,19 +301,22 @@ func (e Expr) weights() (w []float64, total float64, exact bool) {
 	return cur, total, exact
 }
 
+// diceDesc is what the dice field takes, for its messages.
+var diceDesc = desc{"une expression de dés comme " + quoteFr("2d6+1"), "a dice expression such as " + quoteEn("2d6+1")}
+
 func runDice(r *reader, in map[string]any) map[string]any {
 	in = r.object("", in, "expr", "exact")
 	all := r.optBool(in, "", "exact")
 	v, ok := r.get(in, "expr")
 	if !ok && r.err == nil {
-		r.failMissing("expr", desc{"une expression de dés comme \"2d6+1\"", "a dice expression such as \"2d6+1\""})
+		r.failMissing("expr", diceDesc)
 	}
 	if r.err != nil {
 		return nil
 	}
 	s, ok := v.(string)
 	if !ok {
-		r.failType("expr", desc{"une expression de dés comme \"2d6+1\"", "a dice expression such as \"2d6+1\""}, v)
+		r.failType("expr", diceDesc, v)
 		return nil
 	}
 	e, err := ParseDice(s)

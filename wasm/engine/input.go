@@ -89,12 +89,11 @@ func numDesc(min, max float64) desc {
 var boolDesc = desc{"true ou false", "true or false"}
 
 func enumDesc(allowed []string) desc {
-	q := make([]string, len(allowed))
+	fr, en := make([]string, len(allowed)), make([]string, len(allowed))
 	for i, a := range allowed {
-		q[i] = quote(a)
+		fr[i], en[i] = quoteFr(a), quoteEn(a)
 	}
-	list := strings.Join(q, ", ")
-	return desc{"l’une des valeurs " + list, "one of " + list}
+	return desc{"l’une des valeurs " + strings.Join(fr, ", "), "one of " + strings.Join(en, ", ")}
 }
 
 func listDesc(max int, item desc) desc {
@@ -135,7 +134,7 @@ func shownEn(v any) string {
 	case bool:
 		return strconv.FormatBool(x)
 	case string:
-		return quote(clip(x))
+		return quoteEn(clip(x))
 	case []any:
 		return "a list"
 	case map[string]any:
@@ -151,7 +150,9 @@ func shownEn(v any) string {
 
 func shownFr(v any) string {
 	switch x := v.(type) {
-	case nil, bool, string, Overflow:
+	case string:
+		return quoteFr(clip(x))
+	case nil, bool, Overflow:
 		return shownEn(x)
 	case []any:
 		return "une liste"
@@ -240,8 +241,8 @@ func (r *reader) object(path string, v any, allowed ...string) map[string]any {
 		f := join(path, unknown[0])
 		list := strings.Join(allowed, ", ")
 		r.fail(f, "unknown_field",
-			"champ inconnu « "+clip(f)+" » (champs admis : "+list+")",
-			"unknown field "+quote(clip(f))+" (allowed: "+list+")")
+			"champ inconnu "+quoteFr(clip(f))+" (champs admis : "+list+")",
+			"unknown field "+quoteEn(clip(f))+" (allowed: "+list+")")
 		return nil
 	}
 	return m
@@ -472,7 +473,30 @@ func (r *reader) asIntIn(field string, v any, allowed []int) int {
 	return 0
 }
 
-// quote writes s between double quotes for a message, escaping what JSON
+// quoteFr and quoteEn quote a value in a message about a field as the
+// site's prose quotes (generator/markdown's FrenchTypeset): « » with
+// no-break spaces inside in French, so that a phone never leaves a
+// guillemet alone at a line's end, “ ” in English. Control characters are
+// escaped, so that a message stays one line.
+func quoteFr(s string) string { return "«\u00a0" + controls(s) + "\u00a0»" }
+
+func quoteEn(s string) string { return "“" + controls(s) + "”" }
+
+// controls escapes the control characters of s as JSON would.
+func controls(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 {
+			b = append(b, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		} else {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// quote writes s between double quotes for a message about the JSON text
+// itself or a rule value (machine text, not a field), escaping what JSON
 // would. strconv.Quote would do, but it brings the Unicode printability
 // tables into the WebAssembly module: 2.5 KB of brotli for a message.
 func quote(s string) string {

@@ -96,7 +96,7 @@ func TestUnknownCalculator(t *testing.T) {
 	if out != nil || err == nil || err.Code != "unknown_calculator" || err.Field != "calculator" {
 		t.Fatalf("got %v, %+v", out, err)
 	}
-	if !strings.Contains(err.En, `"armor"`) {
+	if !strings.Contains(err.En, "“armor”") {
 		t.Errorf("message does not list the calculators: %s", err.En)
 	}
 }
