@@ -145,11 +145,19 @@ type parityFile struct {
 	Cases []struct {
 		Lang  string `json:"lang"`
 		Query string `json:"q"`
+		Doc   string `json:"doc"`
 	} `json:"cases"`
+}
+
+// parityQuery is a query and the rules document of the page searching.
+type parityQuery struct {
+	Q   string `json:"q"`
+	Doc string `json:"doc"`
 }
 
 type parityResult struct {
 	Hit     string  `json:"hit"`
+	Anchor  string  `json:"anchor"`
 	Kind    string  `json:"kind"`
 	Via     string  `json:"via"`
 	Score   float64 `json:"score"`
@@ -172,9 +180,9 @@ func TestSearchParity(t *testing.T) {
 	if err := json.Unmarshal(raw, &pf); err != nil {
 		t.Fatal(err)
 	}
-	queries := map[string][]string{}
+	queries := map[string][]parityQuery{}
 	for _, c := range pf.Cases {
-		queries[c.Lang] = append(queries[c.Lang], c.Query)
+		queries[c.Lang] = append(queries[c.Lang], parityQuery{c.Query, c.Doc})
 	}
 	qjson, _ := json.Marshal(queries)
 	urls := map[string]string{}
@@ -192,8 +200,8 @@ func TestSearchParity(t *testing.T) {
 		for (const lang of Object.keys(urls)) ix[lang] = searchParity.loadIndex(await (await fetch(urls[lang])).json());
 		for (const lang of Object.keys(queries)) {
 			const other = ix[lang === "fr" ? "en" : "fr"];
-			out[lang] = queries[lang].map((q) => ({ results: searchParity.search(ix[lang], other, q, %d).map((r) => ({
-				hit: r.slug + "#" + r.id, kind: r.kind, via: r.via, score: r.score, matched: r.matched, title: r.titlePath,
+			out[lang] = queries[lang].map(({ q, doc }) => ({ results: searchParity.search(ix[lang], other, q, %d, doc).map((r) => ({
+				hit: r.slug + "#" + r.id, anchor: r.anchor, kind: r.kind, via: r.via, score: r.score, matched: r.matched, title: r.titlePath,
 				snippet: searchParity.marked(r, "⟦", "⟧") })), suggest: searchParity.suggest(ix[lang], q) }));
 		}
 		return JSON.stringify(out);
@@ -225,16 +233,16 @@ func TestSearchParity(t *testing.T) {
 		}
 		for i, q := range qs {
 			n++
-			want := answer{Results: []parityResult{}, Suggest: idx[lang].Suggest(q)}
-			for _, r := range search.Search(idx[lang], other, q, pf.Limit) {
-				want.Results = append(want.Results, parityResult{Hit: r.Slug + "#" + r.ID, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
+			want := answer{Results: []parityResult{}, Suggest: idx[lang].Suggest(q.Q)}
+			for _, r := range search.SearchIn(idx[lang], other, q.Q, pf.Limit, q.Doc) {
+				want.Results = append(want.Results, parityResult{Hit: r.Slug + "#" + r.ID, Anchor: r.Anchor, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
 			}
 			w, _ := json.Marshal(want)
 			g, _ := json.Marshal(browser[lang][i])
 			if string(w) != string(g) {
 				bad++
 				if bad <= 10 {
-					t.Errorf("%s %q:\n  go: %s\n  js: %s", lang, q, w, g)
+					t.Errorf("%s %q:\n  go: %s\n  js: %s", lang, q.Q+" (doc "+q.Doc+")", w, g)
 				}
 			}
 		}
@@ -343,6 +351,45 @@ func TestSearchEnterLandsOnSection(t *testing.T) {
 	}
 	if !strings.HasSuffix(loc, "/fr/fantasy/#knocking-out-and-tying-up") {
 		t.Errorf("Enter led to %s", loc)
+	}
+}
+
+// TestSearchEnterLandsOnRule: a query that matches a rule named inside a
+// section (an anchor) lands on that rule, highlighted, not on its heading;
+// the result names it; a query typed in the page's own language carries
+// no "found through the other language" badge.
+func TestSearchEnterLandsOnRule(t *testing.T) {
+	for _, tt := range []struct{ page, q, lands, path string }{
+		{"/fr/", "aveugle", "/fr/fantasy/#effect-blinded", "2.8. Les effets › Aveuglé"},
+		{"/fr/fantasy/", "combien de temps dure l’agonie", "/fr/fantasy/#state-dying", "2.5. La vie › Agonisant"},
+		{"/en/", "how long does frenzy last", "/en/fantasy/#effect-frenzied", "2.8. Effects › Frenzied"},
+		{"/fr/", "imposition des mains", "/fr/fantasy/#healing-laying-on-hands", "2.6. Les soins › Imposition des mains"},
+		{"/fr/", "cotte de maille", "/fr/fantasy/#armor", "2.4. L’armure"},
+	} {
+		b := newSearchBrowser(t, 390, 844, true)
+		var path, loc string
+		var vias int
+		var hit bool
+		id := tt.lands[strings.Index(tt.lands, "#")+1:]
+		err := chromedp.Run(b.Ctx,
+			chromedp.Navigate(searchSrv.base+tt.page),
+			chromedp.WaitVisible(`#search-input`),
+			chromedp.Click(`#search-input`),
+			chromedp.SendKeys(`#search-input`, tt.q),
+			searched(tt.q),
+			chromedp.Text(`#search-results [role=option] .search-path`, &path),
+			chromedp.Evaluate(`document.querySelectorAll("#search-results .search-via").length`, &vias),
+			chromedp.SendKeys(`#search-input`, kb.Enter),
+			chromedp.WaitReady(`#`+id),
+			chromedp.Poll(`document.getElementById("`+id+`").classList.contains("search-hit") || null`, &hit, chromedp.WithPollingTimeout(3*time.Second)),
+			chromedp.Location(&loc),
+		)
+		if err != nil {
+			t.Fatalf("%s %q: %v", tt.page, tt.q, err)
+		}
+		if !strings.HasSuffix(loc, tt.lands) || strings.TrimSpace(path) != tt.path || vias != 0 {
+			t.Errorf("%s %q: landed on %s, first result %q, %d via badges; want %s, %q, none", tt.page, tt.q, loc, path, vias, tt.lands, tt.path)
+		}
 	}
 }
 

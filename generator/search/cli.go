@@ -13,15 +13,19 @@ import (
 // package must not import the build pipeline that imports it.
 type Loader func(contentDir, themeDir string) (files map[string][]byte, paths map[string]string, err error)
 
-// RunCLI runs `search [-lang fr] [-content content] [-theme theme] [-limit
-// 10] QUERY…`: it prints the ranked results, one per line (rank, score,
-// slug#id, title path, and what the result is when it is not a section:
-// [glossary], [calc], [via en] when found through the other language),
-// each followed by its snippet with the matched words in brackets. It
-// answers as the page of that language does (Search, with the other
-// language's index), and suggests what the reader may have meant when
-// nothing matches. It returns the exit status: 1 when nothing matched, 2
-// on a usage or build error.
+// RunCLI runs `search [-lang fr] [-doc slug] [-content content] [-theme
+// theme] [-limit 10] QUERY…`: it prints the ranked results, one per line
+// (rank, where it lands: slug#id or the anchor it opens, title path, and
+// what the result is when it is not a section: [glossary], [calc], [via
+// en] when found through the other language), each followed by its
+// snippet with the matched words in brackets. It prints ranks, not
+// scores: results found through the other language carry that index's
+// scores, and words matched count before scores, so scores printed beside
+// the ranks contradicted them. It answers as the page of that language
+// does (SearchIn, with the other language's index, from the document
+// -doc), and suggests what the reader may have meant when nothing
+// matches. It returns the exit status: 1 when nothing matched, 2 on a
+// usage or build error.
 func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -29,8 +33,9 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 	content := fs.String("content", "content", "content folder")
 	theme := fs.String("theme", "theme", "theme folder")
 	limit := fs.Int("limit", 10, "number of results")
+	doc := fs.String("doc", "", "slug of the rules document being read, whose sections come first on a near tie")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: generator search [-lang fr] [-content content] [-theme theme] [-limit 10] "query"`)
+		fmt.Fprintln(stderr, `usage: generator search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] "query"`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -63,7 +68,7 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 			other = x // two languages today; the first other one otherwise
 		}
 	}
-	res := Search(ix, other, q, *limit)
+	res := SearchIn(ix, other, q, *limit, *doc)
 	if len(res) == 0 {
 		fmt.Fprintf(stderr, "no section matches %q in %s\n", q, *lang)
 		s := ix.Suggest(q)
@@ -83,7 +88,11 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 		if r.Via != "" {
 			tag += "  [via " + r.Via + "]"
 		}
-		fmt.Fprintf(stdout, "%2d. %7.3f  %s#%s  %s%s\n", i+1, r.Score, r.Slug, r.ID, r.TitlePath, tag)
+		at, path := r.Slug+"#"+r.ID, r.TitlePath
+		if r.Anchor != "" {
+			at, path = r.Slug+"#"+r.Anchor, path+titleSep+r.AnchorTitle
+		}
+		fmt.Fprintf(stdout, "%2d.  %s  %s%s\n", i+1, at, path, tag)
 		if r.Snippet != "" {
 			fmt.Fprintf(stdout, "      %s\n", r.Marked("[", "]"))
 		}

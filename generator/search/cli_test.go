@@ -29,7 +29,7 @@ func TestRunCLI(t *testing.T) {
 	if len(lines) != 4 {
 		t.Fatalf("want 2 results of 2 lines:\n%s", out.String())
 	}
-	if !strings.HasPrefix(lines[0], " 1.   ") || !strings.Contains(lines[0], "  fantasy#armor  2.4. L’armure") {
+	if lines[0] != " 1.  fantasy#armor  2.4. L’armure" {
 		t.Errorf("first line %q", lines[0])
 	}
 	if !strings.HasPrefix(lines[1], "      ") || !strings.Contains(lines[1], "[armure]") {
@@ -53,6 +53,11 @@ func TestRunCLI(t *testing.T) {
 	out.Reset()
 	if code := search.RunCLI([]string{"-lang", "en", "-limit", "1", "soigneur"}, &out, &errs, loader(t)); code != 0 || !strings.Contains(out.String(), "contemporary#medicine  The rules of medicine  [via fr]") {
 		t.Errorf("cross-language: exit %d\n%s", code, out.String())
+	}
+	// A rule named inside a section: the line names the anchor it opens.
+	out.Reset()
+	if code := search.RunCLI([]string{"-lang", "fr", "-limit", "1", "aveugle"}, &out, &errs, loader(t)); code != 0 || !strings.HasPrefix(out.String(), " 1.  fantasy#effect-blinded  2.8. Les effets › Aveuglé\n") {
+		t.Errorf("anchor: exit %d\n%s", code, out.String())
 	}
 	if code := search.RunCLI(nil, &out, &errs, loader(t)); code != 2 {
 		t.Errorf("no query: exit %d", code)

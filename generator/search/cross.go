@@ -15,17 +15,42 @@ import (
 // text) and marked Via other's language; own's results follow. A result
 // that own lacks stays in other's language. search.js mirrors it.
 func Search(own, other *Index, q string, limit int) []Result {
-	rs := own.Query(q, limit)
-	if other == nil || own.reach(q) >= other.reach(q) {
+	return SearchIn(own, other, q, limit, "")
+}
+
+// SearchIn is Search from a page of the rules document doc (its slug, or
+// "" for none), whose sections come first on a near tie (QueryIn).
+//
+// Each index counts the query's words without its own stop words ("de" is
+// one in French, not in English): the other language answers when it
+// reaches a larger share of the query's words, not more of them, so that
+// "cotte de maille" typed on the French page stays French.
+func SearchIn(own, other *Index, q string, limit int, doc string) []Result {
+	rs := own.QueryIn(q, limit, doc)
+	if other == nil {
 		return rs
 	}
-	os := other.Query(q, limit)
+	oc, on := own.reach(q)
+	xc, xn := other.reach(q)
+	// A share of no words is none ("will" is an English stop word, not a
+	// French one: typed on the English page, the French index answers).
+	switch {
+	case xn == 0 || xc == 0:
+		return rs
+	case on > 0 && xc*on <= oc*xn:
+		return rs
+	}
+	os := other.QueryIn(q, limit, doc)
 	out := make([]Result, 0, limit)
 	have := map[string]bool{}
 	for _, r := range os {
 		key := r.Slug + "#" + r.ID
 		if sec, ok := own.sec[key]; ok {
-			m := own.result(sec, r.Score, r.Matched, nil)
+			anc := -1
+			if r.Anchor != "" {
+				anc = own.anchorNamed(sec, r.Anchor)
+			}
+			m := own.result(sec, r.Score, r.Matched, nil, anc)
 			m.Via = other.Lang
 			r = m
 		}
@@ -43,9 +68,20 @@ func Search(own, other *Index, q string, limit int) []Result {
 	return out
 }
 
-// reach counts the words of q that this index knows: a surface form of its
-// text, the start of one for the word being typed, or a synonym form.
-func (ix *Index) reach(q string) int {
+// anchorNamed returns the anchor id of section sec, or -1.
+func (ix *Index) anchorNamed(sec int, id string) int {
+	for _, a := range ix.anchors[sec] {
+		if ix.f.AncID[a] == id {
+			return a
+		}
+	}
+	return -1
+}
+
+// reach counts the words of q that this index knows (a surface form of its
+// text, the start of one for the word being typed, or a synonym form), and
+// the words it counts.
+func (ix *Index) reach(q string) (known, words int) {
 	ws := ix.words(q)
 	covered := make([]bool, len(ws))
 	for i, w := range ws {
@@ -67,7 +103,7 @@ func (ix *Index) reach(q string) int {
 			n++
 		}
 	}
-	return n
+	return n, len(ws)
 }
 
 // Suggest returns what the reader may have meant when q finds nothing: q

@@ -72,7 +72,12 @@ func (f *indexFile) appendJSON(dst []byte) ([]byte, error) {
 	}
 	small(`,"syn":`, f.Syn)
 	small(`,"synat":`, f.SynAt)
+	small(`,"synanc":`, f.SynAnc)
 	small(`,"qmap":`, f.Questions)
+	small(`,"asec":`, f.AncSec)
+	small(`,"aid":`, f.AncID)
+	small(`,"atitle":`, f.AncTitle)
+	small(`,"aspan":`, f.AncSpan)
 	if err != nil {
 		return nil, err
 	}

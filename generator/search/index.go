@@ -20,6 +20,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -71,11 +72,15 @@ type Params struct {
 	// the rules: their few words, all in a title, would otherwise rank
 	// them above the sections that say the rule.
 	Entry float64 `json:"entry"`
+	// Here is the near tie within which the sections of the document
+	// being read come first: the same question has an answer in two games
+	// ("blessé"), and the reader means the game on the page.
+	Here float64 `json:"here"`
 }
 
 // DefaultParams are the constants Build writes.
 var DefaultParams = Params{K1: 1.2, B: 0.75, Title: 3, Exact: 1, Prefix: 0.8, Typo: 0.6, Syn: 0.7,
-	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5, MaxWords: 32}
+	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5, MaxWords: 32, Here: 1.1}
 
 // indexFile is the file format. Sections are parallel arrays (shorter than
 // objects). Stems are not shipped: a stem is an index into Vocab and Post.
@@ -116,9 +121,21 @@ type indexFile struct {
 	// SynAt holds, per synonym group, [section, pin]: the section the group
 	// points to (-1: none) and how it is raised (pinTerm, pinSet).
 	SynAt [][2]int `json:"synat"`
+	// SynAnc holds, per synonym group, the anchor its target names
+	// (fantasy#effect-blinded), or -1: a result for that section then
+	// opens the anchor.
+	SynAnc []int `json:"synanc"`
 	// Questions holds question phrasings as [phrase, meaning] surface
 	// forms, longest phrase first: "combien de temps" → "durée".
 	Questions [][2][]string `json:"qmap"`
+	// Per anchor (a rule named inside a section, {#effect-blinded}): its
+	// section, ID, label ("Aveuglé") and the words of the section's text
+	// it holds, [from, to) in the tokens of that text, so that a result
+	// lands on the rule it matched rather than on its heading.
+	AncSec   []int    `json:"asec"`
+	AncID    []string `json:"aid"`
+	AncTitle []string `json:"atitle"`
+	AncSpan  [][2]int `json:"aspan"`
 	// Split is a split index's own part (split.go); a single file has
 	// none.
 	Split json.RawMessage `json:"split,omitempty"`
@@ -355,6 +372,13 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 		}
 		return len(terms)
 	}
+	// anchors waits for the texts in their stored form: [doc, section].
+	type pendingAnchor struct {
+		doc *site.Doc
+		a   *site.Anchor
+		sec int
+	}
+	var anchors []pendingAnchor
 	for di, d := range l.Docs {
 		// Results name the game ("GN fantasy — Règles"), not the source's
 		// title, which does not say it.
@@ -393,6 +417,15 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 			f.Text = append(f.Text, s.Text)
 			stack = append(stack, open{sec, s.Level})
 		}
+		first := len(f.SecID) - len(d.Sections)
+		for _, a := range d.Anchors {
+			for i, s := range d.Sections {
+				if a.Section != "" && s.ID == a.Section {
+					anchors = append(anchors, pendingAnchor{d, a, first + i})
+					break
+				}
+			}
+		}
 	}
 	// The documents' titles and texts as the index stores them, on every
 	// core: in this goroutine, they were 50 to 65 ms of a 1,000-page
@@ -400,6 +433,25 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	par.Each(len(f.Text), func(i int) {
 		f.SecTitle[i], f.Text[i] = plain(f.SecTitle[i]), plain(f.Text[i])
 	})
+	f.AncSec, f.AncID, f.AncTitle, f.AncSpan = []int{}, []string{}, []string{}, [][2]int{}
+	var lastSec, cursor int
+	var secToks []token
+	for i, pa := range anchors {
+		if i == 0 || pa.sec != lastSec {
+			lastSec, cursor = pa.sec, 0
+			secToks = defaultTokenizer.tokens(f.Text[pa.sec])
+		}
+		text := plain(anchorText(string(pa.doc.Body), pa.a.ID))
+		from, to, ok := locate(secToks, defaultTokenizer.tokens(text), cursor)
+		if !ok {
+			continue // not found in its section's text: results open the section
+		}
+		cursor = from + 1
+		f.AncSec = append(f.AncSec, pa.sec)
+		f.AncID = append(f.AncID, pa.a.ID)
+		f.AncTitle = append(f.AncTitle, anchorLabel(text))
+		f.AncSpan = append(f.AncSpan, [2]int{from, to})
+	}
 	// Glossary terms and calculators, after the documents: one
 	// pseudo-document per page that lists them.
 	hidden := map[int]string{}
@@ -501,7 +553,7 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 			}
 		}
 	}
-	f.Syn, f.SynAt = synonyms(l.Code, groups, surfStem, stemID, secs)
+	f.Syn, f.SynAt, f.SynAnc = synonyms(l.Code, groups, surfStem, stemID, secs, f.anchorIndex())
 	f.Questions = questions(l.Code, v.Thesaurus)
 	return f
 }
@@ -573,10 +625,11 @@ func (f *indexFile) titlePath(sec int) string {
 // language's stop words, as queries on this index are. Groups in which no
 // form could ever match a section, and that point to no section, are
 // dropped. It returns the groups and, per group, [section, pin].
-func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, stemID map[string]int, secs map[string]int) ([][][]any, [][2]int) {
+func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, stemID map[string]int, secs, ancs map[string]int) ([][][]any, [][2]int, []int) {
 	stop := stopSet(lang)
 	out := [][][]any{}
 	at := [][2]int{}
+	anc := []int{}
 	for _, g := range groups {
 		var forms [][]any
 		seen := map[string]bool{}
@@ -622,9 +675,134 @@ func synonyms(lang string, groups []SynonymGroup, surfStem map[string]string, st
 				pin = pinNone
 			}
 			at = append(at, [2]int{sec, pin})
+			a, ok := ancs[g.Section]
+			if !ok || sec < 0 {
+				a = -1
+			}
+			anc = append(anc, a)
 		}
 	}
-	return out, at
+	return out, at, anc
+}
+
+// anchorIndex maps "slug#anchor" to the anchor's number.
+func (f *indexFile) anchorIndex() map[string]int {
+	m := make(map[string]int, len(f.AncID))
+	for i, id := range f.AncID {
+		m[f.Docs[f.SecDoc[f.AncSec[i]]][0]+"#"+id] = i
+	}
+	return m
+}
+
+// anchorText returns the text of the element of body whose id is id (a
+// list item or a paragraph), without its copy-link control, or "". Blocks
+// inside it are separated by a space.
+func anchorText(body, id string) string {
+	at := strings.Index(body, ` id="`+id+`"`)
+	if at < 0 {
+		return ""
+	}
+	open := strings.LastIndexByte(body[:at], '<')
+	if open < 0 {
+		return ""
+	}
+	tag := body[open+1 : at]
+	if i := strings.IndexByte(tag, ' '); i >= 0 {
+		tag = tag[:i]
+	}
+	start := strings.IndexByte(body[at:], '>')
+	if start < 0 {
+		return ""
+	}
+	start += at + 1
+	// The element ends at its closing tag, past those of the same name
+	// nested in it (a list in a list item).
+	depth, end := 1, len(body)
+	for i := start; i < len(body); i++ {
+		if body[i] != '<' {
+			continue
+		}
+		rest := body[i+1:]
+		switch {
+		case strings.HasPrefix(rest, "/"+tag+">"):
+			depth--
+		case strings.HasPrefix(rest, tag+">") || strings.HasPrefix(rest, tag+" "):
+			depth++
+		}
+		if depth == 0 {
+			end = i
+			break
+		}
+	}
+	inner := body[start:end]
+	var b strings.Builder
+	for len(inner) > 0 {
+		lt := strings.IndexByte(inner, '<')
+		if lt < 0 {
+			b.WriteString(inner)
+			break
+		}
+		b.WriteString(inner[:lt])
+		inner = inner[lt:]
+		if strings.HasPrefix(inner, `<a class="anchor-link"`) || strings.HasPrefix(inner, `<a class="heading-link"`) {
+			if e := strings.Index(inner, "</a>"); e >= 0 {
+				inner = inner[e+len("</a>"):]
+				continue
+			}
+		}
+		gt := strings.IndexByte(inner, '>')
+		if gt < 0 {
+			break
+		}
+		name := strings.TrimPrefix(inner[1:gt], "/")
+		if i := strings.IndexAny(name, " /"); i >= 0 {
+			name = name[:i]
+		}
+		switch name {
+		case "p", "li", "ul", "ol", "br", "div", "table", "tr", "td", "th", "pre", "blockquote":
+			b.WriteByte(' ') // a block ends a word; an inline element does not
+		}
+		inner = inner[gt+1:]
+	}
+	return b.String()
+}
+
+// locate finds the words of an anchor, want, in its section's words, toks,
+// from the word at: by its first words (a few are enough to tell two rules
+// of a list apart), then spanning as many words as it has.
+func locate(toks, want []token, at int) (from, to int, ok bool) {
+	k := min(len(want), 6)
+	if k == 0 {
+		return 0, 0, false
+	}
+	for p := at; p+k <= len(toks); p++ {
+		same := true
+		for j := 0; j < k; j++ {
+			if toks[p+j].surface != want[j].surface {
+				same = false
+				break
+			}
+		}
+		if same {
+			return p, min(p+len(want), len(toks)), true
+		}
+	}
+	return 0, 0, false
+}
+
+// anchorLabel returns the name of the rule an anchor's text states before
+// its colon ("Aveuglé : quand vous…" → "Aveuglé"), or its first words.
+func anchorLabel(text string) string {
+	text = strings.TrimSpace(text)
+	if i := strings.IndexAny(text, ":："); i > 0 && utf8.RuneCountInString(text[:i]) <= 48 {
+		return strings.TrimSpace(strings.TrimRight(text[:i], " \u00a0\u202f"))
+	}
+	fields := strings.Fields(text)
+	if len(fields) > 5 {
+		fields = fields[:5]
+		return strings.Join(fields, " ") + "…"
+	}
+	return strings.Join(fields, " ")
 }
 
 // errFormat reports an index this code cannot read.

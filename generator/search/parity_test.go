@@ -17,15 +17,18 @@ var update = flag.Bool("update", false, "rewrite testdata/parity.json from the G
 // browser test (generator/e2e/search_test.go) runs search.js on the same
 // queries and must answer the same.
 type ParityCase struct {
-	Lang    string         `json:"lang"`
-	Query   string         `json:"q"`
+	Lang  string `json:"lang"`
+	Query string `json:"q"`
+	// Doc is the rules document of the page searching ("" for none).
+	Doc     string         `json:"doc,omitempty"`
 	Results []ParityResult `json:"results"`
 	Suggest string         `json:"suggest"`
 }
 
 // ParityResult is a result as both sides print it.
 type ParityResult struct {
-	Hit     string  `json:"hit"` // slug#id
+	Hit     string  `json:"hit"`    // slug#id
+	Anchor  string  `json:"anchor"` // the anchor it opens, "" for none
 	Kind    string  `json:"kind"`
 	Via     string  `json:"via"`
 	Score   float64 `json:"score"`
@@ -55,7 +58,7 @@ var extraParityQueries = []string{
 func parityCases(t testing.TB) []ParityCase {
 	var qs []string
 	seen := map[string]bool{}
-	for _, set := range []string{"queries-fr", "queries-en", "vocab-fr", "vocab-en"} {
+	for _, set := range []string{"queries-fr", "queries-en", "vocab-fr", "vocab-en", "questions-fr", "questions-en"} {
 		for _, c := range readCases(t, set) {
 			if !seen[c.query] {
 				seen[c.query] = true
@@ -70,9 +73,19 @@ func parityCases(t testing.TB) []ParityCase {
 		for _, q := range qs {
 			out = append(out, ParityCase{Lang: lang, Query: q, Results: toParity(search.Search(ix, other, q, parityLimit)), Suggest: ix.Suggest(q)})
 		}
+		// From a page of a game: its rules first on a near tie.
+		for _, doc := range []string{"fantasy", "contemporary"} {
+			for _, q := range parityDocQueries {
+				out = append(out, ParityCase{Lang: lang, Query: q, Doc: doc, Results: toParity(search.SearchIn(ix, other, q, parityLimit, doc)), Suggest: ix.Suggest(q)})
+			}
+		}
 	}
 	return out
 }
+
+// parityDocQueries are searched from a page of each of two games, whose
+// rules both answer them.
+var parityDocQueries = []string{"blessé", "mort", "premiers secours", "combien de temps avant de mourir", "wounded", "dead", "first aid", "how long before dying"}
 
 func otherLang(lang string) string {
 	if lang == "fr" {
@@ -84,7 +97,7 @@ func otherLang(lang string) string {
 func toParity(rs []search.Result) []ParityResult {
 	out := []ParityResult{}
 	for _, r := range rs {
-		out = append(out, ParityResult{Hit: r.Slug + "#" + r.ID, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
+		out = append(out, ParityResult{Hit: r.Slug + "#" + r.ID, Anchor: r.Anchor, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
 	}
 	return out
 }

@@ -29,7 +29,13 @@ type Index struct {
 	paths     []string
 	syn       [][][]synTerm
 	synAt     [][2]int
+	synAnc    []int
 	questions [][2][]string
+	// anchors lists, per section, the numbers of the anchors in it (f's
+	// AncSec, AncID, AncTitle, AncSpan); labelLen is each anchor's label
+	// in words.
+	anchors  map[int][]int
+	labelLen []int
 	// sec maps "slug#id" to its section, for results found through the
 	// other language (a split index has no table of its sections: its
 	// results found through the other language show in that language).
@@ -63,12 +69,18 @@ type Result struct {
 	Lang string
 	// Kind is "" for a section of the rules, "glossary" for a glossary
 	// term, "calc" for a calculator.
-	Kind      string
-	Slug      string
-	ID        string
-	URL       string // relative to the language root: "fantasy/#armor"
-	DocTitle  string
-	TitlePath string // "2.4. L’armure", parent headings first
+	Kind string
+	Slug string
+	ID   string
+	// Anchor is the rule named inside the section that the result opens
+	// ("effect-blinded"), or "": the words it matched are in that rule,
+	// or the synonym it matched names it. AnchorTitle is the rule's name
+	// ("Aveuglé").
+	Anchor      string
+	AnchorTitle string
+	URL         string // relative to the language root: "fantasy/#armor", "fantasy/#effect-blinded"
+	DocTitle    string
+	TitlePath   string // "2.4. L’armure", parent headings first
 	// Snippet is an excerpt of the section's text; Marks are the byte
 	// ranges in it of the words that matched.
 	Snippet string
@@ -191,6 +203,30 @@ func (ix *Index) loadSynonyms(f *indexFile) (*Index, error) {
 		}
 	}
 	ix.synAt = f.SynAt
+	ix.synAnc = f.SynAnc
+	if ix.synAnc == nil {
+		ix.synAnc = make([]int, len(f.SynAt))
+		for i := range ix.synAnc {
+			ix.synAnc[i] = -1
+		}
+	}
+	na := len(f.AncSec)
+	if len(ix.synAnc) != len(f.SynAt) || len(f.AncID) != na || len(f.AncTitle) != na || len(f.AncSpan) != na {
+		return nil, errors.New("search: anchor arrays of different lengths")
+	}
+	for _, a := range ix.synAnc {
+		if a < -1 || a >= na {
+			return nil, errors.New("search: synonym anchor out of range")
+		}
+	}
+	ix.anchors = map[int][]int{}
+	for i, sec := range f.AncSec {
+		if sec < 0 || sec >= n || f.AncSpan[i][0] < 0 || f.AncSpan[i][1] < f.AncSpan[i][0] {
+			return nil, errors.New("search: anchor out of range")
+		}
+		ix.anchors[sec] = append(ix.anchors[sec], i)
+		ix.labelLen = append(ix.labelLen, len(ix.tok.tokens(f.AncTitle[i])))
+	}
 	ix.questions = f.Questions
 	for _, g := range f.Syn {
 		var forms [][]synTerm
@@ -233,8 +269,16 @@ func (ix *Index) loadSynonyms(f *indexFile) (*Index, error) {
 type queryWord struct {
 	surface string
 	last    bool // the word being typed: prefix matching applies
-	cands   map[int]float64
-	order   []int // cands' stems in insertion order, for a stable snippet
+	// soft marks a word a question phrasing stands for ("combien de
+	// temps" → "durée") that the rules use: it adds to a section's score
+	// but is not a word the section must match. Counted as one, a section
+	// stating any duration matched "combien de temps dure l’agonie" as
+	// well as the one on the dying state. A meaning no rule uses
+	// ("glossaire", which only glossary terms have) names the kind of
+	// result wanted, and counts.
+	soft  bool
+	cands map[int]float64
+	order []int // cands' stems in insertion order, for a stable snippet
 }
 
 // window is a run of query words [from, to) that synonym groups matched,
@@ -258,20 +302,20 @@ func (ix *Index) words(q string) []*queryWord {
 	toks := ix.tok.tokens(q)
 	typing := len(toks) > 0 && toks[len(toks)-1].end == len(q)
 	var ws []*queryWord
-	add := func(surface string, last bool) {
+	add := func(surface string, last, soft bool) {
 		if !ix.stop[surface] {
-			ws = append(ws, &queryWord{surface: surface, last: last, cands: map[int]float64{}})
+			ws = append(ws, &queryWord{surface: surface, last: last, soft: soft, cands: map[int]float64{}})
 		}
 	}
 	for i := 0; i < len(toks); {
 		k := ix.question(toks, i)
 		if k < 0 {
-			add(toks[i].surface, typing && i == len(toks)-1)
+			add(toks[i].surface, typing && i == len(toks)-1, false)
 			i++
 			continue
 		}
 		for _, s := range ix.questions[k][1] {
-			add(s, false)
+			add(s, false, true)
 		}
 		i += len(ix.questions[k][0])
 	}
@@ -305,8 +349,8 @@ func (ix *Index) question(toks []token, i int) int {
 
 // candidates finds the stems a word reaches: its own surface form (exact);
 // for the word being typed, every surface form it starts (prefix); and, when
-// neither found anything, every surface form within one edit (words of Typo1
-// letters and more) or two (Typo2 and more).
+// neither found anything, the nearest surface forms within one edit (words
+// of Typo1 letters and more) or two (Typo2 and more).
 func (ix *Index) candidates(w *queryWord) {
 	put := func(stem int, weight float64) {
 		old, ok := w.cands[stem]
@@ -339,11 +383,24 @@ func (ix *Index) candidates(w *queryWord) {
 	if n >= ix.p.Typo2 {
 		maxd = 2
 	}
+	// The nearest forms only: "boucleir" is one transposition from
+	// "bouclier" and two letters from "boucle" (a lock's loop), and
+	// forgiving both alike put the locks first.
 	wr := []rune(w.surface)
+	var near []int
 	for i, sr := range ix.surfRunes {
-		if abs(len(sr)-n) <= maxd && editDistance(wr, sr, maxd) <= maxd {
-			put(ix.vocab[ix.surfaces[i]], ix.p.Typo)
+		if abs(len(sr)-n) > maxd {
+			continue
 		}
+		if d := editDistance(wr, sr, maxd); d < maxd {
+			maxd, near = d, near[:0]
+			near = append(near, i)
+		} else if d == maxd {
+			near = append(near, i)
+		}
+	}
+	for _, i := range near {
+		put(ix.vocab[ix.surfaces[i]], ix.p.Typo)
 	}
 }
 
@@ -385,6 +442,13 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// idf is a stem's inverse document frequency, as bm25 weighs it.
+func (ix *Index) idf(stem int) float64 {
+	n := float64(ix.n)
+	df := float64(ix.df[stem])
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
 // bm25 scores one stem's posting in a section: BM25 over two fields, the
@@ -506,7 +570,12 @@ func (ix *Index) alternatives(m *synMatch) [][]int {
 // query word come first, then by score: per query word the best of its
 // candidates (weight × BM25F), plus for each synonym group matched the best
 // other form (Syn × the BM25F sum of its words, when all of them occur).
-func (ix *Index) Query(q string, limit int) []Result {
+func (ix *Index) Query(q string, limit int) []Result { return ix.QueryIn(q, limit, "") }
+
+// QueryIn is Query from a page of the rules document doc (its slug, or ""
+// for none): on a near tie, within Params.Here of each other, the sections
+// of the game being read come first.
+func (ix *Index) QueryIn(q string, limit int, doc string) []Result {
 	ws := ix.words(q)
 	if len(ws) == 0 {
 		return nil
@@ -524,15 +593,18 @@ func (ix *Index) Query(q string, limit int) []Result {
 	for i, w := range ws {
 		ix.candidates(w)
 		slot[i] = make([]float64, n)
+		inRules := false
 		for _, stem := range w.order {
 			mark(stem)
 			weight := w.cands[stem]
 			for _, p := range ix.post[stem] {
+				inRules = inRules || !ix.isEntry(p.sec)
 				if v := weight * ix.bm25(stem, p); v > slot[i][p.sec] {
 					slot[i][p.sec] = v
 				}
 			}
 		}
+		w.soft = w.soft && inRules
 	}
 	// A synonym stands in for the words it matched; it does not add to
 	// them. Per run of query words, the best other form found competes with
@@ -582,7 +654,7 @@ func (ix *Index) Query(q string, limit int) []Result {
 	}
 	type hit struct {
 		sec, matched int
-		score        float64
+		score, rank  float64
 	}
 	var hits []hit
 	for s := 0; s < n; s++ {
@@ -607,6 +679,9 @@ func (ix *Index) Query(q string, limit int) []Result {
 		}
 		matched := 0
 		for i := range ws {
+			if ws[i].soft {
+				continue
+			}
 			covered := slot[i][s] > 0
 			for _, w := range wins {
 				covered = covered || w.exp[s] > 0 && w.from <= i && i < w.to
@@ -615,26 +690,158 @@ func (ix *Index) Query(q string, limit int) []Result {
 				matched++
 			}
 		}
-		hits = append(hits, hit{sec: s, matched: matched, score: math.Round(score*1e6) / 1e6})
+		score = math.Round(score*1e6) / 1e6
+		rank := score
+		if doc != "" && ix.record(s).Slug == doc {
+			rank = math.Round(float64(score*ix.p.Here)*1e6) / 1e6
+		}
+		hits = append(hits, hit{sec: s, matched: matched, score: score, rank: rank})
 	}
 	sort.Slice(hits, func(a, b int) bool {
 		x, y := hits[a], hits[b]
 		if x.matched != y.matched {
 			return x.matched > y.matched
 		}
-		if x.score != y.score {
-			return x.score > y.score
+		if x.rank != y.rank {
+			return x.rank > y.rank
 		}
 		return x.sec < y.sec
 	})
 	if limit > 0 && len(hits) > limit {
 		hits = hits[:limit]
 	}
+	cover := ix.stemWords(ws, matches)
 	out := make([]Result, len(hits))
 	for i, h := range hits {
-		out[i] = ix.result(h.sec, h.score, h.matched, marked)
+		out[i] = ix.result(h.sec, h.score, h.matched, marked, ix.anchorOf(h.sec, ws, matches, cover))
 	}
 	return out
+}
+
+// stemWords maps each stem a query reaches to the query words it stands
+// for: a word's candidates, and the other forms of the synonym groups a
+// run of words matched.
+func (ix *Index) stemWords(ws []*queryWord, matches []*synMatch) map[int][]int {
+	cover := map[int][]int{}
+	add := func(stem, w int) {
+		for _, x := range cover[stem] {
+			if x == w {
+				return
+			}
+		}
+		cover[stem] = append(cover[stem], w)
+	}
+	for i, w := range ws {
+		for _, stem := range w.order {
+			add(stem, i)
+		}
+	}
+	for _, m := range matches {
+		for _, alt := range ix.alternatives(m) {
+			for _, stem := range alt {
+				for i := m.from; i < m.to; i++ {
+					add(stem, i)
+				}
+			}
+		}
+	}
+	return cover
+}
+
+// anchorOf returns the anchor a result for sec opens, or -1: the one a
+// matched synonym group names (the longest run of words, then the first);
+// otherwise the one whose words hold the most query words typed (then the
+// most in its name, the rarest, the most matching words, the first), when
+// it holds at least one and at least as many as the section's text
+// outside its anchors.
+func (ix *Index) anchorOf(sec int, ws []*queryWord, matches []*synMatch, cover map[int][]int) int {
+	list := ix.anchors[sec]
+	if len(list) == 0 {
+		return -1
+	}
+	best, bestLen := -1, 0
+	for _, m := range matches {
+		if a := ix.synAnc[m.group]; a >= 0 && ix.f.AncSec[a] == sec && m.to-m.from > bestLen {
+			best, bestLen = a, m.to-m.from
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	toks := ix.tok.tokens(ix.record(sec).Text)
+	// in[k] is the anchor (position in list) word k belongs to, or -1.
+	in := make([]int, len(toks))
+	for k := range in {
+		in[k] = -1
+	}
+	for j, a := range list {
+		sp := ix.f.AncSpan[a]
+		for k := sp[0]; k < min(sp[1], len(toks)); k++ {
+			in[k] = j
+		}
+	}
+	// held[j][w] is the rarest (highest idf) stem by which query word w
+	// is in anchor j (the last: outside every anchor), 0 for none.
+	held := make([][]float64, len(list)+1)
+	counts := make([]int, len(list)+1)
+	named := make([][]bool, len(list)) // query words in the rule's name
+	for j := range held {
+		held[j] = make([]float64, len(ws))
+		if j < len(list) {
+			named[j] = make([]bool, len(ws))
+		}
+	}
+	for k, tk := range toks {
+		id, ok := ix.vocab[tk.surface]
+		if !ok || ix.stop[tk.surface] || len(cover[id]) == 0 {
+			continue
+		}
+		j := in[k]
+		if j < 0 {
+			j = len(list)
+		}
+		counts[j]++
+		idf := ix.idf(id)
+		inName := j < len(list) && k < ix.f.AncSpan[list[j]][0]+ix.labelLen[list[j]]
+		for _, w := range cover[id] {
+			held[j][w] = max(held[j][w], idf)
+			if inName {
+				named[j][w] = true
+			}
+		}
+	}
+	// Words typed count first; then those in the rule's name ("Fatigué :
+	// …" for "fatigué"); then how rare the words held are, a question's
+	// soft words ("durée") included: "enslavement" tells the rule asked
+	// for where "last" is in many.
+	distinct, names, weight := make([]int, len(held)), make([]int, len(held)), make([]float64, len(held))
+	for j, bw := range held {
+		for w, v := range bw {
+			if v > 0 && !ws[w].soft {
+				distinct[j]++
+				if j < len(list) && named[j][w] {
+					names[j]++
+				}
+			}
+			weight[j] += v
+		}
+		weight[j] = math.Round(weight[j]*1e6) / 1e6
+	}
+	bestJ := -1
+	for j := range list {
+		if distinct[j] == 0 {
+			continue
+		}
+		if bestJ < 0 || distinct[j] > distinct[bestJ] ||
+			distinct[j] == distinct[bestJ] && (names[j] > names[bestJ] ||
+				names[j] == names[bestJ] && (weight[j] > weight[bestJ] || weight[j] == weight[bestJ] && counts[j] > counts[bestJ])) {
+			bestJ = j
+		}
+	}
+	if bestJ < 0 || distinct[bestJ] < distinct[len(list)] {
+		return -1
+	}
+	return list[bestJ]
 }
 
 // isEntry reports whether sec is a glossary term or a calculator.
@@ -660,18 +867,27 @@ func (ix *Index) record(sec int) record {
 	return record{doc[0], doc[1], doc[2], f.SecID[sec], ix.paths[sec], f.Text[sec]}
 }
 
-func (ix *Index) result(sec int, score float64, matched int, marked []int) Result {
+// result returns what sec shows, opening the anchor anc (-1: none).
+func (ix *Index) result(sec int, score float64, matched int, marked []int, anc int) Result {
 	rec := ix.record(sec)
 	r := Result{Lang: ix.Lang, Kind: rec.Kind, Slug: rec.Slug, ID: rec.ID, URL: rec.Slug + "/#" + rec.ID, DocTitle: rec.DocTitle,
 		TitlePath: rec.Path, Score: score, Matched: matched}
-	r.Snippet, r.Marks = ix.snippet(rec.Text, marked)
+	span := [2]int{0, -1}
+	if anc >= 0 {
+		r.Anchor, r.AnchorTitle = ix.f.AncID[anc], ix.f.AncTitle[anc]
+		r.URL = rec.Slug + "/#" + r.Anchor
+		span = ix.f.AncSpan[anc]
+	}
+	r.Snippet, r.Marks = ix.snippet(rec.Text, marked, span)
 	return r
 }
 
 // snippet cuts Params.Snippet words of text around the matches: the window
 // holding the most distinct matched stems, then the most matches, then the
-// earliest, starting Params.Lead words before a match.
-func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
+// earliest, starting Params.Lead words before a match. A span [from, to)
+// of words with to ≥ from (an anchor's) keeps the window inside it, and
+// starts it at the rule's first word.
+func (ix *Index) snippet(text string, stems []int, span [2]int) (string, [][2]int) {
 	want := map[int]bool{}
 	for _, s := range stems {
 		want[s] = true
@@ -679,6 +895,10 @@ func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
 	toks := ix.tok.tokens(text)
 	if len(toks) == 0 {
 		return text, nil
+	}
+	lo, hi := 0, len(toks)
+	if span[1] >= span[0] && span[0] < len(toks) {
+		lo, hi = span[0], min(span[1], len(toks))
 	}
 	hit := make([]int, len(toks)) // stem of a matching word, or -1
 	for i, tk := range toks {
@@ -688,15 +908,15 @@ func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
 		}
 	}
 	size := ix.p.Snippet
-	best, bestDistinct, bestCount := 0, -1, -1
-	for p := range toks {
+	best, bestDistinct, bestCount := lo, -1, -1
+	for p := lo; p < hi; p++ {
 		if hit[p] < 0 {
 			continue
 		}
-		start := max(0, p-ix.p.Lead)
+		start := max(lo, p-ix.p.Lead)
 		distinct := map[int]bool{}
 		count := 0
-		for k := start; k < min(start+size, len(toks)); k++ {
+		for k := start; k < min(start+size, hi); k++ {
 			if hit[k] >= 0 {
 				distinct[hit[k]] = true
 				count++
@@ -708,8 +928,8 @@ func (ix *Index) snippet(text string, stems []int) (string, [][2]int) {
 	}
 	// A window running past the end starts earlier instead: a short text
 	// shows whole.
-	best = max(0, min(best, len(toks)-size))
-	end := min(best+size, len(toks))
+	best = max(lo, min(best, hi-size))
+	end := min(best+size, hi)
 	from, to := 0, len(text)
 	if best > 0 {
 		from = toks[best].start

@@ -90,8 +90,8 @@ func TestQuerySet(t *testing.T) {
 				found := false
 				var got []string
 				for _, r := range res {
-					got = append(got, r.Slug+"#"+r.ID)
-					found = found || r.Slug+"#"+r.ID == c.want
+					got = append(got, resultKey(r))
+					found = found || answers(r, c.want)
 				}
 				if found {
 					pass++
@@ -169,7 +169,8 @@ func TestVocabularySet(t *testing.T) {
 
 // TestGlossaryTermRanksItsSection: each glossary term, searched in each
 // language as the glossary writes it, has the section that defines it
-// first, ahead of its own glossary entry and of sections that use the word
+// first (opening the anchor when the term names one: "Aveuglé" lands on
+// fantasy#effect-blinded), ahead of its own glossary entry and of sections that use the word
 // more. Terms that another term's forms shadow (two terms, one word) are
 // logged, and may be at most 5 %.
 func TestGlossaryTermRanksItsSection(t *testing.T) {
@@ -195,13 +196,13 @@ func TestGlossaryTermRanksItsSection(t *testing.T) {
 			}
 			n++
 			rs := search.Search(own, other, q, 1)
-			if len(rs) == 1 && rs[0].Slug+"#"+rs[0].ID == term.Section {
+			if len(rs) == 1 && answers(rs[0], term.Section) {
 				first++
 				continue
 			}
 			got := ""
 			if len(rs) == 1 {
-				got = rs[0].Slug + "#" + rs[0].ID
+				got = resultKey(rs[0])
 			}
 			t.Logf("%s %q: first result %s, want %s", lang, q, got, term.Section)
 		}
@@ -210,4 +211,60 @@ func TestGlossaryTermRanksItsSection(t *testing.T) {
 			t.Errorf("%s: only %d/%d terms have their defining section first", lang, first, n)
 		}
 	}
+}
+
+// TestQuestionSet runs the players' questions (testdata/questions-LANG.txt:
+// "combien de temps…", "what happens when…") as the page searches them,
+// with the other language's index, logs recall at 1 and at 3, and fails
+// under 95 % at 3. A target may be a named anchor (fantasy#state-dying):
+// only a result that opens it counts; a result that opens an anchor counts
+// for its section's target too.
+func TestQuestionSet(t *testing.T) {
+	for _, lang := range []string{"fr", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			own, other := realIndex(t, lang), realIndex(t, otherLang(lang))
+			cases := readCases(t, "questions-"+lang)
+			if len(cases) < 20 {
+				t.Errorf("only %d questions; the set needs at least 20", len(cases))
+			}
+			at1, at3 := 0, 0
+			for _, c := range cases {
+				var got []string
+				rank := 0
+				for i, r := range search.Search(own, other, c.query, 3) {
+					got = append(got, resultKey(r))
+					if rank == 0 && answers(r, c.want) {
+						rank = i + 1
+					}
+				}
+				if rank == 1 {
+					at1++
+				}
+				if rank > 0 {
+					at3++
+				} else {
+					t.Logf("questions-%s.txt:%d: %q: want %s in the top 3, got %v", lang, c.line, c.query, c.want, got)
+				}
+			}
+			n := float64(len(cases))
+			t.Logf("%s: %d questions: recall@1 %.1f %% (%d), recall@3 %.1f %% (%d)", lang, len(cases), 100*float64(at1)/n, at1, 100*float64(at3)/n, at3)
+			if float64(at3) < 0.95*n {
+				t.Errorf("%s: recall@3 %.1f %% is under 95 %%", lang, 100*float64(at3)/n)
+			}
+		})
+	}
+}
+
+// resultKey names a result as the question sets do: slug#id, and the
+// anchor it opens after a "/" when it opens one.
+func resultKey(r search.Result) string {
+	if r.Anchor != "" {
+		return r.Slug + "#" + r.ID + "/" + r.Anchor
+	}
+	return r.Slug + "#" + r.ID
+}
+
+// answers reports whether r is want: its section, or the anchor it opens.
+func answers(r search.Result, want string) bool {
+	return r.Slug+"#"+r.ID == want || r.Anchor != "" && r.Slug+"#"+r.Anchor == want
 }

@@ -37,7 +37,11 @@ export function loadIndex(f) {
     paths: [],
     syn: [],
     synAt: f.synat,
+    synAnc: f.synanc || f.synat.map(() => -1),
     questions: f.qmap,
+    anc: { sec: f.asec || [], id: f.aid || [], title: f.atitle || [], span: f.aspan || [] },
+    anchors: new Map(), // section → its anchors' numbers (Go: Index.anchors)
+    labelLen: [],
     sec: new Map(),
     split: sp,
     recs: new Map(),
@@ -51,6 +55,11 @@ export function loadIndex(f) {
     }
   });
   ix.surfRunes = ix.surfaces.map((s) => Array.from(s));
+  ix.anc.sec.forEach((sec, i) => {
+    if (!ix.anchors.has(sec)) ix.anchors.set(sec, []);
+    ix.anchors.get(sec).push(i);
+    ix.labelLen.push(tokens(ix, ix.anc.title[i]).length);
+  });
   ix.syn = f.syn.map((g) => g.map((form) => form.map((t) => (typeof t === "number" ? { stem: t, surf: "" } : typeof t === "string" ? { stem: -1, surf: t } : { stem: t[0], surf: t[1] }))));
   if (sp) {
     ix.avgBody = sp.avgb;
@@ -225,17 +234,20 @@ function words(ix, q) {
   const toks = tokens(ix, q);
   const typing = toks.length > 0 && toks[toks.length - 1].end === q.length;
   const ws = [];
-  const add = (surface, last) => {
-    if (!ix.stop.has(surface)) ws.push({ surface, last, cands: new Map() });
+  // soft: a question phrasing's meaning, which adds to a score without
+  // being a word a section must match when the rules use it (Go:
+  // queryWord.soft).
+  const add = (surface, last, soft) => {
+    if (!ix.stop.has(surface)) ws.push({ surface, last, soft, cands: new Map() });
   };
   for (let i = 0; i < toks.length; ) {
     const k = question(ix, toks, i);
     if (k < 0) {
-      add(toks[i].surface, typing && i === toks.length - 1);
+      add(toks[i].surface, typing && i === toks.length - 1, false);
       i++;
       continue;
     }
-    for (const s of ix.questions[k][1]) add(s, false);
+    for (const s of ix.questions[k][1]) add(s, false, true);
     i += ix.questions[k][0].length;
   }
   return ws.slice(0, ix.p.maxWords);
@@ -305,11 +317,25 @@ function candidates(ix, w) {
     }
   }
   if (exact || prefix || n < p.typo1) return;
-  const maxd = n >= p.typo2 ? 2 : 1;
+  // The nearest forms only (Go: Index.candidates).
+  let maxd = n >= p.typo2 ? 2 : 1;
+  let near = [];
   ix.surfaces.forEach((s, i) => {
     const sr = ix.surfRunes[i];
-    if (Math.abs(sr.length - n) <= maxd && editDistance(wr, sr, maxd) <= maxd) put(ix.vocab.get(s), p.typo);
+    if (Math.abs(sr.length - n) > maxd) return;
+    const d = editDistance(wr, sr, maxd);
+    if (d < maxd) {
+      maxd = d;
+      near = [i];
+    } else if (d === maxd) near.push(i);
   });
+  for (const i of near) put(ix.vocab.get(ix.surfaces[i]), p.typo);
+}
+
+function idf(ix, stem) {
+  const n = ix.n;
+  const df = ix.df[stem];
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
 function bm25(ix, stem, pst) {
@@ -390,7 +416,9 @@ function alternatives(ix, m) {
 }
 
 // query returns the limit best sections for q (Go: Index.Query).
-export function query(ix, q, limit) {
+// query answers q (Go: Index.QueryIn), from a page of the rules document
+// doc ("" for none), whose sections come first on a near tie.
+export function query(ix, q, limit, doc = "") {
   const ws = words(ix, q);
   if (ws.length === 0) return [];
   const n = ix.n;
@@ -405,13 +433,16 @@ export function query(ix, q, limit) {
   const slot = ws.map((w) => {
     candidates(ix, w);
     const row = new Float64Array(n);
+    let inRules = false;
     for (const [stem, weight] of w.cands) {
       mark(stem);
       for (const pst of postings(ix, stem)) {
+        inRules = inRules || !isEntry(ix, pst.sec);
         const v = weight * bm25(ix, stem, pst);
         if (v > row[pst.sec]) row[pst.sec] = v;
       }
     }
+    w.soft = w.soft && inRules;
     return row;
   });
   // A synonym stands in for the words it matched (Go: Index.Query).
@@ -475,14 +506,110 @@ export function query(ix, q, limit) {
     if (isEntry(ix, s)) score *= ix.p.entry;
     let matched = 0;
     for (let i = 0; i < ws.length; i++) {
+      if (ws[i].soft) continue;
       let covered = slot[i][s] > 0;
       for (const w of wins) covered = covered || (w.exp[s] > 0 && w.from <= i && i < w.to);
       if (covered) matched++;
     }
-    hits.push({ sec: s, matched, score: Math.round(score * 1e6) / 1e6 });
+    score = Math.round(score * 1e6) / 1e6;
+    const rank = doc !== "" && record(ix, s).slug === doc ? Math.round(score * ix.p.here * 1e6) / 1e6 : score;
+    hits.push({ sec: s, matched, score, rank });
   }
-  hits.sort((x, y) => y.matched - x.matched || y.score - x.score || x.sec - y.sec);
-  return hits.slice(0, limit > 0 ? limit : hits.length).map((h) => result(ix, h, marked));
+  hits.sort((x, y) => y.matched - x.matched || y.rank - x.rank || x.sec - y.sec);
+  const cover = stemWords(ix, ws, matches);
+  return hits.slice(0, limit > 0 ? limit : hits.length).map((h) => result(ix, h, marked, anchorOf(ix, h.sec, ws, matches, cover)));
+}
+
+// stemWords maps each stem the query reaches to the query words it stands
+// for (Go: Index.stemWords).
+function stemWords(ix, ws, matches) {
+  const cover = new Map();
+  const add = (stem, w) => {
+    if (!cover.has(stem)) cover.set(stem, []);
+    const l = cover.get(stem);
+    if (!l.includes(w)) l.push(w);
+  };
+  ws.forEach((w, i) => {
+    for (const stem of w.cands.keys()) add(stem, i);
+  });
+  for (const m of matches) for (const alt of alternatives(ix, m)) for (const stem of alt) for (let i = m.from; i < m.to; i++) add(stem, i);
+  return cover;
+}
+
+// anchorOf returns the anchor a result for sec opens, or -1 (Go:
+// Index.anchorOf): the one a matched synonym names, or the rule whose words
+// hold the most query words.
+function anchorOf(ix, sec, ws, matches, cover) {
+  const list = ix.anchors.get(sec);
+  if (!list) return -1;
+  let best = -1;
+  let bestLen = 0;
+  for (const m of matches) {
+    const a = ix.synAnc[m.group];
+    if (a >= 0 && ix.anc.sec[a] === sec && m.to - m.from > bestLen) {
+      best = a;
+      bestLen = m.to - m.from;
+    }
+  }
+  if (best >= 0) return best;
+  const toks = textTokens(ix, record(ix, sec).text);
+  const inA = new Int32Array(toks.length).fill(-1);
+  list.forEach((a, j) => {
+    const [from, to] = ix.anc.span[a];
+    for (let k = from; k < Math.min(to, toks.length); k++) inA[k] = j;
+  });
+  const held = [];
+  const named = [];
+  const counts = new Int32Array(list.length + 1);
+  for (let j = 0; j <= list.length; j++) {
+    held.push(new Float64Array(ws.length));
+    if (j < list.length) named.push(new Uint8Array(ws.length));
+  }
+  toks.forEach((tk, k) => {
+    if (!ix.vocab.has(tk.surface) || ix.stop.has(tk.surface)) return;
+    const id = ix.vocab.get(tk.surface);
+    const ws2 = cover.get(id);
+    if (!ws2) return;
+    let j = inA[k];
+    if (j < 0) j = list.length;
+    counts[j]++;
+    const v = idf(ix, id);
+    const inName = j < list.length && k < ix.anc.span[list[j]][0] + ix.labelLen[list[j]];
+    for (const w of ws2) {
+      held[j][w] = Math.max(held[j][w], v);
+      if (inName) named[j][w] = 1;
+    }
+  });
+  const distinct = [];
+  const names = [];
+  const weight = [];
+  held.forEach((bw, j) => {
+    let d = 0;
+    let nm = 0;
+    let wt = 0;
+    bw.forEach((v, w) => {
+      if (v > 0 && !ws[w].soft) {
+        d++;
+        if (j < list.length && named[j][w]) nm++;
+      }
+      wt += v;
+    });
+    distinct.push(d);
+    names.push(nm);
+    weight.push(Math.round(wt * 1e6) / 1e6);
+  });
+  let bj = -1;
+  for (let j = 0; j < list.length; j++) {
+    if (distinct[j] === 0) continue;
+    if (
+      bj < 0 ||
+      distinct[j] > distinct[bj] ||
+      (distinct[j] === distinct[bj] && (names[j] > names[bj] || (names[j] === names[bj] && (weight[j] > weight[bj] || (weight[j] === weight[bj] && counts[j] > counts[bj])))))
+    )
+      bj = j;
+  }
+  if (bj < 0 || distinct[bj] < distinct[list.length]) return -1;
+  return list[bj];
 }
 
 // record returns what a result shows of a section (Go: Index.record).
@@ -493,24 +620,43 @@ function record(ix, sec) {
   return { slug, docTitle, kind, id: f.sid[sec], path: ix.paths[sec], text: f.text[sec] };
 }
 
-function result(ix, h, marked) {
+// result returns what h's section shows, opening the anchor anc (-1: none).
+function result(ix, h, marked, anc) {
   const { slug, docTitle, kind, id, path, text } = record(ix, h.sec);
-  const { snippet, marks } = makeSnippet(ix, text, marked);
-  return { lang: ix.lang, kind, slug, id, url: slug + "/#" + id, docTitle, titlePath: path, snippet, marks, score: h.score, matched: h.matched, via: "" };
+  const anchor = anc >= 0 ? ix.anc.id[anc] : "";
+  const { snippet, marks } = makeSnippet(ix, text, marked, anc >= 0 ? ix.anc.span[anc] : [0, -1]);
+  return {
+    lang: ix.lang,
+    kind,
+    slug,
+    id,
+    anchor,
+    anchorTitle: anc >= 0 ? ix.anc.title[anc] : "",
+    url: slug + "/#" + (anchor || id),
+    docTitle,
+    titlePath: path,
+    snippet,
+    marks,
+    score: h.score,
+    matched: h.matched,
+    via: "",
+  };
 }
 
 // search answers q on the page's language's index with the help of the
 // other language's (Go: Search): a query typed in the other language finds
 // the same sections, shown in the page's language.
-export function search(own, other, q, limit) {
-  const rs = query(own, q, limit);
-  if (!other || reach(own, q) >= reach(other, q)) return rs;
+export function search(own, other, q, limit, doc = "") {
+  const rs = query(own, q, limit, doc);
+  if (!other || !otherAnswers(own, other, q)) return rs;
   const out = [];
   const have = new Set();
-  for (let r of query(other, q, limit)) {
+  for (let r of query(other, q, limit, doc)) {
     const key = r.slug + "#" + r.id;
     if (own.sec.has(key)) {
-      r = { ...result(own, { sec: own.sec.get(key), score: r.score, matched: r.matched }, []), via: other.lang };
+      const sec = own.sec.get(key);
+      const anc = r.anchor ? (own.anchors.get(sec) || []).find((a) => own.anc.id[a] === r.anchor) : undefined;
+      r = { ...result(own, { sec, score: r.score, matched: r.matched }, [], anc === undefined ? -1 : anc), via: other.lang };
     }
     have.add(key);
     out.push(r);
@@ -519,7 +665,17 @@ export function search(own, other, q, limit) {
   return limit > 0 ? out.slice(0, limit) : out;
 }
 
-// reach counts the words of q the index knows (Go: Index.reach).
+// otherAnswers tells whether the other language's index reaches a larger
+// share of q's words than the page's own (Go: SearchIn).
+export function otherAnswers(own, other, q) {
+  const [oc, on] = reach(own, q);
+  const [xc, xn] = reach(other, q);
+  if (xn === 0 || xc === 0) return false;
+  return on === 0 || xc * on > oc * xn;
+}
+
+// reach counts the words of q the index knows, and the words it counts
+// (Go: Index.reach).
 function reach(ix, q) {
   const ws = words(ix, q);
   const covered = ws.map((w) => {
@@ -528,7 +684,7 @@ function reach(ix, q) {
     return false;
   });
   for (const m of synMatches(ix, ws)) for (let i = m.from; i < m.to; i++) covered[i] = true;
-  return covered.filter(Boolean).length;
+  return [covered.filter(Boolean).length, ws.length];
 }
 
 // suggest returns q with each unknown word replaced by its closest known
@@ -599,21 +755,29 @@ function textTokens(ix, text) {
   return toks;
 }
 
-function makeSnippet(ix, text, stems) {
+// makeSnippet cuts the snippet (Go: Index.snippet), inside span [from, to)
+// of words when to ≥ from (an anchor's).
+function makeSnippet(ix, text, stems, span) {
   const want = new Set(stems);
   const toks = textTokens(ix, text);
   if (toks.length === 0) return { snippet: text, marks: [] };
+  let lo = 0;
+  let hi = toks.length;
+  if (span[1] >= span[0] && span[0] < toks.length) {
+    lo = span[0];
+    hi = Math.min(span[1], toks.length);
+  }
   const hit = toks.map((tk) => (ix.vocab.has(tk.surface) && want.has(ix.vocab.get(tk.surface)) && !ix.stop.has(tk.surface) ? ix.vocab.get(tk.surface) : -1));
   const size = ix.p.snippet;
-  let best = 0;
+  let best = lo;
   let bestDistinct = -1;
   let bestCount = -1;
-  for (let p = 0; p < toks.length; p++) {
+  for (let p = lo; p < hi; p++) {
     if (hit[p] < 0) continue;
-    const start = Math.max(0, p - ix.p.lead);
+    const start = Math.max(lo, p - ix.p.lead);
     const distinct = new Set();
     let count = 0;
-    for (let k = start; k < Math.min(start + size, toks.length); k++) {
+    for (let k = start; k < Math.min(start + size, hi); k++) {
       if (hit[k] >= 0) {
         distinct.add(hit[k]);
         count++;
@@ -625,8 +789,8 @@ function makeSnippet(ix, text, stems) {
       bestCount = count;
     }
   }
-  best = Math.max(0, Math.min(best, toks.length - size));
-  const end = Math.min(best + size, toks.length);
+  best = Math.max(lo, Math.min(best, hi - size));
+  const end = Math.min(best + size, hi);
   const from = best > 0 ? toks[best].start : 0;
   const to = end < toks.length ? toks[end - 1].end : text.length;
   const lead = best > 0 ? "… " : "";
@@ -791,8 +955,10 @@ export function initSearch() {
     a.setAttribute("aria-selected", "false");
     // The single-file edition holds every section in itself, some under
     // another anchor (data-anchors, where two documents share an ID).
-    a.href = single ? "#" + (single[r.slug + "#" + r.id] || r.id) : new URL(r.lang + "/" + r.url, root).href;
-    a.dataset.hit = r.slug + "#" + r.id;
+    // A rule named inside the section (an anchor) opens at that rule.
+    const at = r.anchor || r.id;
+    a.href = single ? "#" + (single[r.slug + "#" + at] || at) : new URL(r.lang + "/" + r.url, root).href;
+    a.dataset.hit = r.slug + "#" + at;
     if (other) a.lang = r.lang;
     const head = document.createElement("span");
     head.className = "search-path";
@@ -806,7 +972,7 @@ export function initSearch() {
     if (other) badge("search-lang", r.lang.toUpperCase(), labels.labelOther);
     if (r.kind && kindLabel[r.kind]) badge("search-kind search-kind-" + r.kind, kindLabel[r.kind]);
     if (r.via) badge("search-via", labels.labelVia || r.via.toUpperCase());
-    head.append(r.titlePath);
+    head.append(r.anchorTitle ? r.titlePath + " › " + r.anchorTitle : r.titlePath);
     const doc = document.createElement("span");
     doc.className = "search-doc";
     doc.textContent = r.docTitle;
@@ -874,11 +1040,11 @@ export function initSearch() {
       other = await fetchIndex(otherURL).catch(() => null);
       if (mine !== seq) return;
     }
-    if (other && other.split && reach(own, q) < reach(other, q)) {
+    if (other && other.split && otherAnswers(own, other, q)) {
       other = await prepare(other, q, otherURL).catch(() => null);
       if (mine !== seq) return;
     }
-    const results = search(own, other, q, OWN_LIMIT);
+    const results = search(own, other, q, OWN_LIMIT, readingDoc(own));
     render(results, results.length > 0 ? "" : suggest(own, q) || (other ? suggest(other, q) : ""));
     // The query the list answers with both languages' indexes, as typing
     // goes on (tests wait on it).
@@ -978,6 +1144,18 @@ export function initSearch() {
     run();
   }
   form.dataset.ready = "true";
+}
+
+// readingDoc returns the slug of the rules document the page shows (its
+// sections, or their side-by-side view), or "": its game's rules come
+// first on a near tie.
+function readingDoc(ix) {
+  const root = new URL(document.body.dataset.root || "./", location.href);
+  if (!location.href.startsWith(root.href)) return "";
+  const parts = location.href.slice(root.href.length).split(/[/?#]/);
+  const slug = parts[1] || "";
+  const docs = ix.f.docs || [];
+  return docs.some((d) => d[0] === slug && d[2] === "") ? slug : "";
 }
 
 // updateURL keeps ?q= in the address without adding history entries, so
