@@ -47,8 +47,12 @@ var answerCases = map[string][]struct{ in, fr, en string }{
 	},
 	"health-fantasy": {
 		{`{"state":"wounded","life_points":1,"combat_ends_at":0,"until":240,"events":[{"at":30,"action":"first_aid","self":false}]}`,
-			"À la minute 240 : **mort** depuis la minute **65**. Le corps reste fouillable jusqu’à la minute 75. Une action est restée sans effet.",
-			"At minute 240: **dead** since minute **65**. The body may be searched until minute 75. One action had no effect."},
+			"À la minute 240 : **mort** depuis la minute **65**. Le corps reste fouillable jusqu’à la minute 75. L’action 1, les premiers secours à la minute 30, est restée sans effet, car les premiers secours ne s’appliquent qu’à un agonisant, et le personnage est blessé.",
+			"At minute 240: **dead** since minute **65**. The body may be searched until minute 75. Action 1, first aid at minute 30, had no effect, because first aid applies only to a dying character, and the character is wounded."},
+		// Past two, the answer counts the actions without effect.
+		{`{"state":"healthy","until":60,"events":[{"at":10,"action":"potion"},{"at":20,"action":"laying_on_hands"},{"at":30,"action":"first_aid"}]}`,
+			"À la minute 60 : **sain** depuis le début. L’action 1, le philtre de soin à la minute 10, est restée sans effet, car le philtre de soin ne s’applique qu’à un blessé ou à un agonisant, et le personnage est sain. L’action 2, l’imposition des mains à la minute 20, est restée sans effet, car l’imposition des mains ne s’utilise que sur soi. Une autre action est restée sans effet (les étapes du calcul disent pourquoi).",
+			"At minute 60: **healthy** since the start. Action 1, the healing potion at minute 10, had no effect, because the healing potion applies only to a wounded or dying character, and the character is healthy. Action 2, laying on hands at minute 20, had no effect, because laying on hands works on oneself only. One other action had no effect (the steps say why)."},
 		{`{"state":"dying","combat_ends_at":30,"until":20}`,
 			"À la minute 20 : **agonisant** depuis le début. Ensuite : mort à la minute 35.",
 			"At minute 20: **dying** since the start. Next: dead at minute 35."},
@@ -63,6 +67,9 @@ var answerCases = map[string][]struct{ in, fr, en string }{
 		{`{"state":"fatigued"}`,
 			"À la minute 240 : **en pleine forme** depuis la minute **10**.",
 			"At minute 240: **in full health** since minute **10**."},
+		{`{"state":"fatigued","until":60,"events":[{"at":5,"action":"first_aid","level":"novice"}]}`,
+			"À la minute 60 : **en pleine forme** depuis la minute **10**. L’action 1, les premiers secours à la minute 5, est restée sans effet, car les premiers secours ne s’appliquent qu’à un blessé ou à quelqu’un dans le coma, et le personnage est fatigué.",
+			"At minute 60: **in full health** since minute **10**. Action 1, first aid at minute 5, had no effect, because first aid applies only to a wounded character or one in a coma, and the character is fatigued."},
 	},
 	"wounds": {
 		{`{"dice":2,"die":6,"medicine_bonus":5}`,

@@ -66,9 +66,10 @@ type pendingAction struct {
 }
 
 type ignoredEvent struct {
-	index  int
-	reason string
-	why    words
+	index, at int
+	action    string
+	reason    string
+	why       words
 }
 
 // healthSim runs one character's timeline minute by minute of interest: the
@@ -160,7 +161,7 @@ func (s *healthSim) next() string {
 }
 
 func (s *healthSim) ignore(ev healthEvent, reason string, why words) {
-	s.ignored = append(s.ignored, ignoredEvent{index: ev.index, reason: reason, why: why})
+	s.ignored = append(s.ignored, ignoredEvent{index: ev.index, at: ev.at, action: ev.action, reason: reason, why: why})
 	rule := "healing"
 	if s.modern {
 		rule = "medicine"
@@ -478,6 +479,10 @@ func readHealthEvents(r *reader, in map[string]any, modern bool) []healthEvent {
 	return evs
 }
 
+// ignoredSaid is how many actions without effect the answer names, with
+// their reason.
+const ignoredSaid = 2
+
 func (s *healthSim) output() map[string]any {
 	ign := make([]any, 0, len(s.ignored))
 	for i := 1; i < len(s.ignored); i++ {
@@ -504,8 +509,19 @@ func (s *healthSim) output() map[string]any {
 	} else if s.due != never {
 		ans = say("$1 Ensuite : $2 à la minute $3.", "$1 Next: $2 at minute $3.", ans, stateWords(s.next()), s.due)
 	}
-	if len(ign) > 0 {
-		ans = say("$1 {2:Une action est restée|$2 actions sont restées} sans effet.", "$1 {2:One action|$2 actions} had no effect.", ans, len(ign))
+	// The answer says which action had no effect and why: "one action had
+	// no effect", with the reason left in the steps, sent players looking
+	// for it. Past the first few, the others are counted.
+	for i, g := range s.ignored {
+		if i == ignoredSaid {
+			break
+		}
+		ans = say("$1 L’action $2, $3 à la minute $4, est restée sans effet, car $5.",
+			"$1 Action $2, $3 at minute $4, had no effect, because $5.", ans, g.index+1, lower(actionWords(g.action)), g.at, g.why)
+	}
+	if n := len(s.ignored) - ignoredSaid; n > 0 {
+		ans = say("$1 {2:Une autre action est restée|$2 autres actions sont restées} sans effet (les étapes du calcul disent pourquoi).",
+			"$1 {2:One other action|$2 other actions} had no effect (the steps say why).", ans, n)
 	}
 	out["answer"] = answer(ans)
 	return out
