@@ -818,6 +818,39 @@ export function marked(r, open, close) {
 const OWN_LIMIT = 8;
 const HIT_KEY = "compendium-search-hit";
 
+// WORDS are the field's words the page's form does not carry yet (the
+// layout's data-label-loading, data-label-unsaved and
+// data-label-unsaved-note, from theme/i18n's search_loading,
+// search_unsaved and search_unsaved_note, win when it does).
+const WORDS = {
+  fr: {
+    loading: "Chargement de l’index de recherche…",
+    unsaved: "non enregistré",
+    unsavedNote: "Hors ligne : cette page n’est pas enregistrée sur cet appareil.",
+  },
+  en: {
+    loading: "Loading the search index…",
+    unsaved: "not saved",
+    unsavedNote: "Offline: this page is not saved on this device.",
+  },
+};
+
+// keptPages asks the service worker which of urls its copy holds (an
+// array of booleans), or null when it does not answer.
+function keptPages(urls) {
+  const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!sw) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), 3000);
+    ch.port1.onmessage = (ev) => {
+      clearTimeout(timer);
+      resolve(Array.isArray(ev.data) ? ev.data : null);
+    };
+    sw.postMessage({ type: "kept-pages", urls }, [ch.port2]);
+  });
+}
+
 // pending holds each index's download, ready the indexes already prepared.
 const pending = new Map();
 const ready = new Map();
@@ -880,6 +913,7 @@ export function initSearch() {
   const ownURL = new URL(body.dataset.searchIndex, location.href).href;
   const otherURL = body.dataset.searchIndexOther ? new URL(body.dataset.searchIndexOther, location.href).href : "";
   const labels = form.dataset;
+  const words = WORDS[(body.dataset.lang || document.documentElement.lang) === "en" ? "en" : "fr"];
   let timer = 0;
   let active = -1;
   let options = [];
@@ -1021,11 +1055,23 @@ export function initSearch() {
       return;
     }
     let own;
+    // On a slow network the index takes seconds to come: say so, rather
+    // than an empty field (the list's own words replace it).
+    if (!ready.has(ownURL)) {
+      options = [];
+      list.textContent = "";
+      setOpen(false);
+      help.hidden = true;
+      say(labels.labelLoading || words.loading, true);
+      form.dataset.loading = "true";
+    }
     try {
       // A split index (a large site) fetches the shards of the query's
       // words; a single file is all there already.
       own = await prepare(await fetchIndex(ownURL), q, ownURL);
+      delete form.dataset.loading;
     } catch {
+      delete form.dataset.loading;
       if (mine !== seq) return;
       options = [];
       say(labels.labelError || "", true);
@@ -1046,6 +1092,7 @@ export function initSearch() {
     }
     const results = search(own, other, q, OWN_LIMIT, readingDoc(own));
     render(results, results.length > 0 ? "" : suggest(own, q) || (other ? suggest(other, q) : ""));
+    markUnsaved(mine);
     // The query the list answers with both languages' indexes, as typing
     // goes on (tests wait on it).
     const settled = () => {
@@ -1064,6 +1111,35 @@ export function initSearch() {
       );
     }
   };
+
+  // markUnsaved marks, offline, the results this device's copy does not
+  // hold, which would open the "not saved on this device" page: a badge
+  // in words and a dimmed result (still a link: the network may be back).
+  const markUnsaved = async (mine) => {
+    if (single || navigator.onLine !== false || options.length === 0) return;
+    const shown = options.slice();
+    const kept = await keptPages(shown.map((a) => a.href.split("#")[0]));
+    if (!kept || mine !== seq) return;
+    let n = 0;
+    shown.forEach((a, i) => {
+      if (kept[i] !== false || a.classList.contains("search-unsaved")) return;
+      n++;
+      a.classList.add("search-unsaved");
+      const b = document.createElement("span");
+      b.className = "search-unsaved-badge";
+      b.textContent = labels.labelUnsaved || words.unsaved;
+      b.title = labels.labelUnsavedNote || words.unsavedNote;
+      const head = a.querySelector(".search-path");
+      head.prepend(b, " ");
+    });
+    if (n > 0) say(status.textContent + " — " + (labels.labelUnsavedNote || words.unsavedNote), false);
+  };
+  // Going offline or back online changes what the results can open.
+  const rerun = () => {
+    if (input.value.trim() !== "" && options.length > 0) run();
+  };
+  addEventListener("offline", rerun);
+  addEventListener("online", rerun);
 
   // No debounce: each keystroke's search runs at once, in the next task
   // (input events of one task give one search). A warm query takes half a

@@ -238,6 +238,14 @@ self.addEventListener("message", (event) => {
     );
   } else if (d.type === "save-all") {
     event.waitUntil(saveAll(reply));
+  } else if (d.type === "kept-pages" && event.ports[0]) {
+    // The search, offline, asks which of its results this copy holds
+    // (the pages it answers from: this build's only), so that it marks
+    // those that would give the "not saved on this device" page.
+    const urls = Array.isArray(d.urls) ? d.urls.slice(0, 64) : [];
+    event.waitUntil(
+      Promise.all(urls.map((u) => keptPage(new URL(String(u), self.location)).then(Boolean, () => false))).then((k) => event.ports[0].postMessage(k)),
+    );
   }
 });
 
