@@ -18,7 +18,10 @@ import (
 // hash, with the Go runtime's JavaScript support file, which the theme's
 // worker bundles in.
 type Module struct {
-	WASM      string // path relative to the site root
+	WASM string // path relative to the site root
+	// Size is the module's size in bytes, which the page's progress
+	// badge counts the arriving bytes against.
+	Size      int64
 	ExecBytes []byte
 	Cached    bool // the compile was skipped
 	// content is the cached module, read once asked for (Bytes): a
@@ -114,6 +117,9 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 		_ = os.WriteFile(nameFile, name, 0o644)
 	}
 	m.WASM = "assets/engine-" + string(name) + ".wasm"
+	if fi, err := os.Stat(cached); err == nil {
+		m.Size = fi.Size()
+	}
 	modules.Store(cached, m)
 	return m, nil
 }

@@ -385,7 +385,7 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 	kept := newKeptPages(prev, !opt.NoTwins)
 	go func() {
 		start := time.Now()
-		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, CalcCSS: bundle.CalcCSS, CalcJS: bundle.CalcJS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, Search: searchPaths},
+		out, err := theme.Site(s, render.Assets{CSS: bundle.CSS, JS: bundle.JS, CalcCSS: bundle.CalcCSS, CalcJS: bundle.CalcJS, Boot: bundle.Boot, Worker: bundle.Worker, WASM: module.WASM, WASMSize: module.Size, Search: searchPaths},
 			render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: updated},
 			render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, Values: calc.valuesPage, PDFs: pdfLinks(opt.PDFs), Changes: changes,
 				Singles: func(lang string) (int, bool) {

@@ -220,16 +220,25 @@ func TestCalcStates(t *testing.T) {
 		Busy    string  `json:"busy"`
 		Reason  string  `json:"reason"`
 		Opacity float64 `json:"opacity"`
+		Overlap float64 `json:"overlap"` // px² of the answer under the badge
 	}
-	probe := `(() => { const r = document.querySelector("#calc-casting .calc-result");
-	  return { state: r.dataset.state, busy: r.getAttribute("aria-busy") || "", reason: r.querySelector(".calc-state").hidden ? "" : r.querySelector(".calc-state").textContent,
-	    opacity: Number(getComputedStyle(r.querySelector(".calc-live")).opacity) }; })()`
+	probe := `(() => { const r = document.querySelector("#calc-casting .calc-result"), s = r.querySelector(".calc-state");
+	  const a = r.querySelector(".calc-answer").getBoundingClientRect(), b = s.getBoundingClientRect();
+	  const shown = !s.hidden && getComputedStyle(s).visibility !== "hidden";
+	  const overlap = shown ? Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) : 0;
+	  return { state: r.dataset.state, busy: r.getAttribute("aria-busy") || "", reason: s.hidden ? "" : s.textContent,
+	    opacity: Number(getComputedStyle(r.querySelector(".calc-live")).opacity), overlap }; })()`
 	// The engine (half a megabyte at 400 kbit/s) is still on its way.
 	if err := chromedp.Run(b.Ctx, setField("#calc-casting-magic", "9"), chromedp.Sleep(100*time.Millisecond), chromedp.Evaluate(probe, &st)); err != nil {
 		t.Fatal(err)
 	}
 	if st.State != "loading" || st.Busy != "true" || st.Reason == "" || st.Opacity > 0.6 {
 		t.Errorf("100 ms after a change, engine loading: %+v, want loading, busy, a reason, dimmed", st)
+	}
+	// The reason's badge sits under the answer, not on its first words
+	// (issue 34, point 8).
+	if st.Overlap > 0 {
+		t.Errorf("engine loading: the badge covers %.0f px² of the answer", st.Overlap)
 	}
 	var out string
 	if err := chromedp.Run(b.Ctx, chromedp.ActionFunc(func(ctx context.Context) error {

@@ -46,6 +46,9 @@ type Assets struct {
 	// WASM is the rules engine, fetched only when a calculator is used (the
 	// Go runtime's support script is bundled into Worker).
 	WASM string
+	// WASMSize is the engine's size in bytes, for the loading badge's
+	// percentage.
+	WASMSize int64
 	// Worker runs the engine off the main thread.
 	Worker string
 	// Search maps a language to its search index.

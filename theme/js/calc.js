@@ -459,6 +459,22 @@ function laterToURL(calc, values) {
   calc._urlTimer = setTimeout(calc._urlWrite, 250);
 }
 
+// engineProgress says how much of the engine has arrived, in the badge of
+// each calculator waiting for it: on one bar of signal its 2.7 MB (545 KB
+// on the wire) take ten seconds and more. Floored, so that 100 % means
+// arrived.
+document.addEventListener("engine-progress", (e) => {
+  if (engineReady) return;
+  const n = Math.min(99, Math.floor((100 * e.detail.got) / e.detail.size));
+  const text = fill(t("calc.state.engine_progress"), { pct: n + (lang === "fr" ? "\u202f%" : "%") });
+  for (const c of document.querySelectorAll(".calc[data-calc]")) {
+    const r = c.querySelector(".calc-result");
+    if (r.dataset.state !== "loading") continue;
+    r.querySelector(".calc-state").textContent = text;
+    updatePeek(c);
+  }
+});
+
 document.addEventListener("calc-flush", () => {
   for (const c of document.querySelectorAll(".calc[data-calc]")) {
     if (!c._urlWrite) continue;
@@ -593,6 +609,12 @@ function start(calc) {
 
 function wire(calc) {
   const form = calc.querySelector(".calc-form");
+  // The state's badge sits just under the answer, over the figures it
+  // says are out of date: at the top of the result it hid the answer's
+  // first words (issue 34). Absolute with no offset, it takes the place
+  // it would have in the flow and moves nothing.
+  const answerEl = calc.querySelector(".calc-live .calc-answer");
+  if (answerEl) answerEl.after(calc.querySelector(".calc-state"));
   sizer?.observe(calc.querySelector(".calc-live"));
   const defaults = JSON.parse(form.dataset.values || "{}");
   // Without JavaScript the fields are read-only; with it they come alive.

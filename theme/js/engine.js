@@ -62,12 +62,16 @@ class Engine {
       if (window.__compendiumWasm) {
         worker = new Worker(this.workerURL);
         worker.postMessage({ type: "init", bytes: window.__compendiumWasm });
-      } else worker = new Worker(this.workerURL, { name: JSON.stringify({ url: this.wasmURL, priority: this.priority }) });
+      } else worker = new Worker(this.workerURL, { name: JSON.stringify({ url: this.wasmURL, priority: this.priority, size: this.size }) });
     }
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = (e) => {
         const m = e.data;
-        if (m.type === "module") {
+        if (m.type === "progress") {
+          // Two bundles share the engine (boot.js, calcs.js): an event on
+          // the document reaches the calculators whichever started it.
+          document.dispatchEvent(new CustomEvent("engine-progress", { detail: { got: m.got, size: m.size } }));
+        } else if (m.type === "module") {
           this.haveModule = true;
           this.gotModule?.(m.module);
         } else if (m.type === "ready") {
@@ -208,6 +212,7 @@ export function loadEngine({ early = false } = {}) {
   const root = new URL(data.root || "./", location.href);
   const url = (p) => new URL(p, root).href;
   const engine = new Engine(url(data.worker), url(data.wasm), early ? "low" : "auto");
+  engine.size = Number(data.wasmSize) || 0;
   // The engine is handed out at once: computations queue in the worker
   // while it starts, and a failure to start rejects them.
   engine.failed = () => {

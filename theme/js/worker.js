@@ -57,7 +57,7 @@ function start(m) {
     });
     let module = m.module;
     if (!module) {
-      module = await (m.bytes ? WebAssembly.compile(m.bytes) : compile(m.url, m.priority));
+      module = await (m.bytes ? WebAssembly.compile(m.bytes) : compile(m.url, m.priority, m.size));
       mark("compiled");
       self.postMessage({ type: "module", module });
     }
@@ -114,21 +114,45 @@ function run(m) {
   self.postMessage({ id: m.id, out: reduce(JSON.parse(text)) });
 }
 
-async function compile(url, priority) {
+async function compile(url, priority, size) {
   // No deadline here: this worker is the page's, so the service worker
   // answers its fetches, the engine from the copy first (theme/sw/sw.js).
   // compileStreaming compiles while the bytes arrive; it needs the
   // application/wasm type, which some hosts do not send: fall back then.
   if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.compileStreaming(fetch(url, { priority }));
+      return await WebAssembly.compileStreaming(fetch(url, { priority }).then((resp) => counted(resp, size)));
     } catch (e) {
       /* fall through to the buffered path */
     }
   }
-  const resp = await fetch(url);
+  const resp = await counted(await fetch(url), size);
   if (!resp.ok) throw new Error(url + ": " + resp.status);
   return WebAssembly.compile(await resp.arrayBuffer());
+}
+
+// counted passes the module's bytes through as they arrive, telling the
+// page how far it is ({type: "progress", got}, at most every 200 ms): on
+// one bar of signal the engine takes seconds, and a player would rather
+// see "42 %" than a label that never changes. size is the module's size
+// (the stream gives the bytes decoded, so a compressed Content-Length
+// would not do); without it, or without streams, the response is as is.
+function counted(resp, size) {
+  if (!size || !resp.ok || !resp.body || typeof TransformStream === "undefined") return resp;
+  let got = 0;
+  let last = 0;
+  const count = new TransformStream({
+    transform(chunk, ctl) {
+      got += chunk.byteLength;
+      const now = performance.now();
+      if (now - last >= 200) {
+        last = now;
+        self.postMessage({ type: "progress", got, size });
+      }
+      ctl.enqueue(chunk);
+    },
+  });
+  return new Response(resp.body.pipeThrough(count), { status: resp.status, statusText: resp.statusText, headers: resp.headers });
 }
 
 // reduce bins every long series of {value, p} points (a distribution and
