@@ -57,3 +57,29 @@ func TestCalcListFieldsOnPhoneKeyboards(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchShortcutOnlyWithKeyboard: the search field names its "/"
+// shortcut where a keyboard and a mouse are, not on a phone (issue 34,
+// point 9: "Rechercher (/)" on a touch screen).
+func TestSearchShortcutOnlyWithKeyboard(t *testing.T) {
+	for _, tt := range []struct {
+		mobile bool
+		width  int64
+		want   string
+	}{
+		{true, 390, "Rechercher"},
+		{false, 1280, "Rechercher (/)"},
+	} {
+		b := newBrowser(t, tt.width, 800, tt.mobile)
+		var got string
+		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/fantasy/"),
+			chromedp.Poll(`document.readyState === "complete" || null`, nil),
+			chromedp.AttributeValue("#search-input", "placeholder", &got, nil, chromedp.ByID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%d px, touch %v: placeholder %q, want %q", tt.width, tt.mobile, got, tt.want)
+		}
+	}
+}

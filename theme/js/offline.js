@@ -4,15 +4,17 @@
 export function initOffline() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   watchUpdates();
-  initSaveAll();
   const root = new URL(document.body.dataset.root || "./", location.href);
   // Well after the page's own work: the first visit's download of the
   // whole site must not compete with what the reader came for (measured: a
-  // worker registered at load delayed the first calculator result).
+  // worker registered at load delayed the first calculator result). A tap
+  // on "save everything" registers it at once.
+  let registered = null;
   const register = () =>
-    navigator.serviceWorker.register(new URL("sw.js", root).href).catch(() => {
+    (registered ||= navigator.serviceWorker.register(new URL("sw.js", root).href).catch(() => {
       /* no offline copy: the site still works online */
-    });
+    }));
+  initSaveAll(register);
   window.addEventListener("load", () => setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(register, { timeout: 5000 }) : register()), 3000));
 }
 
@@ -44,9 +46,10 @@ function megabytes(n) {
 // (navigator.storage.estimate), asks for the copy to be kept
 // (navigator.storage.persist), then has the worker fetch every file it
 // lacks, with a progress bar.
-function initSaveAll() {
+function initSaveAll(register) {
   const li = document.getElementById("save-all");
   if (!li) return;
+  li.classList.add("on");
   const button = li.querySelector("button");
   const size = li.querySelector(".save-size");
   const bar = li.querySelector("progress");
@@ -82,8 +85,15 @@ function initSaveAll() {
     if (worker) worker.postMessage({ type: "save-size" });
   });
   button.addEventListener("click", async () => {
-    if (!worker) return;
     button.disabled = true;
+    if (!worker) {
+      // A first visit: the worker is not there yet (registered 3 s after
+      // load, then installing). The tap brings it now and waits for it.
+      status.textContent = li.dataset.wait;
+      register();
+      worker = (await navigator.serviceWorker.ready).active;
+      status.textContent = "";
+    }
     if (navigator.storage && navigator.storage.estimate) {
       const { quota = 0, usage = 0 } = await navigator.storage.estimate();
       if (quota > 0 && quota - usage < missing * 1.1) {

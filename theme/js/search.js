@@ -1205,6 +1205,9 @@ export function initSearch() {
   document.addEventListener("click", (ev) => {
     if (!form.contains(ev.target)) setOpen(false);
   });
+  // The "/" shortcut is said only where there is a keyboard to press it:
+  // on a phone "Rechercher (/)" named a key it does not have.
+  if (input.dataset.placeholderKeys && !matchMedia("(pointer: coarse)").matches) input.placeholder = input.dataset.placeholderKeys;
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
     const t = ev.target;
