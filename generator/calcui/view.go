@@ -715,10 +715,13 @@ func table(f *Form, out map[string]any, p Page) *Table {
 			row(num(fl(r, "at"), p.Lang)+" min", option(p, str(r["state"])), causeLabel(p, str(r["cause"])))
 		}
 	case "hits":
-		head("hit", "damage", "magic", "physical", "life_points", "state")
+		// The state and the life points first, after the hit: the columns
+		// a player reads, on screen at 360 px; the armour left scrolls
+		// after them (theme/js/table.js, the same order).
+		head("hit", "damage", "state", "life_points", "magic", "physical")
 		for _, r := range list("timeline") {
-			row(num(fl(r, "hit"), p.Lang), num(fl(r, "damage"), p.Lang), num(fl(r, "magic"), p.Lang), num(fl(r, "physical"), p.Lang),
-				num(fl(r, "life_points"), p.Lang), option(p, str(r["state"])))
+			row(num(fl(r, "hit"), p.Lang), num(fl(r, "damage"), p.Lang), option(p, str(r["state"])),
+				num(fl(r, "life_points"), p.Lang), num(fl(r, "magic"), p.Lang), num(fl(r, "physical"), p.Lang))
 		}
 	case "rounds":
 		head("opponent", "score", "result")

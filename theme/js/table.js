@@ -31,8 +31,9 @@ export function dataTable(kind, out, t, lang) {
       rows = (out.timeline || []).map((e) => [num(e.at, lang) + " min", t("opt." + e.state), cause(t, e.cause)]);
       break;
     case "hits":
-      head = ["hit", "damage", "magic", "physical", "life_points", "state"];
-      rows = (out.timeline || []).map((h) => [h.hit, h.damage, h.magic, h.physical, h.life_points].map((x) => num(x, lang)).concat(t("opt." + h.state)));
+      // The state and the life points first (calcui's table, the same order).
+      head = ["hit", "damage", "state", "life_points", "magic", "physical"];
+      rows = (out.timeline || []).map((h) => [num(h.hit, lang), num(h.damage, lang), t("opt." + h.state), ...[h.life_points, h.magic, h.physical].map((x) => num(x, lang))]);
       break;
     case "rounds":
       head = ["opponent", "score", "result"];
