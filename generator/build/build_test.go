@@ -357,6 +357,8 @@ Les points d'armure (PA) protègent. L'écu aussi.
 ## La vie {#life}
 
 Perdre ses PA fait mal.
+
+- {#heater} Un écu se répare.
 -- content/en/alpha.md --
 ---
 title: Alpha
@@ -373,6 +375,8 @@ Armour points (AP) protect. So does the heater shield.
 ## Life {#life}
 
 Losing your armour hurts.
+
+- {#heater} A heater shield can be mended.
 -- content/glossary.json --
 {
   "terms": [
@@ -413,7 +417,9 @@ Losing your armour hurts.
 	}
 	// Mend both, and the pages come out.
 	os.WriteFile(filepath.Join(opt.ContentDir, "en", "alpha.md"), []byte(strings.Replace(txtarFile(files, "content/en/alpha.md"), "Losing your armour hurts.", "Losing your AP hurts.", 1)), 0o644)
-	os.WriteFile(gl, []byte(strings.Replace(txtarFile(files, "content/glossary.json"), "alpha#nowhere", "alpha#armor", 1)), 0o644)
+	// A term may point to an anchor inside a section: its link opens the
+	// anchor, named by its section.
+	os.WriteFile(gl, []byte(strings.Replace(txtarFile(files, "content/glossary.json"), "alpha#nowhere", "alpha#heater", 1)), 0o644)
 	if _, err := Build(opt); err != nil {
 		t.Fatal(err)
 	}
@@ -425,6 +431,9 @@ Losing your armour hurts.
 	}
 	if !strings.Contains(p, `<a class="term-section" href="../alpha/#armor">`) || !strings.Contains(p, `<span class="term-other" lang="en">armour points (AP)</span>`) {
 		t.Errorf("French glossary lacks the section link or the translation:\n%s", p)
+	}
+	if !strings.Contains(p, `<a class="term-section" href="../alpha/#heater">§&#8239;La vie</a>`) {
+		t.Errorf("French glossary: the term pointing to an anchor lacks its link to the anchor, named by its section:\n%s", p)
 	}
 }
 

@@ -280,9 +280,20 @@ func (c *calcs) doc(lang, slug string) *site.Doc {
 // there is none.
 func (c *calcs) title(lang, key string) string {
 	slug, id, _ := strings.Cut(key, "#")
-	if d := c.doc(lang, slug); d != nil {
-		if sec := d.Section(id); sec != nil {
-			return sec.Title
+	d := c.doc(lang, slug)
+	if d == nil {
+		return ""
+	}
+	if sec := d.Section(id); sec != nil {
+		return sec.Title
+	}
+	// An anchor inside a section ({#effect-blinded}): the link opens the
+	// rule itself, named by the section that holds it.
+	for _, a := range d.Anchors {
+		if a.ID == id {
+			if sec := d.Section(a.Section); sec != nil {
+				return sec.Title
+			}
 		}
 	}
 	return ""
