@@ -818,23 +818,6 @@ export function marked(r, open, close) {
 const OWN_LIMIT = 8;
 const HIT_KEY = "compendium-search-hit";
 
-// WORDS are the field's words the page's form does not carry yet (the
-// layout's data-label-loading, data-label-unsaved and
-// data-label-unsaved-note, from theme/i18n's search_loading,
-// search_unsaved and search_unsaved_note, win when it does).
-const WORDS = {
-  fr: {
-    loading: "Chargement de l’index de recherche…",
-    unsaved: "non enregistré",
-    unsavedNote: "Hors ligne : cette page n’est pas enregistrée sur cet appareil.",
-  },
-  en: {
-    loading: "Loading the search index…",
-    unsaved: "not saved",
-    unsavedNote: "Offline: this page is not saved on this device.",
-  },
-};
-
 // keptPages asks the service worker which of urls its copy holds (an
 // array of booleans), or null when it does not answer.
 function keptPages(urls) {
@@ -913,7 +896,6 @@ export function initSearch() {
   const ownURL = new URL(body.dataset.searchIndex, location.href).href;
   const otherURL = body.dataset.searchIndexOther ? new URL(body.dataset.searchIndexOther, location.href).href : "";
   const labels = form.dataset;
-  const words = WORDS[(body.dataset.lang || document.documentElement.lang) === "en" ? "en" : "fr"];
   let timer = 0;
   let active = -1;
   let options = [];
@@ -1062,7 +1044,7 @@ export function initSearch() {
       list.textContent = "";
       setOpen(false);
       help.hidden = true;
-      say(labels.labelLoading || words.loading, true);
+      say(labels.labelLoading, true);
       form.dataset.loading = "true";
     }
     try {
@@ -1127,12 +1109,12 @@ export function initSearch() {
       a.classList.add("search-unsaved");
       const b = document.createElement("span");
       b.className = "search-unsaved-badge";
-      b.textContent = labels.labelUnsaved || words.unsaved;
-      b.title = labels.labelUnsavedNote || words.unsavedNote;
+      b.textContent = labels.labelUnsaved;
+      b.title = labels.labelUnsavedNote;
       const head = a.querySelector(".search-path");
       head.prepend(b, " ");
     });
-    if (n > 0) say(status.textContent + " — " + (labels.labelUnsavedNote || words.unsavedNote), false);
+    if (n > 0) say(status.textContent + " — " + (labels.labelUnsavedNote), false);
   };
   // Going offline or back online changes what the results can open.
   const rerun = () => {
