@@ -51,3 +51,45 @@ func TestCheckStrict(t *testing.T) {
 		t.Errorf("check -strict after -mark: %d %s", code, out)
 	}
 }
+
+// TestCommandLine: every command has its own flags and its own -h, help
+// and --help answer, a flag of another command is refused, calc --help
+// NAME describes NAME.
+func TestCommandLine(t *testing.T) {
+	// calc --help NAME reads the labels in theme/, from the repository's root.
+	t.Chdir("..")
+	for _, tt := range []struct {
+		args       []string
+		code       int
+		out, noOut string // in stdout+stderr; not in it
+	}{
+		{[]string{"help"}, 0, "commands:\n  build", ""},
+		{[]string{"--help"}, 0, "commands:\n  build", ""},
+		{[]string{"-h"}, 0, "commands:", ""},
+		{[]string{}, 2, "usage: generator <command>", ""},
+		{[]string{"nope"}, 2, `unknown command "nope"`, ""},
+		{[]string{"help", "nope"}, 2, `unknown command "nope"`, ""},
+		{[]string{"help", "serve"}, 0, "usage: generator serve", "-timings"},
+		{[]string{"serve", "-h"}, 0, "-addr", "-cpuprofile"},
+		{[]string{"build", "--help"}, 0, "-cpuprofile", "-addr"},
+		{[]string{"check", "-h"}, 0, "-strict", "-out"},
+		{[]string{"check", "-cpuprofile", "x", "-addr", "1.2.3.4:9"}, 2, "flag provided but not defined: -cpuprofile", ""},
+		{[]string{"build", "-strict"}, 2, "flag provided but not defined: -strict", ""},
+		{[]string{"check", "stray"}, 2, `unexpected argument "stray"`, ""},
+		{[]string{"synth", "-h"}, 0, "-pages", ""},
+		{[]string{"pdf", "-h"}, 0, "usage: generator pdf", "-addr"},
+		{[]string{"calc", "--help"}, 0, "calculators:\n  dice", ""},
+		{[]string{"help", "calc"}, 0, "calculators:", ""},
+		{[]string{"calc", "--help", "casting"}, 0, "## `casting`", ""},
+		{[]string{"values", "-h"}, 0, "-lang", ""},
+		{[]string{"search", "-h"}, 0, "-lang", ""},
+		{[]string{"translations", "-h"}, 0, "-mark", ""},
+	} {
+		var out, errs bytes.Buffer
+		code := run(tt.args, strings.NewReader(""), &out, &errs)
+		all := out.String() + errs.String()
+		if code != tt.code || !strings.Contains(all, tt.out) || (tt.noOut != "" && strings.Contains(all, tt.noOut)) {
+			t.Errorf("generator %s: exit %d, want %d, output containing %q and not %q:\n%s", strings.Join(tt.args, " "), code, tt.code, tt.out, tt.noOut, all)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 
 // Run implements "calc NAME" and "calc --list" and returns the exit status:
 // 0 with the output JSON on stdout, 1 with the error object on stdout for a
-// bad input, 2 for a bad command line (usage on stderr).
+// bad input, 2 for a bad command line (the usage on stderr).
 //
 // The calculator computes with the rule values of the content folder,
 // -content DIR ("content" by default, where the repository's root has it);
@@ -30,7 +30,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	content := fs.String("content", "content", "")
 	list := fs.Bool("list", false, "")
 	if err := fs.Parse(args); err != nil {
-		io.WriteString(stderr, "calc: "+err.Error()+"\n"+usage)
+		io.WriteString(stderr, "calc: "+err.Error()+"\n"+Usage)
 		return 2
 	}
 	args = fs.Args()
@@ -43,7 +43,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if *list || len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		io.WriteString(stderr, usage)
+		io.WriteString(stderr, Usage)
 		return 2
 	}
 	rules, code := contentRules(*content, contentGiven(fs), stderr)
@@ -75,7 +75,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-const usage = "usage: calc [-content DIR] NAME < input.json\n       calc --list\n"
+// Usage is how calc is run.
+const Usage = "usage: calc [-content DIR] NAME < input.json\n       calc --list\n"
 
 func contentGiven(fs *flag.FlagSet) bool {
 	given := false

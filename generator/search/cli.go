@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -39,6 +40,9 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h: the usage was asked for
+		}
 		return 2
 	}
 	q := strings.Join(fs.Args(), " ")

@@ -1,6 +1,7 @@
 package translation
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,6 +36,9 @@ func RunCLI(args []string, stdout, stderr io.Writer, load Loader) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h: the usage was asked for
+		}
 		return 2
 	}
 	if *mark == (len(fs.Args()) == 0 && !*all) {

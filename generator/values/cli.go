@@ -1,6 +1,7 @@
 package values
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"strings"
@@ -24,6 +25,9 @@ func RunCLI(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h: the usage was asked for
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"compendium/generator/calc"
+	"compendium/generator/calcui"
+	"compendium/generator/render"
+	"compendium/generator/values"
+	"compendium/wasm/engine"
+)
+
+var calcCommand = command{"calc", "run a calculator: calc NAME < input.json; calc --list; calc --help [NAME]", runCalc}
+
+func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) >= 1 {
+		switch args[0] {
+		case "--describe", "-describe":
+			return describe(args[1:], stdout, stderr)
+		case "-h", "-help", "--help":
+			// calc --help NAME says what NAME takes and returns; alone,
+			// how to run one and which there are.
+			if len(args) > 1 {
+				return describe(args[1:2], stdout, stderr)
+			}
+			io.WriteString(stdout, calc.Usage+"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs\n\ncalculators:\n")
+			for _, c := range engine.Calculators() {
+				fmt.Fprintf(stdout, "  %-16s %s\n", c.Name, c.En)
+			}
+			return 0
+		}
+	}
+	return calc.Run(args, stdin, stdout, stderr)
+}
+
+// describe prints what the calculators take and return (calc --describe
+// [NAME]), with the pages' English labels from theme/i18n.
+func describe(args []string, stdout, stderr io.Writer) int {
+	theme, errs := render.Load("theme")
+	if len(errs) > 0 {
+		fmt.Fprintln(stderr, strings.Join(errs, "\n"))
+		return 1
+	}
+	// The labels name rule values ({=armor.plate}): the content's, where
+	// the repository's root has it, else the engine's defaults.
+	rules := engine.Default()
+	if set, ds := values.Load("content"); len(ds) == 0 {
+		rules = set.Rules
+	}
+	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
+	var err error
+	if len(args) == 0 {
+		err = calcui.DescribeAll(stdout, rules, t)
+	} else {
+		err = calcui.Describe(stdout, args[0], rules, t)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	return 0
+}

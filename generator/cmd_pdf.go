@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"syscall"
+
+	"compendium/generator/build"
+	"compendium/generator/pdf"
+	"compendium/generator/serve"
+)
+
+var pdfCommand = command{"pdf", "build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with\nChromium, and build again linking them (build alone needs no browser and links no PDF)", runPDF}
+
+func runPDF(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("pdf", "pdf [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]", stdout, stderr)
+	opt := build.Options{}
+	siteFlags(fs, &opt)
+	outputFlags(fs, &opt)
+	if code := parse(fs, args, stdout, stderr); code >= 0 {
+		return code
+	}
+	return printBooks(opt, stdout, stderr)
+}
+
+// printBooks builds the site into a temporary folder, prints its books
+// with Chromium, and builds the site into opt.OutDir with the PDFs.
+func printBooks(opt build.Options, stdout, stderr io.Writer) int {
+	tmp, err := os.MkdirTemp("", "compendium-book-")
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	first := opt
+	first.OutDir, first.NoTwins = filepath.Join(tmp, "public"), true
+	res, err := build.Build(first)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, "pdf: the build failed; "+opt.OutDir+"/ was left as it was")
+		return 1
+	}
+	var langs []string
+	for _, l := range res.Site.Langs {
+		langs = append(langs, l.Code)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	pdfs, err := pdf.Print(ctx, first.OutDir, langs, serve.Handler(first.OutDir, nil))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	opt.PDFs = pdfs
+	res, err = build.Build(opt)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	var names []string
+	for name := range pdfs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(stdout, "%s/%s: %d pages, %d KB\n", opt.OutDir, name, pdf.Pages(pdfs[name]), len(pdfs[name])/1024)
+	}
+	fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+	return 0
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"compendium/generator/build"
+)
+
+// newFlags returns a command's flag set: its errors and its usage go to
+// stderr, except for -h, whose usage goes to stdout (see parse).
+func newFlags(name, usage string, stdout, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "usage: generator %s\n\nflags:\n", usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args into fs. It returns -1 to go on, else the exit code:
+// 0 after -h (the usage printed to stdout), 2 after a flag that is not the
+// command's own or a stray argument (the usage printed to stderr).
+func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return 0
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "generator %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	return -1
+}
+
+// siteFlags adds the flags every command that reads the site takes: its
+// content, theme and configuration.
+func siteFlags(fs *flag.FlagSet, opt *build.Options) {
+	fs.StringVar(&opt.ContentDir, "content", "content", "content folder")
+	fs.StringVar(&opt.ThemeDir, "theme", "theme", "theme folder")
+	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
+}
+
+// outputFlags adds the flags of the commands that write the site.
+func outputFlags(fs *flag.FlagSet, opt *build.Options) {
+	fs.StringVar(&opt.OutDir, "out", "public", "output folder: written only on success, with only the files that changed; a folder the build did not write is refused")
+	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
+	fs.BoolFunc("compress", "write .br and .gz twins of every compressible file (default true; -compress=false writes none)", func(s string) error {
+		v, err := strconv.ParseBool(s)
+		opt.NoTwins = !v
+		return err
+	})
+}
