@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -75,6 +77,12 @@ func TestEngineProgressOnOneBar(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatalf("no progress in the badge while the engine trickles in: %v", err)
+	}
+	if dir := os.Getenv("SHOTS_DIR"); dir != "" { // for a look at the badge on a phone
+		var png []byte
+		if err := chromedp.Run(b.Ctx, chromedp.ScrollIntoView("#calc-casting .calc-answer"), chromedp.CaptureScreenshot(&png)); err == nil {
+			_ = os.WriteFile(filepath.Join(dir, "engine-progress-fr-390.png"), png, 0o644)
+		}
 	}
 	p1 := percent.FindStringSubmatch(first.Text)
 	if !strings.HasPrefix(first.Text, "Chargement du calculateur… ") || p1 == nil || first.State != "loading" || first.Overlap > 0 {
