@@ -67,15 +67,18 @@ func (f *SingleFile) Bytes() []byte {
 
 // singleView is what layouts/single.html draws.
 type singleView struct {
-	Lang, Title, Edition string
-	CSP                  string
-	CSS, PrintCSS        template.CSS
-	Book                 []BookDoc
-	BookGlossary         []GlossaryEntry
-	CalcStrings          string
-	Anchors              string // "slug#id" → the anchor in this file, where they differ
-	Index, Worker, WASM  string // placeholders (blobIndex…): the data goes in after rendering
-	Boot, JS             template.JS
+	// Site is the published site's address in this language ("" when the
+	// build has no base URL): the file's copy-link copies a section's
+	// address there, never the file:/// one a phone's chat cannot open.
+	Lang, Title, Edition, Site string
+	CSP                        string
+	CSS, PrintCSS              template.CSS
+	Book                       []BookDoc
+	BookGlossary               []GlossaryEntry
+	CalcStrings                string
+	Anchors                    string // "slug#id" → the anchor in this file, where they differ
+	Index, Worker, WASM        string // placeholders (blobIndex…): the data goes in after rendering
+	Boot, JS                   template.JS
 }
 
 // singleBoot runs before the page's script: it turns what the file carries
@@ -151,7 +154,7 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 	}
 	anchorsJSON, _ := json.Marshal(anchors)
 	v := singleView{
-		Lang: lang, Title: t.T(lang, "site_title"), Edition: m.Edition,
+		Lang: lang, Title: t.T(lang, "site_title"), Edition: m.Edition, Site: siteAddress(m.Base, lang),
 		CSS: template.CSS(a.CSS), PrintCSS: template.CSS(t.printSheets(s, m)[lang+"/book"]),
 		Book: book, BookGlossary: gl, CalcStrings: a.CalcStrings, Anchors: string(anchorsJSON),
 		Index: blobIndex, Worker: blobWorker, WASM: blobWASM,
@@ -164,6 +167,15 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 		return nil, err
 	}
 	return &SingleFile{page: buf.Bytes(), a: a}, nil
+}
+
+// siteAddress is the address of lang's pages on the site published at
+// base, or "" when the build has none.
+func siteAddress(base, lang string) string {
+	if base == "" {
+		return ""
+	}
+	return base + lang + "/"
 }
 
 // Base64 is b as the single-file edition carries binary data. The build

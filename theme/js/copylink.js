@@ -1,4 +1,5 @@
 import { toast } from "./toast.js";
+import { isSingle, singleLink } from "./single.js";
 
 // copyText copies with the Clipboard API where the page is a secure context,
 // and otherwise with a selected text area, which older phones still need.
@@ -36,14 +37,17 @@ export function initCopyLinks() {
     const heading = document.getElementById(id);
     const share = document.documentElement.hasAttribute("data-share") && heading?.matches("article :is(h2, h3, h4, h5, h6)");
     const copied = share ? new URL(encodeURIComponent(id) + "/", new URL(".", location.href)) : url;
+    // The single file's own address is file:///…, which no one else can
+    // open: it copies the site's address of the section, or says it could not.
+    const single = isSingle() ? singleLink(id) : null;
     if (heading) {
       heading.classList.remove("flash");
       void heading.offsetWidth;
       heading.classList.add("flash");
     }
     try {
-      await copyText(copied.href);
-      toast(body.dataset.copied || "Link copied");
+      await copyText(single ? single.text : copied.href);
+      toast(single && single.here ? body.dataset.copiedHere.replace("%s", single.text) : body.dataset.copied || "Link copied");
     } catch {
       toast(body.dataset.copyFailed || "Could not copy");
     }

@@ -1,3 +1,5 @@
+import { isSingle, fillSingleToc, openCurrent, initSingleTop } from "./single.js";
+
 // initToc makes the table of contents a drawer on narrow screens, opened by
 // the header's button, closed by Escape, the close button, or following a
 // link; and marks the section being read.
@@ -6,13 +8,20 @@ export function initToc() {
   const toggle = document.querySelector(".toc-toggle");
   const close = toc && toc.querySelector(".toc-close");
   if (!toc || !toggle) return;
+  const single = isSingle();
+  if (single) {
+    fillSingleToc(toc);
+    initSingleTop();
+  }
   toggle.hidden = false;
   close.hidden = false;
   const setOpen = (open) => {
     toc.classList.toggle("open", open);
     toggle.setAttribute("aria-expanded", String(open));
     if (open) {
-      const first = toc.querySelector("a");
+      if (single) openCurrent(toc);
+      // The section being read, so the drawer opens scrolled to it.
+      const first = toc.querySelector("[aria-current=true]") || toc.querySelector("a, summary");
       if (first) first.focus();
     }
   };
