@@ -592,7 +592,7 @@ func generate(opt Options, previous func() *manifest) (*Result, error) {
 			sizes[name] = c.Size
 		}
 	}
-	sw, err := serviceWorker(opt.ThemeDir, sizes, sums, out.Shares, cfg.Edition)
+	sw, err := serviceWorker(opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, cfg.Edition)
 	if err != nil {
 		return nil, &Error{Problems: []string{err.Error()}}
 	}

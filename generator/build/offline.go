@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"compendium/generator/render"
+
 	"github.com/evanw/esbuild/pkg/api"
 )
 
@@ -19,8 +21,11 @@ import (
 // to their section), link-preview images, sitemap and robots.txt, the
 // sections' QR codes (fetched only when a page is printed), and the
 // downloads: the PDF booklets and the single-file editions (4 MB each,
-// and the site they copy is the offline copy already).
-func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, edition string) ([]byte, error) {
+// and the site they copy is the offline copy already). stamps are the
+// pages' IDs and text hashes (render.Stamp), which the worker keeps in each
+// copy so that the next build's worker says what changed and which open
+// tabs show its pages already.
+func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -39,7 +44,7 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	}
 	sort.Strings(names)
 	h := sha256.New()
-	var urls, fileSums []string
+	var urls, fileSums, pageIDs, texts []string
 	var listed []int
 	var shell []int
 	for _, name := range names {
@@ -55,12 +60,17 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 		// Pages by their folder URL, as links name them.
 		urls = append(urls, "./"+strings.TrimSuffix(name, "index.html"))
 		fileSums = append(fileSums, hex.EncodeToString(sum[:6]))
+		st := stamps[name] // none for a file that is not a page
+		pageIDs = append(pageIDs, st.Build)
+		texts = append(texts, st.Text)
 		listed = append(listed, sizes[name])
 	}
 	list, _ := json.Marshal(urls)
 	sumList, _ := json.Marshal(fileSums)
 	sizeList, _ := json.Marshal(listed)
 	shellList, _ := json.Marshal(shell)
+	pageList, _ := json.Marshal(pageIDs)
+	textList, _ := json.Marshal(texts)
 	// The version names the copy's cache: it changes with the worker's
 	// own code and its shell too, not only with the files. With the same
 	// name, a new worker's install deleted the cache the running worker
@@ -72,7 +82,8 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	version := hex.EncodeToString(h.Sum(nil))[:12]
 	ed, _ := json.Marshal(edition)
 	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) +
-		";\nconst SIZES = " + string(sizeList) + ";\nconst SHELL = " + string(shellList) + ";\n" + string(src)
+		";\nconst SIZES = " + string(sizeList) + ";\nconst SHELL = " + string(shellList) +
+		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
 		return nil, &Error{Problems: []string{filepath.Join(themeDir, "sw", "sw.js") + ": " + res.Errors[0].Text}}

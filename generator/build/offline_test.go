@@ -1,10 +1,13 @@
 package build
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"compendium/generator/render"
 )
 
 // TestServiceWorkerVersion: the version, which names the offline copy's
@@ -25,7 +28,7 @@ func TestServiceWorkerVersion(t *testing.T) {
 		for name, b := range files {
 			sizes[name] = len(b)
 		}
-		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, "")
+		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,6 +62,56 @@ func TestInShell(t *testing.T) {
 	} {
 		if got := inShell(name); got != want {
 			t.Errorf("inShell(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestServiceWorkerPages: the worker gets each page's ID and text hash at
+// the page's place in FILES, and "" for a file that is not a page, so that
+// it can tell an open tab whether it shows this build's page and what
+// changed.
+func TestServiceWorkerPages(t *testing.T) {
+	files := map[string][]byte{"fr/index.html": []byte("a"), "fr/fantasy/index.html": []byte("b"), "assets/main-X.css": []byte("p{}"), "fr/search.json": []byte("{}")}
+	stamps := map[string]render.Stamp{"fr/index.html": {Build: "aaaa1111", Text: "bbbb2222"}, "fr/fantasy/index.html": {Build: "cccc3333", Text: "dddd4444"}}
+	theme := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(theme, "sw"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(theme, "sw", "sw.js"), []byte("self.x = [FILES, PAGES, TEXTS];"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sizes := map[string]int{}
+	for name, b := range files {
+		sizes[name] = len(b)
+	}
+	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(name string) []string {
+		m := regexp.MustCompile(name + `=(\[[^\]]*\])`).FindSubmatch(sw)
+		if m == nil {
+			t.Fatalf("no %s in %s", name, sw)
+		}
+		var v []string
+		if err := json.Unmarshal(m[1], &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	urls, pages, texts := list("FILES"), list("PAGES"), list("TEXTS")
+	if len(pages) != len(urls) || len(texts) != len(urls) {
+		t.Fatalf("FILES %d, PAGES %d, TEXTS %d: not aligned", len(urls), len(pages), len(texts))
+	}
+	want := map[string][2]string{"./fr/": {"aaaa1111", "bbbb2222"}, "./fr/fantasy/": {"cccc3333", "dddd4444"}, "./assets/main-X.css": {"", ""}, "./fr/search.json": {"", ""}}
+	for i, u := range urls {
+		w, ok := want[u]
+		if !ok {
+			t.Errorf("unexpected file %s", u)
+			continue
+		}
+		if pages[i] != w[0] || texts[i] != w[1] {
+			t.Errorf("%s: PAGES %q, TEXTS %q, want %q, %q", u, pages[i], texts[i], w[0], w[1])
 		}
 	}
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/build"
@@ -158,6 +161,10 @@ func castOffline(url string, title, out *string) chromedp.Tasks {
 	}
 }
 
+// bannerText is the update banner's words once it shows (the link only
+// when it shows), null before.
+const bannerText = `(() => { const b = document.getElementById("update-banner"); return b && !b.hidden ? [...b.querySelectorAll(".update-text > :not([hidden]), .update-reload")].map((e) => e.textContent).join(" ") : null; })()`
+
 // keptFiles lists the paths the offline copy holds.
 const keptFiles = `caches.keys().then((ks) => caches.open(ks[ks.length - 1])).then((c) => c.keys()).then((rs) => rs.map((r) => new URL(r.url).pathname))`
 
@@ -186,10 +193,14 @@ func (h *lastModifiedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // TestOfflineUpdate: a reader's copy follows the site's builds, whole or
 // not at all, on a host that sends Last-Modified alone. A first build is
 // visited and kept; a second build (a changed sentence, a new edition) is
-// written over it in the same folder: the open tab says "the rules have
-// been updated (edition …)", its search still answers, it asks for no
-// asset of the new build, and reloading shows the new sentence and
-// edition. A third build with one file the host cannot send is refused by
+// written over it in the same folder: the open tabs say "new edition" and
+// what changed (this page, or how many others), a tab opened during the
+// update (the new build's page already) says nothing, closing the banner
+// in one tab closes it in the others for that build, the open tab's search
+// still answers, it asks for no asset of the new build, and reloading
+// shows the new sentence and edition. A correction in the same edition
+// says "corrected", and its banner shows though the previous build's was
+// closed. A third build with one file the host cannot send is refused by
 // the worker: offline, every page of the second build is still there,
 // never a page of the third.
 func TestOfflineUpdate(t *testing.T) {
@@ -219,7 +230,7 @@ func TestOfflineUpdate(t *testing.T) {
 	buildWith("Première version de la règle.", "2026")
 	h := &lastModifiedOnly{dir: out, fail: map[string]bool{}}
 	base, stop := serveOwn(t, h)
-	b := newBrowser(t, 390, 844, true)
+	b := newBrowserWithin(t, 390, 844, true, 2*time.Minute) // four tabs and three builds
 	b.Allow(base)
 	var oldAssets []string
 	err = chromedp.Run(b.Ctx,
@@ -236,8 +247,27 @@ func TestOfflineUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Other tabs of the first build, whose text the second leaves as it is.
+	tab := func(path string) context.Context {
+		ctx, cancel := chromedp.NewContext(b.Ctx)
+		t.Cleanup(cancel)
+		if err := chromedp.Run(ctx, chromedp.Navigate(base+path), chromedp.WaitReady(`main`, chromedp.ByQuery),
+			chromedp.Poll(`navigator.serviceWorker.controller ? true : null`, nil, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return ctx
+	}
+	frGlossary, enGlossary := tab("/fr/glossary/"), tab("/en/glossary/")
 
 	buildWith("Seconde version de la règle.", "2027")
+	// Opened once the second build is on the host, before its worker: the
+	// network answers first, so this tab shows the second build already.
+	frValues := tab("/fr/values/")
+	// Polls in a tab behind another use a timer: requestAnimationFrame,
+	// chromedp's default, does not run there.
+	if err := chromedp.Run(b.Ctx, page.BringToFront()); err != nil {
+		t.Fatal(err)
+	}
 	requestsBefore := len(b.RequestsMatching("/assets/"))
 	h.mu.Lock()
 	h.got = nil
@@ -245,16 +275,48 @@ func TestOfflineUpdate(t *testing.T) {
 	var banner, results string
 	err = chromedp.Run(b.Ctx,
 		chromedp.Evaluate(`navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)`, nil, awaitPromise),
-		chromedp.Poll(`(() => { const b = document.getElementById("update-banner"); return b && !b.hidden ? b.textContent : null; })()`, &banner, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(bannerText, &banner, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)),
 	)
 	if err != nil {
-		t.Fatalf("after the second build: %v", err)
+		var st string
+		_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`document.getElementById("update-banner").dataset.state || "none"`, &st))
+		t.Fatalf("after the second build: %v (banner %s)", err, st)
 	}
-	if dir := os.Getenv("SHOTS_DIR"); dir != "" { // for a look at the banner on a phone
-		var png []byte
-		if err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot(&png)); err == nil {
-			_ = os.WriteFile(filepath.Join(dir, "update-banner.png"), png, 0o644)
+	if dir := os.Getenv("SHOTS_DIR"); dir != "" { // for a look at the banner on a phone, light and dark
+		for _, scheme := range []string{"light", "dark"} {
+			var png []byte
+			err := chromedp.Run(b.Ctx,
+				chromedp.ActionFunc(func(ctx context.Context) error {
+					return emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}).Do(ctx)
+				}),
+				chromedp.CaptureScreenshot(&png),
+			)
+			if err == nil {
+				_ = os.WriteFile(filepath.Join(dir, "update-banner-"+scheme+".png"), png, 0o644)
+			}
 		}
+	}
+	others := map[string]context.Context{"/fr/glossary/": frGlossary, "/en/glossary/": enGlossary}
+	for _, c := range []struct{ path, want string }{
+		{"/fr/fantasy/", "Nouvelle édition\u00a0: 2027. Cette page a changé. Recharger"},
+		{"/fr/glossary/", "Nouvelle édition\u00a0: 2027. 1 autre page a changé, pas celle-ci. Recharger"},
+		{"/en/glossary/", "New edition: 2027. This page has not changed. Reload"},
+	} {
+		got := banner
+		if ctx := others[c.path]; ctx != nil {
+			if err := chromedp.Run(ctx, chromedp.Poll(bannerText, &got, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+				t.Errorf("%s, open before the update: no banner: %v", c.path, err)
+				continue
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s, open before the update: the banner says %q, want %q", c.path, got, c.want)
+		}
+	}
+	// The tab that shows the second build: told, it says nothing.
+	var valuesState string
+	if err := chromedp.Run(frValues, chromedp.Poll(`document.getElementById("update-banner").dataset.state || null`, &valuesState, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil || valuesState != "current" {
+		t.Errorf("/fr/values/, opened during the update: banner %q (%v), want it to know it is current", valuesState, err)
 	}
 	// The update downloads what changed: the new edition is in every
 	// page's footer and print sheet, not in the script, style, engine or
@@ -274,10 +336,6 @@ func TestOfflineUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("after the second build: %v", err)
 	}
-	if !strings.Contains(banner, "Les règles ont été mises à jour (édition 2027)") || !strings.Contains(banner, "Recharger") {
-		t.Errorf("the banner says %q", banner)
-	}
-
 	if !strings.Contains(results, "Armure") {
 		t.Errorf("the open tab's search: %.120q", results)
 	}
@@ -289,7 +347,7 @@ func TestOfflineUpdate(t *testing.T) {
 	}
 	var body, footer string
 	err = chromedp.Run(b.Ctx,
-		chromedp.Click(`#update-banner button`, chromedp.ByQuery),
+		chromedp.Click(`#update-banner .update-reload`, chromedp.ByQuery),
 		chromedp.Sleep(time.Second), // the reload replaces the page's context
 		chromedp.WaitReady(`main`, chromedp.ByQuery),
 		chromedp.Poll(`document.body && document.body.textContent.includes("Seconde version") ? true : null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
@@ -302,6 +360,31 @@ func TestOfflineUpdate(t *testing.T) {
 	if strings.Contains(body, "Première version") || !strings.Contains(footer, "Édition 2027") {
 		t.Errorf("after the reload: footer %q, first version still there: %v", footer, strings.Contains(body, "Première version"))
 	}
+	// Escape closes the French glossary's banner, and the English
+	// glossary's with it: the same build, the same device.
+	var hidden [2]bool
+	err = chromedp.Run(frGlossary,
+		chromedp.Focus(`#update-banner .update-reload`, chromedp.ByQuery),
+		chromedp.KeyEvent("\u001b"),
+		chromedp.Evaluate(`document.getElementById("update-banner").hidden`, &hidden[0]),
+	)
+	if err == nil {
+		err = chromedp.Run(enGlossary, chromedp.Poll(`document.getElementById("update-banner").hidden || null`, &hidden[1], chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)))
+	}
+	if err != nil || !hidden[0] || !hidden[1] {
+		t.Errorf("Escape on the French glossary's banner: hidden there %v, in the English tab %v (%v)", hidden[0], hidden[1], err)
+	}
+	// Reloaded, the same tab shows the second build: no banner.
+	var again bool
+	err = chromedp.Run(frGlossary, chromedp.Reload(), chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Poll(`document.documentElement.dataset.build && document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)),
+		chromedp.Evaluate(`!document.getElementById("update-banner").hidden`, &again))
+	if err != nil || again {
+		t.Errorf("the French glossary reloaded: banner shown %v (%v)", again, err)
+	}
+	if err := chromedp.Run(b.Ctx, page.BringToFront()); err != nil {
+		t.Fatal(err)
+	}
 
 	// One more sentence, same edition: the update fetches the worker and
 	// the files that sentence changed, nothing else.
@@ -309,13 +392,17 @@ func TestOfflineUpdate(t *testing.T) {
 	h.got = nil
 	h.mu.Unlock()
 	buildWith("Seconde version de la règle, précisée.", "2027")
+	// The second build's banner was closed on this device: this build's
+	// shows all the same, saying "corrected" (the edition is the same).
 	err = chromedp.Run(b.Ctx,
-		chromedp.Evaluate(`document.getElementById("update-banner").hidden = true`, nil),
 		chromedp.Evaluate(`navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)`, nil, awaitPromise),
-		chromedp.Poll(`document.getElementById("update-banner").hidden ? null : true`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(bannerText, &banner, chromedp.WithPollingTimeout(20*time.Second)),
 	)
 	if err != nil {
 		t.Fatalf("after a one-sentence build: %v", err)
+	}
+	if want := "Les règles ont été corrigées. Cette page a changé. Recharger"; banner != want {
+		t.Errorf("after a one-sentence build: the banner says %q, want %q", banner, want)
 	}
 	h.mu.Lock()
 	got = slices.Clone(h.got)
@@ -338,6 +425,18 @@ func TestOfflineUpdate(t *testing.T) {
 		t.Errorf("after a one-sentence change the update fetched %v, want %v", got, want)
 	}
 	t.Logf("a one-sentence change: the update fetched %d files, %d KB uncompressed", len(got), size/1024)
+	var closed, shownAgain bool
+	err = chromedp.Run(b.Ctx,
+		chromedp.Click(`#update-banner .update-close`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("update-banner").hidden`, &closed),
+		chromedp.Reload(),
+		chromedp.WaitReady(`main`, chromedp.ByQuery),
+		chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`!document.getElementById("update-banner").hidden`, &shownAgain),
+	)
+	if err != nil || !closed || shownAgain {
+		t.Errorf("the close button: closed %v, shown again after a reload %v (%v)", closed, shownAgain, err)
+	}
 
 	// A third build the host cannot send whole.
 	h.mu.Lock()

@@ -100,6 +100,7 @@ func (r *siteRenderer) renderDoc(l *site.Lang, i int, d *site.Doc, p *Page, exis
 		done()
 		b, done = full, func() {}
 	}
+	r.stamp(file, b)
 	r.keep(file, b, done)
 	r.out.Pages = append(r.out.Pages, Listed{Path: p.Path, Alternates: p.Alternates, XDefault: p.XDefault})
 	return nil

@@ -64,6 +64,9 @@ type Output struct {
 	// Filled counts the share and document pages written from a skeleton of the layout
 	// rather than by executing it (skeleton.go).
 	Filled int
+	// Stamps identifies each page but the share pages, by file, for the
+	// offline copy's update banner (stamp.go).
+	Stamps map[string]Stamp
 }
 
 // Listed is an indexable page and its versions in every language.
@@ -132,6 +135,7 @@ func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) 
 	if err != nil {
 		return err
 	}
+	r.stamp(file, b)
 	if r.unchanged == nil || !r.unchanged(file, b) {
 		r.out.Files[file] = b
 	}
@@ -310,6 +314,12 @@ func (r *siteRenderer) merge(o *Output) {
 	r.out.Previews = append(r.out.Previews, o.Previews...)
 	r.out.Shares = append(r.out.Shares, o.Shares...)
 	r.out.Filled += o.Filled
+	for k, v := range o.Stamps {
+		if r.out.Stamps == nil {
+			r.out.Stamps = map[string]Stamp{}
+		}
+		r.out.Stamps[k] = v
+	}
 }
 
 func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) error {

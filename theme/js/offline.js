@@ -18,20 +18,83 @@ export function initOffline() {
   window.addEventListener("load", () => setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(register, { timeout: 5000 }) : register()), 3000));
 }
 
+// DISMISSED is the localStorage key holding the build whose update banner
+// the reader closed on this device.
+const DISMISSED = "compendium-update-dismissed";
+
 // watchUpdates shows the "rules updated" banner when a new build's worker
 // takes over this page: it says so once its copy is complete, and only
 // when this device held an earlier build (see theme/sw/sw.js), so a first
-// visit announces nothing.
+// visit announces nothing. A page that is already the new build's (opened
+// while the update ran: pages come from the network first) says nothing;
+// the others say whether the edition changed, whether this page and how
+// many others did, and link the "what changed" page. Closed (its button,
+// or Escape), it stays closed for that build in every tab of this device.
 function watchUpdates() {
+  const banner = document.getElementById("update-banner");
+  if (!banner) return;
+  let shown = "";
+  const dismiss = () => {
+    banner.hidden = true;
+    banner.dataset.state = "dismissed";
+    try {
+      localStorage.setItem(DISMISSED, shown);
+    } catch {
+      /* no storage (private browsing): closed in this tab only */
+    }
+  };
+  banner.querySelector(".update-reload").addEventListener("click", () => location.reload());
+  banner.querySelector(".update-close").addEventListener("click", dismiss);
+  banner.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    ev.preventDefault();
+    dismiss();
+  });
+  // Closed in another tab of this device: closed here too.
+  window.addEventListener("storage", (ev) => {
+    if (ev.key === DISMISSED && shown && ev.newValue === shown && !banner.hidden) {
+      banner.hidden = true;
+      banner.dataset.state = "dismissed";
+    }
+  });
   navigator.serviceWorker.addEventListener("message", (ev) => {
     const d = ev.data || {};
-    const banner = document.getElementById("update-banner");
-    if (d.type !== "compendium-updated" || !banner) return;
-    const text = d.edition ? (banner.dataset.textEdition || "").replace("%s", d.edition) : banner.dataset.text || "";
-    banner.querySelector("span").textContent = text;
-    banner.querySelector("button").onclick = () => location.reload();
+    if (d.type !== "compendium-updated") return;
+    if (d.page && d.page === document.documentElement.dataset.build) {
+      banner.dataset.state = "current";
+      return;
+    }
+    let closed = "";
+    try {
+      closed = localStorage.getItem(DISMISSED) || "";
+    } catch {
+      /* no storage: nothing was closed for good */
+    }
+    if (d.build && closed === d.build) {
+      banner.dataset.state = "dismissed";
+      return;
+    }
+    shown = String(d.build || "");
+    const t = banner.dataset;
+    banner.querySelector(".update-what").textContent = d.edition ? t.edition.replace("%s", d.edition) : t.corrected;
+    banner.querySelector(".update-detail").textContent = updateDetail(t, d.changed, d.others);
+    const link = banner.querySelector(".update-changes");
+    link.hidden = !d.changes;
+    if (d.changes) link.href = d.changes;
     banner.hidden = false;
+    banner.dataset.state = "shown";
   });
+}
+
+// updateDetail says what changed, from the banner's strings t: whether
+// this page's text did (changed: true, false, or null when unknown) and
+// how many other pages' did (others, null when unknown).
+function updateDetail(t, changed, others) {
+  const n = typeof others === "number" ? others : -1;
+  const pick = (none, one, many) => (n === 1 ? one : n > 1 ? many.replace("%d", String(n)) : none);
+  if (changed === true) return pick(t.pageChanged, t.pageChangedOne, t.pageChangedMany);
+  if (changed === false) return pick(t.pageSame, t.pageSameOne, t.pageSameMany);
+  return pick("", t.pagesOne, t.pagesMany);
 }
 
 // megabytes writes a size for people: "3,4 Mo" / "3.4 MB".

@@ -4,9 +4,11 @@
 // and on request ("save the whole compendium") everything. The generator
 // prepends VERSION (a hash of every file), EDITION (the rules' edition, ""
 // when none), FILES (every URL, relative to this script), SUMS (each
-// file's hash), SIZES (each file's bytes) and SHELL (the indexes of the
-// shell's files in FILES).
-/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL */
+// file's hash), SIZES (each file's bytes), SHELL (the indexes of the
+// shell's files in FILES), and per file PAGES (a page's own ID, as its
+// <html data-build> says) and TEXTS (a hash of the page's <main>), both ""
+// for a file that is not a page (generator/render/stamp.go).
+/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS */
 const CACHE = "compendium-" + VERSION;
 
 // One bar of signal: the phone connects, the request goes out, and no
@@ -80,6 +82,10 @@ self.addEventListener("install", (event) => {
       try {
         await Promise.all([...want].map(fetchInto));
         await cache.put("__sums", new Response(JSON.stringify(Object.fromEntries([...want].map((i) => [FILES[i], SUMS[i]])))));
+        // What the next build's worker compares with to say what changed:
+        // every page of this build, kept or not (the reader's tab may show
+        // one this copy never held).
+        await cache.put("__build", new Response(JSON.stringify(thisBuild())));
       } catch (err) {
         await caches.delete(CACHE);
         throw err;
@@ -140,12 +146,71 @@ self.addEventListener("activate", (event) => {
       await Promise.all(keys.filter((k) => k !== previous).map((k) => caches.delete(k)));
       await (await caches.open(CACHE)).put("__activated", new Response(String(Date.now())));
       await self.clients.claim();
-      // The pages open now run the previous build: they offer to reload
-      // (a page that had no worker before ignores this).
-      if (previous) for (const c of await self.clients.matchAll({ type: "window" })) c.postMessage({ type: "compendium-updated", edition: EDITION });
+      // The pages open now may run the previous build: they offer to
+      // reload, saying what changed (a page that had no worker before
+      // ignores this; one that shows this build's page already says
+      // nothing).
+      if (previous) {
+        const r = await (await caches.open(previous)).match("__build");
+        const before = r ? await r.json().catch(() => null) : null;
+        for (const c of await self.clients.matchAll({ type: "window" })) c.postMessage(updateNote(before, c.url));
+      }
     })(),
   );
 });
+
+// thisBuild is what a copy records of its build for the next one's
+// update note: the edition, and each page's ID and text hash.
+function thisBuild() {
+  const pages = {};
+  const texts = {};
+  FILES.forEach((f, i) => {
+    if (PAGES[i]) {
+      pages[f] = PAGES[i];
+      texts[f] = TEXTS[i];
+    }
+  });
+  return { edition: EDITION, pages, texts };
+}
+
+// updateNote is the message to a tab at url once this build took over
+// from a copy whose record (thisBuild) is before, null when that copy is
+// older than the record: build names this build (a banner dismissed for
+// it stays so), page is this build's ID of the tab's page (the tab says
+// nothing when it shows that page already), edition is set when it
+// changed, changed says whether the text of the tab's page did (null when
+// unknown), others counts the other reading pages of its language whose
+// text changed or that are new (not the home page, the book, the
+// side-by-side views or the "what changed" page, which repeat the
+// documents' changes), and changes is that page's address when the build
+// has one.
+function updateNote(before, url) {
+  const i = fileIndex(url);
+  const note = { type: "compendium-updated", build: VERSION, page: i >= 0 ? PAGES[i] : "", edition: "", changed: null, others: null, changes: "" };
+  const scope = new URL(self.registration.scope).pathname;
+  const lang = new URL(url).pathname.slice(scope.length).split("/")[0];
+  const root = "./" + lang + "/";
+  if (lang && URLS.has(new URL(root + "changes/", self.location).href)) note.changes = new URL(root + "changes/", self.location).href;
+  if (!before || !before.texts) return note;
+  if (before.edition !== EDITION) note.edition = EDITION;
+  const f = i >= 0 ? FILES[i] : "";
+  if (f && f in before.texts) note.changed = before.texts[f] !== TEXTS[i];
+  if (lang) {
+    note.others = 0;
+    FILES.forEach((g, j) => {
+      if (j !== i && TEXTS[j] && readingPage(g, root) && before.texts[g] !== TEXTS[j]) note.others++;
+    });
+  }
+  return note;
+}
+
+// readingPage reports whether file f, a page, is one of the language's
+// pages a reader reads for the rules (under root, "./fr/").
+function readingPage(f, root) {
+  if (!f.startsWith(root) || f === root) return false;
+  const rest = f.slice(root.length);
+  return !/^(book|changes)\/$/.test(rest) && !rest.endsWith("/side-by-side/") && rest.endsWith("/");
+}
 
 // lastUsed returns the copy activated last among keys.
 async function lastUsed(keys) {
