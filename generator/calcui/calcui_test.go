@@ -294,15 +294,9 @@ func typed(fv FieldView, lang string) []string {
 // the keys its inputmode gives a phone (issue 34: the lists asked for
 // commas on an iPhone pad that has none).
 func TestFieldsTypeOnPhoneKeypads(t *testing.T) {
-	theme, _ := render.Load("../../theme")
 	n := 0
-	for _, lang := range []string{"fr", "en"} {
-		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
-		for _, f := range Forms {
-			v, err := Prepare(Block{Form: &f, ID: "c", Values: f.Merge(nil)}, p)
-			if err != nil {
-				t.Fatal(err)
-			}
+	eachFormView(t, func(lang string, f Form, v *View) {
+		{
 			var fields []FieldView
 			for _, g := range v.Groups {
 				for _, fd := range g.Fields {
@@ -329,8 +323,25 @@ func TestFieldsTypeOnPhoneKeypads(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if n == 0 {
 		t.Fatal("no field has a limited keypad: the test looks at nothing")
+	}
+}
+
+// eachFormView prepares every form with its defaults in each language, with
+// the theme's words, and hands each view to visit.
+func eachFormView(t *testing.T, visit func(lang string, f Form, v *View)) {
+	t.Helper()
+	theme, _ := render.Load("../../theme")
+	for _, lang := range []string{"fr", "en"} {
+		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		for _, f := range Forms {
+			v, err := Prepare(Block{Form: &f, ID: "c", Values: f.Merge(nil)}, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			visit(lang, f, v)
+		}
 	}
 }
