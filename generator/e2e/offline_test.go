@@ -175,13 +175,19 @@ type lastModifiedOnly struct {
 	dir  string
 	mu   sync.Mutex
 	fail map[string]bool
-	got  []string // the paths asked for
+	got  []string // the paths the service worker asked for
 }
 
 func (h *lastModifiedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	bad := h.fail[r.URL.Path]
-	h.got = append(h.got, r.URL.Path)
+	// Only the update's fetches count: the worker script, and the files
+	// an install copies (cache "reload": Cache-Control no-cache). A tab's
+	// favicon, passed through by the worker late after an earlier reload
+	// (cache "no-cache": max-age=0), is not the update's.
+	if dest := r.Header.Get("Sec-Fetch-Dest"); dest == "" || dest == "serviceworker" || r.Header.Get("Cache-Control") == "no-cache" {
+		h.got = append(h.got, r.URL.Path)
+	}
 	h.mu.Unlock()
 	if bad {
 		http.Error(w, "unreachable", http.StatusInternalServerError)
