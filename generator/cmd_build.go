@@ -7,15 +7,15 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"compendium/generator/build"
 	"compendium/generator/heapwatch"
+	"compendium/generator/pipeline"
 )
 
 var buildCommand = command{"build", "load, check and render content/ with theme/ into public/", runBuild}
 
 func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("build", "build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FILE] [-memprofile FILE] [-timings]", stdout, stderr)
-	opt := build.Options{}
+	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (go tool pprof reads it)")
@@ -24,7 +24,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	build.SetMemory(opt.ContentDir)
+	pipeline.SetMemory(opt.ContentDir)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -48,7 +48,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "peak live heap %.0f MB\n", float64(peak)/1e6)
 		}()
 	}
-	res, err := build.Build(opt)
+	res, err := pipeline.Build(opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
@@ -62,7 +62,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 	if *timings {
-		fmt.Fprint(stdout, build.FormatPhases(res.Phases))
+		fmt.Fprint(stdout, pipeline.FormatPhases(res.Phases))
 	}
 	return 0
 }

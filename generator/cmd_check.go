@@ -4,26 +4,26 @@ import (
 	"fmt"
 	"io"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 )
 
 var checkCommand = command{"check", "report every content problem as file:line: message", runCheck}
 
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "check [-content content] [-theme theme] [-config compendium.json] [-strict]", stdout, stderr)
-	opt := build.Options{}
+	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	strict := fs.Bool("strict", false, "fail on warnings too (translations whose original changed since they were checked)")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	s, _, err := build.Load(opt)
+	s, _, err := pipeline.Load(opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		fmt.Fprintf(stderr, "check: %d problem(s)\n", len(err.(*build.Error).Problems))
+		fmt.Fprintf(stderr, "check: %d problem(s)\n", len(err.(*pipeline.Error).Problems))
 		return 1
 	}
-	warnings, err := build.Warnings(opt, s)
+	warnings, err := pipeline.Warnings(opt, s)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

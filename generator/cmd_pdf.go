@@ -10,8 +10,8 @@ import (
 	"sort"
 	"syscall"
 
-	"compendium/generator/build"
 	"compendium/generator/pdf"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 )
 
@@ -19,7 +19,7 @@ var pdfCommand = command{"pdf", "build, print each language's book to public/<la
 
 func runPDF(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("pdf", "pdf [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]", stdout, stderr)
-	opt := build.Options{}
+	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
@@ -30,7 +30,7 @@ func runPDF(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // printBooks builds the site into a temporary folder, prints its books
 // with Chromium, and builds the site into opt.OutDir with the PDFs.
-func printBooks(opt build.Options, stdout, stderr io.Writer) int {
+func printBooks(opt pipeline.Options, stdout, stderr io.Writer) int {
 	tmp, err := os.MkdirTemp("", "compendium-book-")
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -39,7 +39,7 @@ func printBooks(opt build.Options, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(tmp)
 	first := opt
 	first.OutDir, first.NoTwins = filepath.Join(tmp, "public"), true
-	res, err := build.Build(first)
+	res, err := pipeline.Build(first)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintln(stderr, "pdf: the build failed; "+opt.OutDir+"/ was left as it was")
@@ -57,7 +57,7 @@ func printBooks(opt build.Options, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opt.PDFs = pdfs
-	res, err = build.Build(opt)
+	res, err = pipeline.Build(opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/search"
 )
 
@@ -16,5 +16,5 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // loadIndexes builds the search indexes in memory, exactly as build writes
 // them: the command line queries what the browser queries.
 func loadIndexes(content, theme string) (map[string][]byte, map[string]string, error) {
-	return build.SearchIndexes(build.Options{ContentDir: content, ThemeDir: theme})
+	return pipeline.SearchIndexes(pipeline.Options{ContentDir: content, ThemeDir: theme})
 }

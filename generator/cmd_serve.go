@@ -9,7 +9,7 @@ import (
 	"runtime/debug"
 	"syscall"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 )
 
@@ -17,7 +17,7 @@ var serveCommand = command{"serve", "build, serve public/ on 127.0.0.1:8080 and 
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", "serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]", stdout, stderr)
-	opt := build.Options{}
+	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -41,7 +41,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	rebuild := func() error {
 		o := opt
 		o.Live = !first && *live
-		res, err := build.Build(o)
+		res, err := pipeline.Build(o)
 		if err == nil {
 			// The first build's notes (no edition to compare with);
 			// every build's warnings (translations behind), as an edit

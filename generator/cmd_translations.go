@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/site"
 	"compendium/generator/translation"
 )
@@ -12,7 +12,7 @@ var translationsCommand = command{"translations", "list the translated sections 
 
 func runTranslations(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return translation.RunCLI(args, stdout, stderr, func(content, theme string) (*site.Site, error) {
-		s, _, err := build.Load(build.Options{ContentDir: content, ThemeDir: theme})
+		s, _, err := pipeline.Load(pipeline.Options{ContentDir: content, ThemeDir: theme})
 		return s, err
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 )
 
 // newFlags returns a command's flag set: its errors and its usage go to
@@ -46,14 +46,14 @@ func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 
 // siteFlags adds the flags every command that reads the site takes: its
 // content, theme and configuration.
-func siteFlags(fs *flag.FlagSet, opt *build.Options) {
+func siteFlags(fs *flag.FlagSet, opt *pipeline.Options) {
 	fs.StringVar(&opt.ContentDir, "content", "content", "content folder")
 	fs.StringVar(&opt.ThemeDir, "theme", "theme", "theme folder")
 	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
 }
 
 // outputFlags adds the flags of the commands that write the site.
-func outputFlags(fs *flag.FlagSet, opt *build.Options) {
+func outputFlags(fs *flag.FlagSet, opt *pipeline.Options) {
 	fs.StringVar(&opt.OutDir, "out", "public", "output folder: written only on success, with only the files that changed; a folder the build did not write is refused")
 	fs.StringVar(&opt.BaseURL, "base-url", "", "absolute address the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)")
 	fs.BoolFunc("compress", "write .br and .gz twins of every compressible file (default true; -compress=false writes none)", func(s string) error {

@@ -20,7 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/assets"
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 	"compendium/generator/synth"
 )
@@ -442,7 +442,7 @@ func synthSite(b *testing.B, n int) string {
 		b.Fatal(err)
 	}
 	out := filepath.Join(dir, "public")
-	if _, err := build.Build(build.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: out}); err != nil {
+	if _, err := pipeline.Build(pipeline.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: out}); err != nil {
 		b.Fatal(err)
 	}
 	return serveFolder(b, out)

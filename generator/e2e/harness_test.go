@@ -21,8 +21,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"compendium/generator/build"
 	"compendium/generator/pdf"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 )
 
@@ -47,7 +47,7 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "public")
 	siteDir = out
-	if _, err := build.Build(build.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
+	if _, err := pipeline.Build(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		return 1
 	}

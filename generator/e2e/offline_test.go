@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 )
 
@@ -229,7 +229,7 @@ func TestOfflineUpdate(t *testing.T) {
 		if err := os.WriteFile(cfg, []byte(`{"edition": "`+edition+`"}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := build.Build(build.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", OutDir: out, ConfigFile: cfg}); err != nil {
+		if _, err := pipeline.Build(pipeline.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", OutDir: out, ConfigFile: cfg}); err != nil {
 			t.Fatal(err)
 		}
 	}

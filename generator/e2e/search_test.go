@@ -24,8 +24,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/evanw/esbuild/pkg/api"
 
-	"compendium/generator/build"
 	"compendium/generator/headers"
+	"compendium/generator/pipeline"
 	"compendium/generator/search"
 )
 
@@ -61,7 +61,7 @@ var (
 )
 
 func startSearchSite() error {
-	res, err := build.Generate(build.Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	res, err := pipeline.Generate(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme"})
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/search"
 	"compendium/generator/synth"
 )
@@ -31,7 +31,7 @@ func TestSearchSplit(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "public")
-	if _, err := build.Build(build.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: out, NoTwins: true}); err != nil {
+	if _, err := pipeline.Build(pipeline.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: out, NoTwins: true}); err != nil {
 		t.Fatal(err)
 	}
 	dict, err := os.ReadFile(filepath.Join(out, "fr", "search.json"))

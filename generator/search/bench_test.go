@@ -3,13 +3,13 @@ package search_test
 import (
 	"testing"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/search"
 )
 
 func BenchmarkBuild(b *testing.B) {
 	for b.Loop() {
-		if _, _, err := build.SearchIndexes(build.Options{ContentDir: contentDir, ThemeDir: themeDir}); err != nil {
+		if _, _, err := pipeline.SearchIndexes(pipeline.Options{ContentDir: contentDir, ThemeDir: themeDir}); err != nil {
 			b.Fatal(err)
 		}
 	}

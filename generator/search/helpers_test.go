@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/search"
 	"compendium/generator/site"
 )
@@ -30,13 +30,13 @@ var built struct {
 func realSite(t testing.TB) (*site.Site, map[string][]byte, map[string]string) {
 	t.Helper()
 	built.once.Do(func() {
-		s, _, err := build.Load(build.Options{ContentDir: contentDir, ThemeDir: themeDir})
+		s, _, err := pipeline.Load(pipeline.Options{ContentDir: contentDir, ThemeDir: themeDir})
 		if err != nil {
 			built.err = err
 			return
 		}
 		built.site = s
-		built.files, built.paths, built.err = build.SearchIndexes(build.Options{ContentDir: contentDir, ThemeDir: themeDir})
+		built.files, built.paths, built.err = pipeline.SearchIndexes(pipeline.Options{ContentDir: contentDir, ThemeDir: themeDir})
 	})
 	if built.err != nil {
 		t.Fatal(built.err)

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 )
 
@@ -37,8 +37,8 @@ func BenchmarkLiveReload(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := build.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
-	if _, err := build.Build(opt); err != nil {
+	opt := pipeline.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
+	if _, err := pipeline.Build(opt); err != nil {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -49,7 +49,7 @@ func BenchmarkLiveReload(b *testing.B) {
 			Rebuild: func() error {
 				o := opt
 				o.Live = true
-				_, err := build.Build(o)
+				_, err := pipeline.Build(o)
 				return err
 			},
 			Ready: func(a string) { ready <- a }})

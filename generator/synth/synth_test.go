@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"compendium/generator/build"
+	"compendium/generator/pipeline"
 )
 
 // TestSynthBuilds: the synthetic pages are valid compendium content (check
@@ -17,7 +17,7 @@ func TestSynthBuilds(t *testing.T) {
 	if err := Write(dir, 20, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := build.Load(build.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme"}); err != nil {
+	if _, _, err := pipeline.Load(pipeline.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme"}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "content", "fr", "page-00007.md"))
@@ -50,13 +50,13 @@ func benchPages(b *testing.B, n int) {
 	if err := Write(dir, n, 1); err != nil {
 		b.Fatal(err)
 	}
-	opt := build.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: filepath.Join(dir, "public"), NoTwins: true}
-	if _, err := build.Build(opt); err != nil {
+	opt := pipeline.Options{ContentDir: filepath.Join(dir, "content"), ThemeDir: "../../theme", OutDir: filepath.Join(dir, "public"), NoTwins: true}
+	if _, err := pipeline.Build(opt); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := build.Build(opt); err != nil {
+		if _, err := pipeline.Build(opt); err != nil {
 			b.Fatal(err)
 		}
 	}

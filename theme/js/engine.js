@@ -30,7 +30,7 @@ class Engine {
     this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
     this.seq = 0;
     this.failed = null; // called when a worker cannot start (loadEngine forgets this engine then)
-    // The rules the page was built with (generator/build/calcs.go puts
+    // The rules the page was built with (generator/pipeline/calcs.go puts
     // them beside the calculators' strings): the worker's engine computes
     // with them, not with the defaults compiled into it.
     const el = document.getElementById("calc-strings");

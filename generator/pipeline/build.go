@@ -1,7 +1,7 @@
 // Package build runs the whole pipeline, content → load → check → render →
 // bundle → write, and swaps the new site in only when every step succeeded,
 // so that a failed build leaves the previous public/ as it was.
-package build
+package pipeline
 
 import (
 	"bytes"

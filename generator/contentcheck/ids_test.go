@@ -1,6 +1,7 @@
-package build
+package contentcheck_test
 
 import (
+	"compendium/generator/pipeline"
 	"os"
 	"regexp"
 	"sort"
@@ -12,17 +13,11 @@ import (
 // (double quotes; html/template escapes any quote inside).
 var idAttr = regexp.MustCompile(`\sid="([^"]*)"`)
 
-// hrefHashRe finds links inside a page.
-var hrefHashRe = regexp.MustCompile(`href="#([^"]+)"`)
-
 // TestNoDuplicateIDs: no page of the real site has an ID twice (the
 // bilingual view once held every calculator twice, with the same IDs; a
 // link to an ID must lead to one place).
 func TestNoDuplicateIDs(t *testing.T) {
-	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := realSite(t)
 	var names []string
 	for name := range res.Files {
 		if strings.HasSuffix(name, ".html") {
@@ -52,7 +47,7 @@ func TestNoDuplicateIDs(t *testing.T) {
 // in its section, and no other: it is the organisers' list of links that
 // must not break.
 func TestIDSListsAnchors(t *testing.T) {
-	s, _, err := Load(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	s, _, err := pipeline.Load(realOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

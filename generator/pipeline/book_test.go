@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"regexp"
@@ -7,6 +7,13 @@ import (
 
 	"compendium/generator/qr/qrtest"
 )
+
+// idAttr finds the id attributes of a page as the templates write them
+// (double quotes; html/template escapes any quote inside).
+var idAttr = regexp.MustCompile(`\sid="([^"]*)"`)
+
+// hrefHashRe finds links inside a page.
+var hrefHashRe = regexp.MustCompile(`href="#([^"]+)"`)
 
 // qrSVG finds the QR codes of a page.
 var qrSVG = regexp.MustCompile(`<svg class="qr".*?</svg>`)

@@ -1,4 +1,4 @@
-package build
+package contentcheck_test
 
 import (
 	"regexp"
@@ -54,10 +54,7 @@ func TestFrenchSentenceDetector(t *testing.T) {
 // TestTranslationComplete holds the English content to the French: every
 // section translated, of a comparable length, and no French left in it.
 func TestTranslationComplete(t *testing.T) {
-	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := realSite(t)
 	fr, en := res.Site.Lang("fr"), res.Site.Lang("en")
 	if en == nil {
 		t.Fatal("no English content")

@@ -1,4 +1,4 @@
-package build
+package contentcheck_test
 
 import (
 	"os"
@@ -75,10 +75,7 @@ func TestInOrder(t *testing.T) {
 }
 
 func TestFidelity(t *testing.T) {
-	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := realSite(t)
 	fr := res.Site.Lang("fr")
 	seeds, _ := filepath.Glob("testdata/seeds/*.txt")
 	if len(seeds) != 5 {

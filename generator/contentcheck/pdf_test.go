@@ -1,4 +1,6 @@
-package build
+//go:build e2e
+
+package contentcheck_test
 
 import (
 	"bytes"
@@ -12,6 +14,7 @@ import (
 	lpdf "github.com/ledongthuc/pdf"
 
 	"compendium/generator/pdf"
+	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 )
 
@@ -37,14 +40,14 @@ func pdfText(t *testing.T, b []byte) string {
 // TestPDFBooks prints the books with Chromium, as the pdf command does, and
 // holds the French A4 booklet to the seeds like the pages: at least 99 % of
 // each seed's words in order. Both formats of both languages come out, A5
-// with more pages than A4, with an outline. Chromium is required: make
-// test installs it.
+// with more pages than A4, with an outline. Chromium is required: it runs
+// with the browser tests (-tags e2e; make test installs Chromium).
 func TestPDFBooks(t *testing.T) {
 	if pdf.Chrome() == "" {
 		t.Fatal("no Chromium: install Debian's chromium (make test does) or set CHROME_PATH")
 	}
 	out := filepath.Join(t.TempDir(), "public")
-	res, err := Build(Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, BaseURL: "https://example.org/", NoTwins: true})
+	res, err := pipeline.Build(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, BaseURL: "https://example.org/", NoTwins: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +84,7 @@ func TestPDFBooks(t *testing.T) {
 		}
 	}
 	// The site built with the PDFs links them.
-	res, err = Build(Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, NoTwins: true, PDFs: pdfs})
+	res, err = pipeline.Build(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, NoTwins: true, PDFs: pdfs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,28 @@
+package contentcheck_test
+
+import (
+	"sync"
+	"testing"
+
+	"compendium/generator/pipeline"
+)
+
+// realOptions builds the real content with the real theme.
+var realOptions = pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme"}
+
+var real struct {
+	once sync.Once
+	res  *pipeline.Result
+	err  error
+}
+
+// realSite returns the real site, built in memory once for every test of
+// the package (a build is a few seconds under the race detector).
+func realSite(t *testing.T) *pipeline.Result {
+	t.Helper()
+	real.once.Do(func() { real.res, real.err = pipeline.Generate(realOptions) })
+	if real.err != nil {
+		t.Fatal(real.err)
+	}
+	return real.res
+}
