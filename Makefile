@@ -1,6 +1,9 @@
 # The compendium's tasks. Two of them are the newcomer's path:
 #   make serve   build the site, serve it on http://127.0.0.1:8080 and rebuild on changes
 #   make test    every test, browser tests included (installs Debian's chromium if missing)
+# and two for parts of it:
+#   make unit    the tests that need nothing installed but Go (go test ./...)
+#   make e2e     the browser tests alone: they carry the e2e build tag
 
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
@@ -16,7 +19,7 @@ FUZZTIME ?= 2s
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
-.PHONY: site serve check test unit e2e fuzz fuzz-long bench bench-hugo browser axe vet lighthouse
+.PHONY: site serve check test unit e2e fuzz fuzz-long bench bench-go bench-hugo browser axe vet lighthouse
 
 # axe-core, the accessibility checker the browser tests inject into every
 # page, taken with npm (Node.js and npm come with the machine; Debian's
@@ -33,9 +36,11 @@ serve:
 check:
 	$(GO) run ./generator check
 
+# vet covers the browser tests' files too: they build only with -tags e2e.
 vet:
 	@echo "go vet and gofmt"
 	$(GO) vet ./...
+	$(GO) vet -tags e2e ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 
 # browser makes sure a Chromium is there for the browser tests: CI machines
@@ -62,12 +67,23 @@ $(AXE_JS):
 	@cp .cache/npm/node_modules/axe-core/axe.min.js $@
 	@test -s $@ && echo "axe-core $(AXE_VERSION) ready"
 
+# unit runs every test that needs no browser, no Node.js and no axe-core:
+# the tests that do carry the e2e build tag (generator/e2e, and the PDF's
+# in generator/contentcheck), and go test leaves them out without it.
 unit:
 	$(GO) test ./...
 
+# e2e runs the browser tests alone (about 5 minutes on 2 cores). They fail,
+# never skip, without Chromium or axe-core; browser and axe bring them.
+E2E_PKGS = ./generator/e2e ./generator/contentcheck
+e2e: browser axe
+	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -tags e2e $(E2E_PKGS)
+
+# test runs every test: -tags e2e only adds the browser tests' files, so
+# one go test runs the unit tests and the browser tests together.
 test: vet browser axe
-	@echo "go test ./... (compiling takes about 100 s on a cold cache; the browser tests about 5 minutes)"
-	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 ./...
+	@echo "go test -tags e2e ./... (compiling takes about 100 s on a cold cache; the browser tests about 5 minutes)"
+	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -tags e2e ./...
 	@# The WebAssembly entry point's own tests run in Node (there whenever
 	@# axe-core came from npm).
 	@if command -v node >/dev/null 2>&1; then \
@@ -96,7 +112,7 @@ fuzz:
 
 fuzz-long: browser
 	$(MAKE) fuzz FUZZTIME=60s
-	FUZZ_SECONDS=60 $(GO) test -count=1 ./generator/e2e -run '^TestFuzzCalcLinks$$' -v
+	FUZZ_SECONDS=60 $(GO) test -count=1 -tags e2e ./generator/e2e -run '^TestFuzzCalcLinks$$' -v
 
 # lighthouse scores a rules page, the calculators page, the home page and a
 # glossary page (mobile, simulated throttling) served by the generator as a
@@ -119,7 +135,13 @@ pdf: browser
 validate:
 	@sh scripts/validate.sh
 
-bench:
+# bench runs every benchmark, the browser ones (generator/e2e: first
+# result, typing's longest task, search, plots) included, so it needs
+# Chromium as the browser tests do; bench-go runs the Go ones alone.
+bench: browser
+	$(GO) test -run '^$$' -bench . -benchmem -tags e2e ./...
+
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # bench-hugo builds the real site and 1,000 and 10,000 synthetic pages with

@@ -1,6 +1,5 @@
-// Package e2e drives a real Chromium (Debian's chromium package, through
-// chromedp) against the site served by the project's own handler: what the
-// browser does is tested in a browser.
+//go:build e2e
+
 package e2e
 
 import (

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package e2e
 
 import (
@@ -10,10 +12,10 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 )
 
-// linkBundle is theme/js/link.js as a global, LinkLib.
+// linkBundle is theme/js/calcs/link.js as a global, LinkLib.
 func linkBundle(t *testing.T) string {
 	t.Helper()
-	r := api.Build(api.BuildOptions{EntryPoints: []string{"../../theme/js/link.js"}, Bundle: true, Format: api.FormatIIFE, GlobalName: "LinkLib", Write: false})
+	r := api.Build(api.BuildOptions{EntryPoints: []string{"../../theme/js/calcs/link.js"}, Bundle: true, Format: api.FormatIIFE, GlobalName: "LinkLib", Write: false})
 	if len(r.Errors) > 0 || len(r.OutputFiles) != 1 {
 		t.Fatalf("bundling link.js: %v", r.Errors)
 	}

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package e2e
 
 import (
@@ -289,11 +291,11 @@ func keys(m map[string]shapePaint) []string {
 	return ks
 }
 
-// plotBundle is theme/js/plot.js alone, as a script that sets PlotLib.
+// plotBundle is theme/js/calcs/plot.js alone, as a script that sets PlotLib.
 func plotBundle(t testing.TB) string {
 	t.Helper()
 	r := api.Build(api.BuildOptions{
-		EntryPoints: []string{"../../theme/js/plot.js"},
+		EntryPoints: []string{"../../theme/js/calcs/plot.js"},
 		Bundle:      true,
 		Format:      api.FormatIIFE,
 		GlobalName:  "PlotLib",

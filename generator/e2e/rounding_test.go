@@ -1,3 +1,5 @@
+//go:build e2e
+
 package e2e
 
 import (
@@ -36,12 +38,12 @@ func roundingValues() []float64 {
 	return append(xs, 1.005, 2.675, 1.0005, 12345.25, 99999.95, 1e-7, 1e21)
 }
 
-// TestRoundingTwins runs theme/js/format.js in Chromium on the same
+// TestRoundingTwins runs theme/js/calcs/format.js in Chromium on the same
 // numbers as the Go side (the engine's Decimal and Percent, calcui's
 // figures) and compares every text: the one rounding rule of issue 34 is
 // the same in both languages of code.
 func TestRoundingTwins(t *testing.T) {
-	src, err := os.ReadFile("../../theme/js/format.js")
+	src, err := os.ReadFile("../../theme/js/calcs/format.js")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package e2e
 
 import (
@@ -110,10 +112,10 @@ func startSearchSite() error {
 	return nil
 }
 
-// bundle bundles a module importing theme/js/search.js as the site's
+// bundle bundles a module importing theme/js/page/search.js as the site's
 // bundler does; with global set, its exports become window[global].
 func bundle(entry, global string) ([]byte, error) {
-	theme, _ := filepath.Abs("../../theme/js")
+	theme, _ := filepath.Abs("../../theme/js/page")
 	res := api.Build(api.BuildOptions{
 		Stdin:      &api.StdinOptions{Contents: entry, ResolveDir: theme, Sourcefile: "entry.js", Loader: api.LoaderJS},
 		Bundle:     true,
