@@ -44,10 +44,10 @@ type Options struct {
 	CacheDir string
 }
 
-// Build bundles every page's theme/js/main.js and theme/css/main.css, the
-// calculators' calcs.js and calcs.css, and the engine's boot.js and
-// worker.js. It returns every esbuild error as "file:line:column:
-// message", not only the first.
+// Build bundles every page's theme/js/page/main.js and theme/css/main.css,
+// the calculators' theme/js/calcs/calcs.js and theme/css/calcs.css, and the
+// engine's theme/js/boot/boot.js and theme/js/worker/worker.js. It returns
+// every esbuild error as "file:line:column: message", not only the first.
 func Build(opt Options) (*Bundle, []string) {
 	if opt.CacheDir == "" {
 		return bundle(opt)
@@ -109,7 +109,10 @@ func bundle(opt Options) (*Bundle, []string) {
 		},
 	}
 	res := api.Build(api.BuildOptions{
-		EntryPoints: []string{filepath.Join(theme, "js", "main.js"), filepath.Join(theme, "js", "calcs.js"), filepath.Join(theme, "js", "boot.js"), filepath.Join(theme, "js", "worker.js"),
+		// One folder per script under theme/js (see its README.md): each
+		// holds its entry and the modules only it imports; js/shared holds
+		// those that several import.
+		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,

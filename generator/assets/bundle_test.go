@@ -21,10 +21,10 @@ func TestBundleCache(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("js/main.js", "import 'gen.js'; console.log('main')\n")
-	write("js/calcs.js", "console.log('calcs')\n")
-	write("js/boot.js", "console.log('boot')\n")
-	write("js/worker.js", "console.log('worker')\n")
+	write("js/page/main.js", "import 'gen.js'; console.log('main')\n")
+	write("js/calcs/calcs.js", "console.log('calcs')\n")
+	write("js/boot/boot.js", "console.log('boot')\n")
+	write("js/worker/worker.js", "console.log('worker')\n")
 	write("css/main.css", "body { color: red }\n")
 	write("css/calcs.css", ".calc { color: green }\n")
 	cache := t.TempDir()

@@ -32,11 +32,11 @@ func gzipLen(t testing.TB, b []byte) int {
 	return buf.Len()
 }
 
-// searchJS returns theme/js/search.js minified as the page bundle has it.
+// searchJS returns theme/js/page/search.js minified as the page bundle has it.
 func searchJS(t testing.TB) []byte {
 	t.Helper()
 	res := api.Build(api.BuildOptions{
-		EntryPoints: []string{filepath.Join(themeDir, "js", "search.js")},
+		EntryPoints: []string{filepath.Join(themeDir, "js", "page", "search.js")},
 		Bundle:      true, Write: false, Format: api.FormatESModule, Target: api.ES2020,
 		MinifyWhitespace: true, MinifyIdentifiers: true, MinifySyntax: true, LogLevel: api.LogLevelSilent,
 	})

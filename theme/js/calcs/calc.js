@@ -5,11 +5,11 @@
 // reads the form as a person typed it, says what is wrong under the field
 // itself, marks the result out of date until the new one is there, draws
 // it answer first, and keeps the changed inputs in a short URL.
-import { loadEngine, Superseded } from "./engine.js";
-import { hashID } from "./hash.js";
+import { loadEngine, Superseded } from "../shared/engine.js";
+import { hashID } from "../shared/hash.js";
 import { formatFigure, get, set, parseNumber, parseWhole } from "./format.js";
 import { plot } from "./plot.js";
-import { toast } from "./toast.js";
+import { toast } from "../shared/toast.js";
 import { dataTable } from "./table.js";
 import { encodeState, stateFromURL, withParam } from "./link.js";
 

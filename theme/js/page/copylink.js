@@ -1,4 +1,4 @@
-import { toast } from "./toast.js";
+import { toast } from "../shared/toast.js";
 import { isSingle, singleLink } from "./single.js";
 
 // copyText copies with the Clipboard API where the page is a secure context,

@@ -6,7 +6,7 @@
 // or English, and the Go command line answers exactly what the page shows:
 // the parity test (generator/e2e/search_test.go) runs both on the same
 // queries. Change query.go and this file together.
-import { hashID } from "./hash.js";
+import { hashID } from "../shared/hash.js";
 
 const MARK = /\p{M}/u;
 

@@ -1,4 +1,4 @@
-import { hashID } from "./hash.js";
+import { hashID } from "../shared/hash.js";
 
 // initLangSwitch makes the header's language switch keep the reader's place:
 // it adds the place being read to the link, so /fr/fantasy/ read at "2.4"

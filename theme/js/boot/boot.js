@@ -5,8 +5,8 @@
 // (#calc-…) or with a calculator's inputs in the link. calcs.js, run once
 // the page is parsed (400 to 600 ms later on a long rules page on a
 // phone), finds the engine on its way. Any other reader fetches nothing.
-import { loadEngine } from "./engine.js";
-import { hashID } from "./hash.js";
+import { loadEngine } from "../shared/engine.js";
+import { hashID } from "../shared/hash.js";
 
 const sections = (document.documentElement.dataset.calcSections || "").split(" ");
 const hash = hashID();
