@@ -138,8 +138,13 @@ validate:
 # bench runs every benchmark, the browser ones (generator/e2e: first
 # result, typing's longest task, search, plots) included, so it needs
 # Chromium as the browser tests do; bench-go runs the Go ones alone.
+# The WebAssembly entry point's benchmark (refusing oversized inputs) runs
+# in Node, as its tests do.
 bench: browser
 	$(GO) test -run '^$$' -bench . -benchmem -tags e2e ./...
+	@if command -v node >/dev/null 2>&1; then \
+		GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem ./wasm -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec"; \
+	else echo "node not found: the WebAssembly entry point's benchmark (wasm/main_test.go) did not run"; fi
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
