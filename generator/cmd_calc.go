@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
@@ -40,7 +39,7 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func describe(args []string, stdout, stderr io.Writer) int {
 	theme, errs := render.Load("theme")
 	if len(errs) > 0 {
-		fmt.Fprintln(stderr, strings.Join(errs, "\n"))
+		fmt.Fprintln(stderr, errs.Error())
 		return 1
 	}
 	// The labels name rule values ({=armor.plate}): the content's, where

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -20,7 +21,10 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	s, _, err := pipeline.Load(opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		fmt.Fprintf(stderr, "check: %d problem(s)\n", len(err.(*pipeline.Error).Problems))
+		var perr *pipeline.Error
+		if errors.As(err, &perr) {
+			fmt.Fprintf(stderr, "check: %d problem(s)\n", perr.Count())
+		}
 		return 1
 	}
 	warnings, err := pipeline.Warnings(opt, s)

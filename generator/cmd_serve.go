@@ -33,15 +33,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		debug.SetGCPercent(400)
 	}
 	// The first build is the one a host would serve; with live
-	// reload, the rebuilds after an edit are Live (fast twins, none
-	// made for pages, which go out with the reload script; single-file
-	// editions left as they were until the next build), so that the
-	// page reloads at once.
+	// reload, the rebuilds after an edit are quick (twins only from the
+	// cache, none made for pages, which go out with the reload script;
+	// single-file editions left as they were until the next build), so
+	// that the page reloads at once. One builder holds what they reuse.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	builder := pipeline.New(opt)
 	first := true
-	rebuild := func() error {
-		o := opt
-		o.Live = !first && *live
-		res, err := pipeline.Build(o)
+	rebuild := func(changed []string) error {
+		var res *pipeline.Result
+		var err error
+		if first || !*live {
+			res, err = builder.Build(ctx)
+		} else {
+			res, err = builder.Rebuild(ctx, changed)
+		}
 		if err == nil {
 			// The first build's notes (no edition to compare with);
 			// every build's warnings (translations behind), as an edit
@@ -59,15 +66,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return err
 	}
-	if err := rebuild(); err != nil {
+	if err := rebuild(nil); err != nil {
 		fmt.Fprintln(stderr, err)
 		if _, statErr := os.Stat(opt.OutDir); statErr != nil {
 			return 1
 		}
 		fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	err := serve.Run(ctx, serve.Options{
 		Addr: *addr, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
 		Rebuild: rebuild, Log: stderr, NoLive: !*live,

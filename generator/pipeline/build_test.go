@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -465,10 +466,10 @@ func BenchmarkRebuild(b *testing.B) {
 		b.Fatal(err)
 	}
 	opt := Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
-	if _, err := Build(opt); err != nil {
+	bl := New(opt) // as serve's: one build, then rebuilds
+	if _, err := bl.Build(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	opt.Live = true // as serve's rebuilds
 	n := 0
 	for b.Loop() {
 		b.StopTimer()
@@ -480,7 +481,7 @@ func BenchmarkRebuild(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if _, err := Build(opt); err != nil {
+		if _, err := bl.Rebuild(context.Background(), []string{doc}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -636,7 +637,7 @@ See [nothing](#life).
 // BenchmarkLoad loads and checks the real content (the check command).
 func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
-		if _, err := load(Options{ContentDir: "../../content", ThemeDir: "../../theme"}); err != nil {
+		if _, err := New(Options{ContentDir: "../../content", ThemeDir: "../../theme"}).load(nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -43,7 +43,7 @@ type calcs struct {
 	// rendered: 10-12 ms a language).
 	pagesMu sync.Mutex
 	pages   map[string]*calcPage
-	// memo, in Live builds, keeps each calculator's HTML for the next
+	// memo, in rebuilds, keeps each calculator's HTML for the next
 	// build, under keys that start with themeKey.
 	memo     *calcMemo
 	themeKey string
@@ -244,9 +244,6 @@ func (m *calcMemo) rotate() {
 	defer m.mu.Unlock()
 	m.last, m.cur = m.cur, nil
 }
-
-// liveCalcs is the memo of Live builds.
-var liveCalcs calcMemo
 
 // docRules keeps the section titles of the calculator's own document: the
 // engine's steps cite those, and the page carries no more than it needs.

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"compendium/generator/site"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -86,7 +87,11 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
-		return nil, &Error{Problems: []string{filepath.Join(themeDir, "sw", "sw.js") + ": " + res.Errors[0].Text}}
+		var ds site.Diagnostics
+		for _, m := range res.Errors {
+			ds.Add(filepath.Join(themeDir, "sw", "sw.js"), 0, m.Text)
+		}
+		return nil, &Error{Phase: "service worker", Diagnostics: ds}
 	}
 	return res.Code, nil
 }

@@ -52,7 +52,7 @@ func (l *loaded) vocabulary() search.Vocabulary {
 // exactly as Build writes them: by path from the site root, and each
 // language's path. The command line and the tests query these.
 func SearchIndexes(opt Options) (map[string][]byte, map[string]string, error) {
-	l, err := load(opt)
+	l, err := New(opt).load(nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compendium/generator/values"
 	"compress/gzip"
+	"context"
 	"io"
 	"io/fs"
 	"os"
@@ -104,9 +105,17 @@ func TestDeterministic(t *testing.T) {
 func TestSingleFileKept(t *testing.T) {
 	opt := writeFixture(t, goodSite)
 	single := filepath.Join(opt.OutDir, "fr", "compendium.html")
+	b := New(opt)
+	live := false // serve's rebuilds
 	build := func() *Result {
 		t.Helper()
-		res, err := Build(opt)
+		var res *Result
+		var err error
+		if live {
+			res, err = b.Rebuild(context.Background(), nil)
+		} else {
+			res, err = b.Build(context.Background())
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,8 +155,8 @@ func TestSingleFileKept(t *testing.T) {
 	}
 	checkTwins(t, single, got)
 
-	// serve's rebuilds (Live) keep it as it was; the next build makes it.
-	opt.Live = true
+	// serve's rebuilds keep it as it was; the next build makes it.
+	live = true
 	if err := os.WriteFile(doc, bytes.Replace(src, []byte("Introduction :"), []byte("Introduction en direct :"), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +167,7 @@ func TestSingleFileKept(t *testing.T) {
 	if page, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "alpha", "index.html")); !bytes.Contains(page, []byte("Introduction en direct")) {
 		t.Error("a Live build did not update the edited page")
 	}
-	opt.Live = false
+	live = false
 	build()
 	got, _ = os.ReadFile(single)
 	if !bytes.Contains(got, []byte("Introduction en direct")) {
@@ -167,11 +176,13 @@ func TestSingleFileKept(t *testing.T) {
 	checkTwins(t, single, got)
 
 	opt.NoTwins = true
+	b = New(opt)
 	build()
 	if _, err := os.Stat(single + ".br"); err == nil {
 		t.Error("a build without twins left the single file's twin")
 	}
 	opt.NoTwins = false
+	b = New(opt)
 	build()
 	checkTwins(t, single, got)
 
@@ -222,11 +233,14 @@ func TestLiveBuildsMatchFullBuilds(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt.ThemeDir, opt.Root = theme, "../.."
-	if _, err := Build(opt); err != nil {
+	lb := New(opt) // serve's builder: one build, then a rebuild per edit
+	if _, err := lb.Build(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	var changed []string
 	edit := func(file, old, new string) {
 		t.Helper()
+		changed = append(changed, file)
 		b, err := os.ReadFile(file)
 		if err != nil || !bytes.Contains(b, []byte(old)) {
 			t.Fatalf("%s has no %q (%v)", file, old, err)
@@ -247,10 +261,9 @@ func TestLiveBuildsMatchFullBuilds(t *testing.T) {
 		{"an interface string", func() { edit(filepath.Join(theme, "i18n", "fr.json"), `"calculators": "`, `"calculators": "Les `) }},
 		{"nothing", func() {}},
 	} {
+		changed = []string{}
 		step.do()
-		live := opt
-		live.Live = true
-		if _, err := Build(live); err != nil {
+		if _, err := lb.Rebuild(context.Background(), changed); err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
 		full := opt

@@ -203,20 +203,21 @@ type Pair struct {
 
 var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values"}
 
-// Load parses the theme's layouts and i18n files, and reports every problem.
-func Load(dir string) (*Theme, []string) {
+// Load parses the theme's layouts and i18n files, and reports every
+// problem, each with its file.
+func Load(dir string) (*Theme, site.Diagnostics) {
 	t := &Theme{dir: dir, strings: map[string]map[string]string{}, pages: map[string]*template.Template{}}
-	var errs []string
+	var errs site.Diagnostics
 	for _, lang := range site.Languages {
 		file := filepath.Join(dir, "i18n", lang+".json")
 		b, err := os.ReadFile(file)
 		if err != nil {
-			errs = append(errs, file+": "+err.Error())
+			errs.Add(file, 0, err.Error())
 			continue
 		}
 		m := map[string]string{}
 		if err := json.Unmarshal(b, &m); err != nil {
-			errs = append(errs, file+": "+err.Error())
+			errs.Add(file, 0, err.Error())
 			continue
 		}
 		t.strings[lang] = m
@@ -226,7 +227,7 @@ func Load(dir string) (*Theme, []string) {
 	// start of every build of the real site (CPU profile, render.Load),
 	// before anything else could use the theme.
 	parsed := make([]map[string]*template.Template, len(layouts))
-	perrs := make([][]string, len(layouts))
+	perrs := make([]site.Diagnostics, len(layouts))
 	par.Each(len(layouts), func(i int) {
 		name := layouts[i]
 		tpl := template.New(name).Funcs(template.FuncMap{
@@ -237,16 +238,17 @@ func Load(dir string) (*Theme, []string) {
 				return SectionLink{Slug: slug, ID: s.ID, Title: s.Title}
 			},
 		})
-		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), filepath.Join(dir, "layouts", name+".html"))
+		file := filepath.Join(dir, "layouts", name+".html")
+		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), file)
 		if err != nil {
-			perrs[i] = append(perrs[i], err.Error())
+			perrs[i].Add(file, 0, err.Error()) // html/template's message names the line
 			return
 		}
 		parsed[i] = map[string]*template.Template{}
 		for _, lang := range site.Languages {
 			c, err := tpl.Clone()
 			if err != nil {
-				perrs[i] = append(perrs[i], err.Error())
+				perrs[i].Add(file, 0, err.Error())
 				continue
 			}
 			c.Funcs(template.FuncMap{"t": func(key string) string { return t.T(lang, key) }})
@@ -260,7 +262,7 @@ func Load(dir string) (*Theme, []string) {
 		}
 	}
 	if tpl, err := template.ParseFiles(filepath.Join(dir, "layouts", "calc.html")); err != nil {
-		errs = append(errs, err.Error())
+		errs.Add(filepath.Join(dir, "layouts", "calc.html"), 0, err.Error())
 	} else {
 		t.calc = tpl
 	}
@@ -269,7 +271,7 @@ func Load(dir string) (*Theme, []string) {
 	for _, lang := range site.Languages[1:] {
 		for k := range t.strings["fr"] {
 			if _, ok := t.strings[lang][k]; !ok && t.strings[lang] != nil {
-				errs = append(errs, filepath.Join(dir, "i18n", lang+".json")+": missing key “"+k+"”")
+				errs.Add(filepath.Join(dir, "i18n", lang+".json"), 0, "missing key “"+k+"”")
 			}
 		}
 	}
@@ -431,12 +433,6 @@ type Extra struct {
 	Values func(lang string) []ValueGroup
 	// PDFs lists, per language, the printed books to link.
 	PDFs map[string][]PDF
-	// Singles gives the size of a language's single-file edition
-	// (<lang>/compendium.html), false when it has none. It may wait until
-	// the editions are made: only the home page, which Site renders after
-	// every other page of its language, asks for it, so that the pages
-	// render while the build makes the search index and the editions.
-	Singles func(lang string) (int, bool)
 	// Changes gives, per language, what changed since the previous
 	// edition (the /<lang>/changes/ page); none without a previous one.
 	Changes map[string]*Changes
@@ -482,7 +478,7 @@ type GlossaryEntry struct {
 
 // calcSections returns the IDs of the sections that hold a calculator: a
 // page opened at one of them starts the engine before the page is parsed
-// (theme/js/boot.js), and no other page pays for it.
+// (theme/js/boot/boot.js), and no other page pays for it.
 func calcSections(d *site.Doc) string {
 	var ids []string
 	for _, c := range d.Calcs {

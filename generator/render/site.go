@@ -148,8 +148,36 @@ func (r *siteRenderer) render(layout string, p *Page, file string, listed bool) 
 // Site renders every page of s: the root language choice, and per
 // language the home page, glossary, calculators, each document with its
 // bilingual view and one share page per section, a 404 page and the web
-// app manifest. Keys are paths relative to the site root.
+// app manifest. Keys are paths relative to the site root. The home pages
+// link no single-file edition: Pages and Home render a site that has them.
 func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, error) {
+	p, err := t.Pages(s, a, m, extra)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range s.Langs {
+		if err := p.Home(l.Code, nil); err != nil {
+			return nil, err
+		}
+	}
+	return p.Output(), nil
+}
+
+// Pages is a site rendered but for its home pages, which link what only
+// the rest of a build knows: each language's single-file edition, with its
+// size. The build renders the pages while it makes the search index and
+// the editions, then each home page once its edition's size is known.
+type Pages struct {
+	r      *siteRenderer
+	s      *site.Site
+	extra  Extra
+	langs  []*Output // each language's pages, in the site's order
+	homes  []*Output // each language's home page, once rendered
+	byCode map[string]int
+}
+
+// Pages renders every page of s but the home pages (see Site).
+func (t *Theme) Pages(s *site.Site, a Assets, m Meta, extra Extra) (*Pages, error) {
 	files := map[string][]byte{}
 	sheets := map[string]string{}
 	for key, b := range t.printSheets(s, m) {
@@ -179,20 +207,55 @@ func (t *Theme) Site(s *site.Site, a Assets, m Meta, extra Extra) (*Output, erro
 	}
 	// Languages render in parallel, each into its own output, merged in
 	// the site's order so that the result does not depend on scheduling.
-	outs := make([]*Output, len(s.Langs))
+	p := &Pages{r: r, s: s, extra: extra, langs: make([]*Output, len(s.Langs)), homes: make([]*Output, len(s.Langs)), byCode: map[string]int{}}
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
-		lr := &siteRenderer{t: t, s: s, a: a, m: m, sheets: sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged}
+		lr := r.fork()
 		errs[i] = lr.language(s.Langs[i], extra)
-		outs[i] = lr.out
+		p.langs[i] = lr.out
 	})
-	for i, o := range outs {
+	for i, l := range s.Langs {
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
-		r.merge(o)
+		p.byCode[l.Code] = i
 	}
-	return r.out, nil
+	return p, nil
+}
+
+// Home renders the home page of language lang, linking single, its
+// single-file edition, when not nil. The home pages of different
+// languages may render at the same time, from different goroutines.
+func (p *Pages) Home(lang string, single *PDF) error {
+	i, ok := p.byCode[lang]
+	if !ok {
+		panic("render: Home of a language the site does not have: " + lang)
+	}
+	hr := p.r.fork()
+	if err := hr.home(p.s.Langs[i], p.extra, single); err != nil {
+		return err
+	}
+	p.homes[i] = hr.out
+	return nil
+}
+
+// Output returns the site's files and lists, each language's home page
+// first among its listed pages, as a reader's sitemap has always had it.
+// It panics unless every language's home page was rendered.
+func (p *Pages) Output() *Output {
+	for i, l := range p.s.Langs {
+		if p.homes[i] == nil {
+			panic("render: Output before the home page of " + l.Code)
+		}
+		p.r.merge(p.homes[i])
+		p.r.merge(p.langs[i])
+	}
+	return p.r.out
+}
+
+// fork returns a renderer of r's site into an output of its own.
+func (r *siteRenderer) fork() *siteRenderer {
+	return &siteRenderer{t: r.t, s: r.s, a: r.a, m: r.m, sheets: r.sheets, out: &Output{Files: map[string][]byte{}}, unchanged: r.unchanged}
 }
 
 func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
@@ -280,15 +343,16 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 		}
 		r.merge(o)
 	}
-	// The home page last, since it may wait for the single-file edition's
-	// size, and first among the language's listed pages, as it always was.
+	return nil
+}
+
+// home renders language l's home page.
+func (r *siteRenderer) home(l *site.Lang, extra Extra, single *PDF) error {
+	t, code := r.t, l.Code
+	title := t.T(code, "site_title")
 	home := r.page(code, code+"/")
 	home.Title, home.Description, home.Docs, home.HasBook, home.PDFs = title, t.T(code, "site_tagline"), l.Docs, hasBook(l), extra.PDFs[code]
-	if extra.Singles != nil {
-		if n, ok := extra.Singles(code); ok {
-			home.Single = &PDF{Format: "HTML", Path: code + "/compendium.html", Size: n}
-		}
-	}
+	home.Single = single
 	home.Changes = extra.Changes[code]
 	r.versions(home, func(lang string) string { return lang + "/" })
 	tops, err := r.homeTops(withOGTitle(home))
@@ -296,13 +360,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 		return err
 	}
 	home.Tops = tops
-	listed := r.out.Pages
-	r.out.Pages = nil
-	if err := r.render("home", home, code+"/index.html", true); err != nil {
-		return err
-	}
-	r.out.Pages = append(r.out.Pages, listed...)
-	return nil
+	return r.render("home", home, code+"/index.html", true)
 }
 
 // merge adds o's files and lists to r's.

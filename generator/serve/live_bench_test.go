@@ -38,7 +38,8 @@ func BenchmarkLiveReload(b *testing.B) {
 		b.Fatal(err)
 	}
 	opt := pipeline.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
-	if _, err := pipeline.Build(opt); err != nil {
+	builder := pipeline.New(opt) // serve's: one build, then rebuilds
+	if _, err := builder.Build(context.Background()); err != nil {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -46,10 +47,8 @@ func BenchmarkLiveReload(b *testing.B) {
 	ready := make(chan string, 1)
 	go func() {
 		_ = serve.Run(ctx, serve.Options{Addr: "127.0.0.1:0", Dir: opt.OutDir, Watch: []string{content},
-			Rebuild: func() error {
-				o := opt
-				o.Live = true
-				_, err := pipeline.Build(o)
+			Rebuild: func(changed []string) error {
+				_, err := builder.Rebuild(ctx, changed)
 				return err
 			},
 			Ready: func(a string) { ready <- a }})

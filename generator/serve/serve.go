@@ -16,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,10 +50,12 @@ var setTypes = sync.OnceFunc(func() {
 
 // Options configures Run.
 type Options struct {
-	Addr    string
-	Dir     string   // the built site
-	Watch   []string // folders whose changes trigger Rebuild
-	Rebuild func() error
+	Addr  string
+	Dir   string   // the built site
+	Watch []string // folders whose changes trigger Rebuild
+	// Rebuild is called after a change, with the files that changed
+	// (created, written, removed or renamed) since the previous call.
+	Rebuild func(changed []string) error
 	Log     io.Writer
 	// NoLive turns live reload off: pages go out as built, from their
 	// twins, as a host sends them (for measurements such as Lighthouse).
@@ -467,6 +470,7 @@ func addTree(w *fsnotify.Watcher, root string) {
 func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker) {
 	var timer *time.Timer
 	fire := make(chan struct{}, 1)
+	var changed []string // since the last rebuild, in the order seen
 	for {
 		select {
 		case <-ctx.Done():
@@ -483,6 +487,9 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 			base := filepath.Base(ev.Name)
 			if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") {
 				continue
+			}
+			if !slices.Contains(changed, ev.Name) {
+				changed = append(changed, ev.Name)
 			}
 			if timer != nil {
 				timer.Stop()
@@ -502,7 +509,9 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 			})
 		case <-fire:
 			start := time.Now()
-			if err := opt.Rebuild(); err != nil {
+			files := changed
+			changed = nil
+			if err := opt.Rebuild(files); err != nil {
 				if opt.Log != nil {
 					_, _ = io.WriteString(opt.Log, err.Error()+"\nbuild failed; still serving the previous site\n")
 				}

@@ -96,7 +96,7 @@ func TestLiveReload(t *testing.T) {
 	ready := make(chan string, 1)
 	go Run(ctx, Options{
 		Addr: "127.0.0.1:0", Dir: site, Watch: []string{watched},
-		Rebuild: func() error { builds <- struct{}{}; return nil },
+		Rebuild: func([]string) error { builds <- struct{}{}; return nil },
 		Ready:   func(a string) { ready <- a },
 		// Longer than serve's 10 ms: under make test's load the three
 		// writes below were once more than 10 ms apart (two builds, in

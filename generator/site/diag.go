@@ -6,17 +6,25 @@ import (
 	"strings"
 )
 
-// A Diagnostic is one problem found in the content, located by file and line
-// so that an editor can jump to it.
+// A Diagnostic is one problem found in the content or the theme, located
+// by file, line and column where they are known, so that an editor can
+// jump to it.
 type Diagnostic struct {
 	File string
-	Line int
+	Line int // 0: the file as a whole
+	Col  int // 0: the line as a whole
 	Msg  string
 }
 
-// String formats d as "file:line: message".
+// String formats d as "file:line:col: message", leaving out what is not
+// known.
 func (d Diagnostic) String() string {
-	if d.Line > 0 {
+	switch {
+	case d.File == "":
+		return d.Msg
+	case d.Line > 0 && d.Col > 0:
+		return d.File + ":" + strconv.Itoa(d.Line) + ":" + strconv.Itoa(d.Col) + ": " + d.Msg
+	case d.Line > 0:
 		return d.File + ":" + strconv.Itoa(d.Line) + ": " + d.Msg
 	}
 	return d.File + ": " + d.Msg
@@ -39,7 +47,10 @@ func (ds Diagnostics) Error() string {
 		if sorted[i].File != sorted[j].File {
 			return sorted[i].File < sorted[j].File
 		}
-		return sorted[i].Line < sorted[j].Line
+		if sorted[i].Line != sorted[j].Line {
+			return sorted[i].Line < sorted[j].Line
+		}
+		return sorted[i].Col < sorted[j].Col
 	})
 	for i, d := range sorted {
 		s[i] = d.String()

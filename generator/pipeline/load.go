@@ -1,0 +1,200 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+
+	"compendium/generator/calcui"
+	"compendium/generator/config"
+	"compendium/generator/glossary"
+	"compendium/generator/markdown"
+	"compendium/generator/render"
+	"compendium/generator/site"
+	"compendium/generator/translation"
+	"compendium/generator/values"
+)
+
+// loaded is what the load phase gathers: the content, the theme with the
+// configuration's strings, the calculators and the configuration.
+type loaded struct {
+	site      *site.Site
+	theme     *render.Theme
+	calc      *calcs
+	config    *config.Config
+	thesaurus *glossary.Thesaurus
+}
+
+// load is the phase "load and check": the configuration, the theme, the
+// content with its calculators, glossary and thesaurus, each checked. It
+// returns what it loaded even with problems (check prints them all).
+func (b *Builder) load(live *rebuild) (*loaded, error) {
+	opt := b.opt
+	// A rebuild keeps the theme of the previous one when no theme file
+	// and not the configuration changed (parsing the templates: 5 ms).
+	// The fingerprint is taken only when the edit may have touched them.
+	key := ""
+	if live != nil {
+		key = b.theme.key
+		if key == "" || live.touches(opt.ThemeDir) || (opt.ConfigFile != "" && live.touches(opt.ConfigFile)) {
+			key, _ = fingerprint(opt.ThemeDir, opt.ConfigFile, opt.BaseURL)
+		}
+	}
+	cfg, cerr := loadConfig(opt)
+	var theme *render.Theme
+	var ds site.Diagnostics
+	if key != "" && b.theme.key == key && cerr == nil {
+		theme = b.theme.theme
+	}
+	if theme == nil {
+		var terrs site.Diagnostics
+		theme, terrs = render.Load(opt.ThemeDir)
+		if cerr != nil {
+			terrs = append(terrs, site.Diagnostic{Msg: cerr.Error()}) // it names the file, or the flag
+		} else {
+			for lang, v := range cfg.Title {
+				theme.SetString(lang, "site_title", v)
+			}
+			for lang, v := range cfg.Tagline {
+				theme.SetString(lang, "site_tagline", v)
+			}
+		}
+		if key != "" && len(terrs) == 0 {
+			b.theme.key, b.theme.theme = key, theme
+		}
+		ds = append(ds, terrs...)
+	}
+	langs := site.Present(opt.ContentDir)
+	calc := newCalcs(theme)
+	if key != "" {
+		calc.memo, calc.themeKey = &b.calcs, key
+	}
+	s, cds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang string) goldmark.Markdown {
+		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
+			markdown.WithExtensions(markdown.CalcBlocks(nil)))
+	}, Document: func(lang, slug string) markdown.DocumentValues {
+		v := markdown.DocumentValues{Calc: calc.renderFunc(lang, slug)}
+		for _, other := range langs {
+			if other != lang && site.Exists(opt.ContentDir, other, slug) {
+				v.Alt = &markdown.AltLink{
+					Lang: other, Text: strings.ToUpper(other), Label: theme.T(other, "section_in_this_language"),
+					Base: "../../" + other + "/" + slug + "/",
+				}
+				break
+			}
+		}
+		return v
+	}})
+	ds = append(ds, cds...)
+	ds = append(ds, site.Check(s)...)
+	ds = append(ds, site.CheckTranslations(s)...)
+	glossaryFile := filepath.Join(opt.ContentDir, "glossary.json")
+	gloss, gerr := glossary.Load(glossaryFile)
+	if gerr != nil {
+		ds.Add(glossaryFile, 0, gerr.Error())
+	} else {
+		if live != nil {
+			gloss.Words = &b.words
+		}
+		ds = append(ds, gloss.Check(s)...)
+		for _, term := range gloss.Terms {
+			for _, lang := range []string{"fr", "en"} {
+				for _, ref := range values.Unknown(term.Definition[lang]) {
+					ds.Add(glossaryFile, 0, "term “"+term.ID+"” ("+lang+"): "+ref+" names no rule value (go run ./generator values lists them)")
+				}
+			}
+		}
+		calc.glossary = gloss
+	}
+	thes, therr := glossary.LoadThesaurus(filepath.Join(opt.ContentDir, "thesaurus.json"))
+	if therr != nil {
+		ds = append(ds, site.Diagnostic{Msg: therr.Error()}) // it names the file and line
+	} else {
+		if live != nil {
+			thes.Words = &b.words
+		}
+		ds = append(ds, thes.Check(s, gloss, calcui.Names())...)
+	}
+	if live != nil {
+		b.words.Rotate()
+	}
+	for _, lang := range site.Languages {
+		for _, k := range theme.Keys(lang) {
+			for _, ref := range values.Unknown(theme.T(lang, k)) {
+				ds.Add(filepath.Join(opt.ThemeDir, "i18n", lang+".json"), 0, "“"+k+"”: "+ref+" names no rule value (go run ./generator values lists them)")
+			}
+		}
+	}
+	l := &loaded{site: s, theme: theme, calc: calc, config: cfg, thesaurus: thes}
+	if len(ds) > 0 {
+		return l, &Error{Phase: "load and check", Diagnostics: ds}
+	}
+	return l, nil
+}
+
+// drifts reads the translation records and finds the drifted sections.
+func drifts(opt Options, s *site.Site) ([]translation.Drift, error) {
+	recs, err := translation.Load(filepath.Join(opt.ContentDir, translation.FileName))
+	if err != nil {
+		return nil, err
+	}
+	return translation.Find(s, recs), nil
+}
+
+// loadConfig reads the site configuration and applies the -base-url
+// override.
+func loadConfig(opt Options) (*config.Config, error) {
+	cfg := &config.Config{}
+	if opt.ConfigFile != "" {
+		c, err := config.Load(opt.ConfigFile)
+		if err != nil {
+			return cfg, err
+		}
+		cfg = c
+	}
+	if opt.BaseURL != "" {
+		if err := cfg.SetBaseURL(opt.BaseURL); err != nil {
+			return cfg, errors.New("-base-url: " + err.Error())
+		}
+	}
+	return cfg, nil
+}
+
+// fingerprint hashes every file of the theme folder (names and bytes),
+// the configuration file and the base URL: what a calculator's HTML
+// depends on besides the content and the program.
+func fingerprint(themeDir, configFile, baseURL string) (string, error) {
+	h := sha256.New()
+	var files []string
+	err := filepath.WalkDir(themeDir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(files)
+	if configFile != "" {
+		files = append(files, configFile)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil && !(f == configFile && errors.Is(err, fs.ErrNotExist)) {
+			return "", err
+		}
+		h.Write([]byte(f + "\x00" + strconv.Itoa(len(b)) + "\x00"))
+		h.Write(b)
+	}
+	h.Write([]byte(baseURL))
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

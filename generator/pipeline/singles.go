@@ -1,0 +1,112 @@
+package pipeline
+
+import (
+	"sync"
+
+	"compendium/generator/calcui"
+	"compendium/generator/render"
+)
+
+// drawnSingle is a language's single-file edition drawn, before its
+// search index goes in.
+type drawnSingle struct {
+	f *render.SingleFile
+}
+
+// drawSingles draws the single-file editions: each language's documents,
+// glossary, calculators, style, script and engine in one HTML file. A
+// rebuild keeps the editions the output folder holds (makeSingles carries
+// them) without drawing them.
+func (r *run) drawSingles() error {
+	s, theme, calc, cfg, bundle, module := r.l.site, r.l.theme, r.l.calc, r.l.config, r.bundle, r.module
+	r.drawn = make([]drawnSingle, len(s.Langs))
+	wasm64, worker64 := once(func() string {
+		b, _ := module.Bytes() // an error fails the build once the editions are made
+		return render.Base64(b)
+	}), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
+	for i, l := range s.Langs {
+		if c := r.prev.stale(l.Code + "/compendium.html"); r.live != nil && c != nil {
+			continue // carried as it is, by makeSingles
+		}
+		groups, _, err := calc.calculatorsPage(l.Code, l.Docs)
+		if err != nil {
+			return failed("single-file editions", err)
+		}
+		f, err := theme.Single(s, l.Code, render.SingleAssets{
+			// One style sheet and one script, in the order the
+			// pages link them: the calculators' first.
+			CSS: concat(bundle.Files[bundle.CalcCSS], bundle.Files[bundle.CSS]), JS: concat(bundle.Files[bundle.CalcJS], bundle.Files[bundle.JS]), Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
+			CalcStrings: calc.strings(l.Code, calcui.Names()),
+		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: r.updated}, calc.glossaryPage(l.Code), groups)
+		if err != nil {
+			return failed("single-file editions", err)
+		}
+		r.drawn[i].f = f
+	}
+	return nil
+}
+
+// makeSingles is the phase "single-file editions": each drawn edition
+// gets its search index and becomes bytes, unless the output folder holds
+// it from the same inputs (carried, unread). It records every edition's
+// size for the home pages.
+func (r *run) makeSingles() error {
+	res := r.res
+	for i, l := range r.l.site.Langs {
+		name := l.Code + "/compendium.html"
+		if c := r.prev.stale(name); r.live != nil && c != nil {
+			for k, v := range c {
+				res.carry[k] = v
+			}
+			r.sizes[l.Code] = c[name].Size
+			continue
+		}
+		f := r.drawn[i].f
+		if f == nil {
+			continue
+		}
+		f.SetIndex(r.ixs.Whole[l.Code])
+		key := f.Key()
+		if c := r.prev.carried(name, key, r.opt.twinKey()); c != nil {
+			for k, v := range c {
+				res.carry[k] = v
+			}
+			r.sizes[l.Code] = c[name].Size
+			continue
+		}
+		b := f.Bytes()
+		r.singles[name] = b
+		r.sizes[l.Code] = len(b)
+		res.carry[name] = carried{Key: key, Size: len(b)} // its sum once hashed
+	}
+	if len(r.singles) > 0 {
+		// An edition made without the module's bytes would carry a dead
+		// engine: the cache file went between BuildModule and now.
+		if _, err := r.module.Bytes(); err != nil {
+			return failed("single-file editions", wrapModule(err))
+		}
+	}
+	return nil
+}
+
+// once returns a function that calls f the first time and returns its
+// result every time.
+func once(f func() string) func() string {
+	var (
+		o sync.Once
+		v string
+	)
+	return func() string {
+		o.Do(func() { v = f() })
+		return v
+	}
+}
+
+// concat joins files into one, a line break between them.
+func concat(files ...[]byte) []byte {
+	var out []byte
+	for _, f := range files {
+		out = append(append(out, f...), '\n')
+	}
+	return out
+}
