@@ -18,8 +18,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	_ "compendium/generator/hugepage/atstart"
 )
 
 // command is one of the generator's commands: its name, its line in the

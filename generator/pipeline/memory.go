@@ -22,16 +22,20 @@ const MemoryLimit = 900 << 20
 // 0.27 s against 0.23 and 0.32 with the collector, 8 builds each, in
 // turn), not 400 pages (100 MB: as fast either way, 0.44 and 0.44 s, 0.54
 // and 0.51 in another run, but a peak of 172 MB against 87, more than
-// atstart prepares) nor 1,000 (154 MB).
+// startHeap) nor 1,000 (154 MB).
 const smallHeap = 96 << 20
+
+// startHeap is the least heap SetMemory prepares: what the build of a site
+// the size of the compendium allocates in all (80 MB, its peak with the
+// collector off) and the program's own before main.
+const startHeap = 128 << 20
 
 // SetMemory sets the build command's memory policy for the content in dir:
 // the soft limit (MemoryLimit, unless GOMEMLIMIT is set); for a site whose
 // estimated heap (HeapEstimate) is at most smallHeap, the collector off
 // (unless GOGC is set); for a larger one, Go's default pace and that heap
-// prepared for 2 MB pages (hugepage.Prepare, which does nothing where it
-// is within the atstart.Heap prepared at the process's start). Not for
-// serve, whose process lives on.
+// prepared for 2 MB pages (hugepage.Prepare; startHeap at least, for a
+// small site too). Not for serve, whose process lives on.
 //
 // The pace: the real site's build allocates 80 MB in all and its live heap
 // peaks at 14 MB, where the collector, from its 4 MB goal at Go's default,
@@ -48,14 +52,11 @@ func SetMemory(dir string) {
 		debug.SetMemoryLimit(MemoryLimit)
 	}
 	est := HeapEstimate(dir)
-	if est <= smallHeap {
-		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(-1)
-		}
-		return
+	if est <= smallHeap && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(-1)
 	}
 	// Advice only: without huge pages the build runs as it would have.
-	_ = hugepage.Prepare(min(est, int(debug.SetMemoryLimit(-1))))
+	_ = hugepage.Prepare(min(max(est, startHeap), int(debug.SetMemoryLimit(-1))))
 }
 
 // HeapEstimate returns the memory a build of the content in dir is expected
