@@ -1,3 +1,9 @@
+// Twin of theme/js/calcs/format.js for the number formatting here (num,
+// numPrec, formatNum, groupDigits, pct), which TestRoundingTwins
+// (generator/e2e/rounding_test.go) holds equal, and of
+// theme/js/calcs/table.js for table (the same columns in the same order),
+// which no test compares yet: change one, change the other.
+
 package calcui
 
 import (
@@ -600,7 +606,7 @@ func FormatFigure(v any, format string, p Page, fraction string) string {
 }
 
 // exact is a rounded figure's unrounded value, for its title, as the
-// script writes it (theme/js/calc.js showResult).
+// script writes it (theme/js/calcs/calc.js showResult).
 func exact(v any, format string) string {
 	x, ok := v.(float64)
 	switch {
@@ -717,7 +723,7 @@ func table(f *Form, out map[string]any, p Page) *Table {
 	case "hits":
 		// The state and the life points first, after the hit: the columns
 		// a player reads, on screen at 360 px; the armour left scrolls
-		// after them (theme/js/table.js, the same order).
+		// after them (theme/js/calcs/table.js, the same order).
 		head("hit", "damage", "state", "life_points", "magic", "physical")
 		for _, r := range list("timeline") {
 			row(num(fl(r, "hit"), p.Lang), num(fl(r, "damage"), p.Lang), option(p, str(r["state"])),

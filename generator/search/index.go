@@ -1,6 +1,6 @@
 // Package search builds the compendium's search index at build time and
 // answers queries from it, for the command line and the tests. The browser
-// runs the same query algorithm in theme/js/search.js, against the same
+// runs the same query algorithm in theme/js/page/search.js, against the same
 // index files: the index carries every table the query side needs (the word
 // pattern, elisions, diacritic folding, stop words, the vocabulary of surface
 // forms with their stems, ranking parameters), so that no stemmer and no

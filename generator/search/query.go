@@ -1,3 +1,9 @@
+// Twin of theme/js/page/search.js: the query here (LoadSplit, QueryIn and
+// its words, candidates, ranking, anchors and snippets) is ported there
+// line by line; change one, change the other. TestSearchParity
+// (generator/e2e/search_test.go) holds them equal on the queries of
+// testdata/parity.json, which TestParityVectors keeps.
+
 package search
 
 import (
@@ -10,8 +16,8 @@ import (
 )
 
 // Index is a loaded index file, ready to answer queries. Its algorithm is
-// mirrored line by line in theme/js/search.js: change one, change the other,
-// and run the parity test.
+// mirrored line by line in theme/js/page/search.js: change one, change the
+// other, and run the parity test.
 type Index struct {
 	Lang string
 	f    *indexFile

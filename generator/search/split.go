@@ -1,3 +1,8 @@
+// Twin of theme/js/page/search.js for a split index's query side
+// (loadSplit and addRecords are its loadIndex, prepare and addRecords):
+// change one, change the other. TestSearchSplit
+// (generator/e2e/split_test.go) holds them equal.
+
 package search
 
 import (

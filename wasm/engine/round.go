@@ -5,19 +5,19 @@ import (
 	"strconv"
 )
 
-// Decimal writes x × 10^shift with exactly prec decimals, in ASCII (a dot,
-// a hyphen-minus, no grouping), by the one rounding rule of every figure
-// the compendium shows: an exact half is rounded away from zero, on the
-// shortest decimal that reads back as x. That decimal is the number the
-// output's JSON carries and the page's script reads (theme/js/format.js's
-// decimal is the twin), and for a probability the engine counts exactly,
-// such as 221/400, it is the fraction's own decimal, 0.5525: the answer in
-// words, the figures, the tables and the plots all write 55.3 %. Rounding
-// the binary value instead splits them, because 100 × 0.5525 is 55.25 in
-// floating point, which Go's strconv rounds to even (55.2) and
-// JavaScript's toFixed up (55.3), while 0.5525 itself lies just below the
-// half. A result that rounds to zero has no sign; NaN and the infinities
-// are written as strconv writes them.
+// Decimal writes x × 10^shift with exactly prec decimals, in ASCII (a dot, a
+// hyphen-minus, no grouping), by the one rounding rule of every figure the
+// compendium shows: an exact half is rounded away from zero, on the shortest
+// decimal that reads back as x. That decimal is the number the output's JSON
+// carries and the page's script reads (the twin of decimal in
+// theme/js/calcs/format.js: change both; TestRoundingTwins holds them equal),
+// and for a probability the engine counts exactly, such as 221/400, it is the
+// fraction's own decimal, 0.5525: the answer in words, the figures, the
+// tables and the plots all write 55.3 %. Rounding the binary value instead
+// splits them: 100 × 0.5525 is 55.25 in floating point, which Go's strconv
+// rounds to even (55.2) and JavaScript's toFixed up (55.3), though 0.5525
+// lies just below the half. A result that rounds to zero has no sign; NaN and
+// the infinities are written as strconv writes them.
 func Decimal(x float64, shift, prec int) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return strconv.FormatFloat(x, 'g', -1, 64)

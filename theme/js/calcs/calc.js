@@ -1,10 +1,16 @@
+// Twin of generator/calcui: readForm is calcui.Form.EngineInput
+// (input.go), forText is calcui's forLine and showResult's titles are its
+// exact (view.go); change one, change the other. TestCalculatorParity
+// (generator/e2e/calc_test.go) and TestSingleFile
+// (generator/e2e/single_test.go) hold readForm and EngineInput equal.
+//
 // The calculators in the pages. Each .calc block (theme/layouts/calc.html)
 // holds a form and the result of its values computed at build time; this
-// script starts the engine (in a Web Worker, theme/js/engine.js) when a
-// calculator comes near the viewport or is touched, then at every change
-// reads the form as a person typed it, says what is wrong under the field
-// itself, marks the result out of date until the new one is there, draws
-// it answer first, and keeps the changed inputs in a short URL.
+// script starts the engine (in a Web Worker, theme/js/shared/engine.js)
+// when a calculator comes near the viewport or is touched, then at every
+// change reads the form as a person typed it, says what is wrong under the
+// field itself, marks the result out of date until the new one is there,
+// draws it answer first, and keeps the changed inputs in a short URL.
 import { loadEngine, Superseded } from "../shared/engine.js";
 import { hashID } from "../shared/hash.js";
 import { formatFigure, get, set, parseNumber, parseWhole } from "./format.js";
@@ -439,7 +445,7 @@ function steps(calc, out) {
 }
 
 // The inputs live in the query string, one parameter per calculator (its
-// id), holding only what differs from the defaults (theme/js/link.js).
+// id), holding only what differs from the defaults (theme/js/calcs/link.js).
 function stateToURL(calc, values) {
   const form = calc.querySelector(".calc-form");
   const search = withParam(location.search, calc.id, encodeState(form, values, calc._defaults));

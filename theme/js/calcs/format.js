@@ -1,3 +1,8 @@
+// Twin of wasm/engine/round.go (decimal and pct are the engine's Decimal
+// and Percent) and of generator/calcui/view.go's number formatting (num,
+// numPrec, groupDigits, pct): change one, change the other.
+// TestRoundingTwins (generator/e2e/rounding_test.go) holds them equal.
+//
 // Number formats of the calculators, the twins of calcui's Go formatting so
 // that the static result and the live one read the same.
 export function num(x, lang) {

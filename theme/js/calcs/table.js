@@ -1,5 +1,9 @@
-// dataTable writes a result's series as a table, the twin of calcui's
-// renderTable: under each plot, the figures a screen reader (or a curious
+// Twin of generator/calcui/view.go's table (the static result's tables,
+// the same columns in the same order): change one, change the other. No
+// test compares the two yet; TestRoundingHalvesInPage
+// (generator/e2e/rounding_test.go) checks the live 2d4 table's figures.
+//
+// dataTable writes a result's series as a table: under each plot, the figures a screen reader (or a curious
 // reader) can go through value by value.
 import { num, pct } from "./format.js";
 

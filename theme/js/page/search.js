@@ -1,11 +1,15 @@
+// Twin of generator/search (query.go, with cross.go, analysis.go's
+// tokenizer and split.go's loading): change one, change the other.
+// TestSearchParity (generator/e2e/search_test.go) and TestSearchSplit
+// (generator/e2e/split_test.go) hold them equal.
+//
 // Search: the query side of generator/search, ported line by line, and the
 // search field of every page. The index (one file, or a large site's
 // dictionary and the shards a query needs) carries every table the
 // analysis needs (word pattern, elisions, folding, stop words, the surface
 // forms of each stem, the ranking constants), so nothing here knows French
 // or English, and the Go command line answers exactly what the page shows:
-// the parity test (generator/e2e/search_test.go) runs both on the same
-// queries. Change query.go and this file together.
+// the parity test runs both on the same queries.
 import { hashID } from "../shared/hash.js";
 
 const MARK = /\p{M}/u;

@@ -1,7 +1,7 @@
 // loadEngine starts the rules engine, once per page, and resolves to an
-// Engine that runs calculators in a Web Worker (theme/js/worker.js), so that
-// no computation blocks the page. Nothing is fetched before the first
-// call: pages without a calculator in view pay nothing. The promise lives
+// Engine that runs calculators in a Web Worker (theme/js/worker/worker.js),
+// so that no computation blocks the page. Nothing is fetched before the
+// first call: pages without a calculator in view pay nothing. The promise lives
 // on window because two bundles share it: boot.js, which a page with a
 // calculator in its first screen runs as soon as it arrives, and calcs.js,
 // which runs once the page is parsed.
