@@ -22,9 +22,22 @@ func wrapModule(err error) error {
 // files is the phase "files": the site's every file beside the pages
 // (the PDFs, the editions, the QR codes, the bundle, the preview cards and
 // icons, robots.txt and the sitemap, the search indexes, the engine's
-// module, the favicon and _headers), hashed; then the service worker,
-// which lists them with their hashes, and the precompressed twins.
+// module, the favicon and _headers); then the phases "service worker",
+// which lists them with their hashes, and "twins", their precompressed
+// copies.
 func (r *run) files() error {
+	if err := r.collect(); err != nil {
+		return err
+	}
+	sums, err := r.offline()
+	if err != nil {
+		return err
+	}
+	return r.twins(sums)
+}
+
+// collect gathers the files beside the pages into the result.
+func (r *run) collect() error {
 	res, s, theme, cfg, out := r.res, r.l.site, r.l.theme, r.l.config, r.out
 	for k, v := range r.opt.PDFs {
 		res.Files[k] = v
@@ -89,7 +102,13 @@ func (r *run) files() error {
 		langs = append(langs, l.Code)
 	}
 	res.Files["_headers"] = []byte(headers.File(langs...))
-	kept := r.kept
+	return nil
+}
+
+// offline hashes the site's files and writes the service worker, which
+// lists them with their hashes and sizes; it returns the hashes.
+func (r *run) offline() (Sums, error) {
+	res, out, kept := r.res, r.out, r.kept
 	sums := kept.addTo(res.addCarried(hashFiles(res.Files, kept.made)))
 	r.ph.mark("hash")
 	sizes := make(map[string]int, len(res.Files)+len(kept.sizes))
@@ -106,12 +125,19 @@ func (r *run) files() error {
 			sizes[name] = c.Size
 		}
 	}
-	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, cfg.Edition)
+	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, r.l.config.Edition)
 	if err != nil {
-		return failed("service worker", err)
+		return nil, failed("service worker", err)
 	}
 	res.Files["sw.js"] = sw
 	r.ph.mark("service worker")
+	return sums, nil
+}
+
+// twins makes the precompressed twins (.br, .gz) of the compressible
+// files, then hashes them: sums are the other files' hashes.
+func (r *run) twins(sums Sums) error {
+	res, kept := r.res, r.kept
 	if !r.opt.NoTwins {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
