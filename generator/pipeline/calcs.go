@@ -321,7 +321,7 @@ func (c *calcs) strings(lang string, names []string) string {
 	// The rules travel with the strings, which every page with a
 	// calculator carries, the single-file edition included: the page's
 	// text and its calculators then come from one build, online, from the
-	// offline copy or from disk (theme/js/engine.js hands them to the
+	// offline copy or from disk (theme/js/shared/engine.js hands them to the
 	// worker with each computation).
 	m["engine.rules"] = c.rulesJSON()
 	b, _ := json.Marshal(m)
