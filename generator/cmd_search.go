@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"strings"
 
 	"compendium/generator/pipeline"
 	"compendium/generator/search"
@@ -9,12 +11,83 @@ import (
 
 var searchCommand = command{"search", "query the search index: search [-lang fr] \"query\"", runSearch}
 
+// runSearch runs "search [-lang fr] [-doc slug] [-content content] [-theme
+// theme] [-limit 10] QUERY…": it prints the ranked results, one per line
+// (rank, where it lands: slug#id or the anchor it opens, title path, and
+// what the result is when it is not a section: [glossary], [calc], [via
+// en] when found through the other language), each followed by its
+// snippet with the matched words in brackets. It prints ranks, not
+// scores: results found through the other language carry that index's
+// scores, and words matched count before scores, so scores printed beside
+// the ranks contradicted them. It answers as the page of that language
+// does (search.SearchIn, with the other language's index, from the
+// document -doc), and suggests what the reader may have meant when
+// nothing matches. The indexes are built in memory, exactly as build
+// writes them: the command line queries what the browser queries. It
+// returns the exit status: 1 when nothing matched, 2 on a usage or build
+// error.
 func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	return search.RunCLI(args, stdout, stderr, loadIndexes)
-}
-
-// loadIndexes builds the search indexes in memory, exactly as build writes
-// them: the command line queries what the browser queries.
-func loadIndexes(content, theme string) (map[string][]byte, map[string]string, error) {
-	return pipeline.SearchIndexes(pipeline.Options{ContentDir: content, ThemeDir: theme})
+	fs := newFlags("search", `search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] "query"`, stdout, stderr)
+	lang := fs.String("lang", "fr", "language of the page searching")
+	opt := pipeline.Options{}
+	contentFlags(fs, &opt)
+	limit := fs.Int("limit", 10, "number of results")
+	doc := fs.String("doc", "", "slug of the rules document being read, whose sections come first on a near tie")
+	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
+		return code
+	}
+	q := strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(q) == "" {
+		fs.Usage()
+		return 2
+	}
+	files, paths, err := pipeline.SearchIndexes(opt)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if files[paths[*lang]] == nil {
+		fmt.Fprintf(stderr, "no %q documents in %s\n", *lang, opt.ContentDir)
+		return 2
+	}
+	var ix, other *search.Index
+	for code, p := range paths {
+		x, err := search.LoadSplit(files[p], search.FilesFetch(files, p))
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		if code == *lang {
+			ix = x
+		} else if other == nil || code < other.Lang {
+			other = x // two languages today; the first other one otherwise
+		}
+	}
+	res := search.SearchIn(ix, other, q, *limit, *doc)
+	if len(res) == 0 {
+		fmt.Fprintf(stderr, "no section matches %q in %s\n", q, *lang)
+		s := ix.Suggest(q)
+		if s == "" && other != nil {
+			s = other.Suggest(q)
+		}
+		if s != "" {
+			fmt.Fprintf(stderr, "did you mean %q?\n", s)
+		}
+		return 1
+	}
+	for i, r := range res {
+		tag := ""
+		if r.Kind != "" {
+			tag += "  [" + r.Kind + "]"
+		}
+		if r.Via != "" {
+			tag += "  [via " + r.Via + "]"
+		}
+		at, path := r.Where()
+		fmt.Fprintf(stdout, "%2d.  %s  %s%s\n", i+1, at, path, tag)
+		if r.Snippet != "" {
+			fmt.Fprintf(stdout, "      %s\n", r.Marked("[", "]"))
+		}
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,12 +45,41 @@ func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 	return -1
 }
 
+// parseArgs is parse for the commands that take arguments after their
+// flags (search's query words, translations -mark's sections): it returns
+// -1 to go on, with the arguments in fs.Args(), 0 after -h (the usage
+// printed to stdout), 2 after a flag that is not the command's own (the
+// usage printed to stderr). Flags end at the first argument, as for the
+// flag package: "search armure -h" searches for "armure -h".
+func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
+	usage := fs.Usage
+	fs.Usage = func() {} // printed below, to stdout after -h
+	err := fs.Parse(args)
+	fs.Usage = usage
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return 0
+	case err != nil:
+		fs.Usage()
+		return 2
+	}
+	return -1
+}
+
 // siteFlags adds the flags every command that reads the site takes: its
 // content, theme and configuration.
 func siteFlags(fs *flag.FlagSet, opt *pipeline.Options) {
+	contentFlags(fs, opt)
+	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
+}
+
+// contentFlags adds the content and theme flags alone, for the commands
+// that read the site without its configuration (search, translations).
+func contentFlags(fs *flag.FlagSet, opt *pipeline.Options) {
 	fs.StringVar(&opt.ContentDir, "content", "content", "content folder")
 	fs.StringVar(&opt.ThemeDir, "theme", "theme", "theme folder")
-	fs.StringVar(&opt.ConfigFile, "config", "compendium.json", "site configuration: titles, base URL, edition")
 }
 
 // outputFlags adds the flags of the commands that write the site.

@@ -84,6 +84,11 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"values", "-h"}, 0, "-lang", ""},
 		{[]string{"search", "-h"}, 0, "-lang", ""},
 		{[]string{"translations", "-h"}, 0, "-mark", ""},
+		{[]string{"search", "-nope", "x"}, 2, "flag provided but not defined: -nope", ""},
+		{[]string{"values", "-theme", "theme"}, 2, "flag provided but not defined: -theme", ""},
+		{[]string{"values", "stray"}, 2, `unexpected argument "stray"`, ""},
+		{[]string{"translations", "-config", "compendium.json"}, 2, "flag provided but not defined: -config", ""},
+		{[]string{"help", "search"}, 0, "usage: generator search", ""},
 	} {
 		var out, errs bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), &out, &errs)

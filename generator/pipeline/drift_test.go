@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
-	"compendium/generator/site"
 	"compendium/generator/translation"
 )
 
@@ -60,19 +60,29 @@ The second text.
 // neighbour) is reported at the English section's file:line, with the
 // French one's and the day it was checked, and its English page says so
 // with links to the French section and the side-by-side view; marking it
-// clears both; an unrecorded section is reported; translations -mark
-// with an unknown section fails; a malformed record names its line.
+// clears both; an unrecorded section is reported; a malformed record
+// names its line. The translations command's own output and exit codes
+// are TestTranslationsCommand's (generator/cmd_translations_test.go).
 func TestTranslationDrift(t *testing.T) {
 	opt := writeFixture(t, driftSite)
-	loadSite := func(content, theme string) (*site.Site, error) {
-		s, _, err := Load(Options{ContentDir: content, ThemeDir: theme})
-		return s, err
-	}
-	cli := func(args ...string) (int, string) {
+	// mark records sections as checked, as translations -mark does.
+	mark := func(keys []string, all bool) {
 		t.Helper()
-		var out, errs bytes.Buffer
-		code := translation.RunCLI(append([]string{"-content", opt.ContentDir, "-theme", opt.ThemeDir}, args...), &out, &errs, loadSite)
-		return code, out.String() + errs.String()
+		s, _, err := Load(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(opt.ContentDir, translation.FileName)
+		recs, err := translation.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unknown := translation.Mark(s, recs, keys, all, time.Now().UTC().Format("2006-01-02")); len(unknown) > 0 {
+			t.Fatalf("mark %q: unknown %q", keys, unknown)
+		}
+		if err := translation.Save(path, recs); err != nil {
+			t.Fatal(err)
+		}
 	}
 	warnings := func() []string {
 		t.Helper()
@@ -92,14 +102,9 @@ func TestTranslationDrift(t *testing.T) {
 	if w := warnings(); len(w) != 3 || !strings.Contains(w[0], "has no record of the French version it translates") {
 		t.Fatalf("with no record, want 3 unrecorded sections, got %q", w)
 	}
-	if code, out := cli("-mark", "-all"); code != 0 {
-		t.Fatalf("-mark -all: %d %s", code, out)
-	}
+	mark(nil, true)
 	if w := warnings(); len(w) != 0 {
 		t.Fatalf("after -mark -all: %q", w)
-	}
-	if code, out := cli(); code != 0 || !strings.Contains(out, "every translated section is checked") {
-		t.Fatalf("translations after marking: %d %s", code, out)
 	}
 
 	src, _ := os.ReadFile(fr)
@@ -110,9 +115,6 @@ func TestTranslationDrift(t *testing.T) {
 	want := en + ":13: translation of #one-more is older than its French source (changed since the translation was checked on "
 	if len(w) != 1 || !strings.HasPrefix(w[0], want) || !strings.Contains(w[0], fr+":13)") || !strings.Contains(w[0], "translations -mark alpha#one-more") {
 		t.Fatalf("after a French change, warnings %q; want one starting %q", w, want)
-	}
-	if code, out := cli(); code != 1 || !strings.Contains(out, want) {
-		t.Errorf("translations lists: %d %s", code, out)
 	}
 	res, err := Build(opt)
 	if err != nil {
@@ -134,12 +136,7 @@ func TestTranslationDrift(t *testing.T) {
 		t.Error("the French page has a notice")
 	}
 
-	if code, out := cli("-mark", "alpha#nope"); code != 2 || !strings.Contains(out, `no translated section "alpha#nope"`) {
-		t.Errorf("-mark of an unknown section: %d %s", code, out)
-	}
-	if code, out := cli("-mark", "alpha#one-more"); code != 0 || !strings.Contains(out, "0 section(s) left to check (were 1)") {
-		t.Fatalf("-mark alpha#one-more: %d %s", code, out)
-	}
+	mark([]string{"alpha#one-more"}, false)
 	if w := warnings(); len(w) != 0 {
 		t.Errorf("after marking: %q", w)
 	}

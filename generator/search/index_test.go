@@ -257,3 +257,16 @@ func TestBuildMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestResultWhere: a result lands on its section, or on the rule it
+// opens, whose name ends the title path.
+func TestResultWhere(t *testing.T) {
+	r := Result{Slug: "fantasy", ID: "effects", TitlePath: "2.8. Les effets"}
+	if at, path := r.Where(); at != "fantasy#effects" || path != "2.8. Les effets" {
+		t.Errorf("section: %q %q", at, path)
+	}
+	r.Anchor, r.AnchorTitle = "effect-blinded", "Aveuglé"
+	if at, path := r.Where(); at != "fantasy#effect-blinded" || path != "2.8. Les effets › Aveuglé" {
+		t.Errorf("anchor: %q %q", at, path)
+	}
+}

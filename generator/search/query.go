@@ -114,6 +114,18 @@ func (r Result) Marked(open, close string) string {
 	return b.String()
 }
 
+// Where returns where the result lands and its title path: slug#id and
+// the section's headings ("fantasy#armor", "2.4. L’armure"), or, when it
+// opens a rule named inside the section, slug#anchor and the headings
+// followed by the rule's name ("fantasy#effect-blinded", "2.8. Les effets
+// › Aveuglé").
+func (r Result) Where() (at, path string) {
+	if r.Anchor != "" {
+		return r.Slug + "#" + r.Anchor, r.TitlePath + titleSep + r.AnchorTitle
+	}
+	return r.Slug + "#" + r.ID, r.TitlePath
+}
+
 // Load reads an index file written by Build (a single file: a split
 // index needs LoadSplit).
 func Load(b []byte) (*Index, error) { return LoadSplit(b, nil) }
