@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 
@@ -42,27 +43,58 @@ type Options struct {
 	// bundlecache.go), so that a build with an unchanged theme does not
 	// run esbuild.
 	CacheDir string
+	// Memory, when set, keeps the bundles made or read for the next Build
+	// given the same Memory (serve's rebuilds skip the disk as well).
+	Memory *Memory
+}
+
+// Memory keeps the bundles and modules one builder made or read, by the
+// hash of their inputs, for its next build: what a rebuild finds there is
+// what it would have made. The zero Memory is empty and ready.
+type Memory struct {
+	bundles sync.Map // bundle key → *Bundle
+	modules sync.Map // cache file → *Module
+}
+
+// Message is one of esbuild's errors, with its place where esbuild knows
+// it (Line and Column from 1; 0 when not known).
+type Message struct {
+	File         string
+	Line, Column int
+	Text         string
+}
+
+// String formats m as "file:line:column: text".
+func (m Message) String() string {
+	if m.File == "" {
+		return m.Text
+	}
+	return m.File + ":" + strconv.Itoa(m.Line) + ":" + strconv.Itoa(m.Column) + ": " + m.Text
 }
 
 // Build bundles every page's theme/js/page/main.js and theme/css/main.css,
 // the calculators' theme/js/calcs/calcs.js and theme/css/calcs.css, and the
 // engine's theme/js/boot/boot.js and theme/js/worker/worker.js. It returns
-// every esbuild error as "file:line:column: message", not only the first.
-func Build(opt Options) (*Bundle, []string) {
+// every esbuild error with its place, not only the first.
+func Build(opt Options) (*Bundle, []Message) {
 	if opt.CacheDir == "" {
 		return bundle(opt)
 	}
 	key, err := bundleKey(opt)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return nil, []Message{{Text: err.Error()}}
 	}
-	if b, ok := bundles.Load(key); ok {
+	mem := opt.Memory
+	if mem == nil {
+		mem = &Memory{} // this build's alone
+	}
+	if b, ok := mem.bundles.Load(key); ok {
 		return copyBundle(b.(*Bundle)), nil
 	}
 	file := filepath.Join(opt.CacheDir, "bundle-"+key)
 	if data, err := os.ReadFile(file); err == nil {
 		if b, err := decodeBundle(data); err == nil {
-			bundles.Store(key, b)
+			mem.bundles.Store(key, b)
 			return copyBundle(b), nil
 		}
 	}
@@ -79,15 +111,15 @@ func Build(opt Options) (*Bundle, []string) {
 		}
 		cachedir.KeepNewest(opt.CacheDir, keepBundles)
 	}
-	bundles.Store(key, b)
+	mem.bundles.Store(key, b)
 	return copyBundle(b), nil
 }
 
 // bundle runs esbuild.
-func bundle(opt Options) (*Bundle, []string) {
+func bundle(opt Options) (*Bundle, []Message) {
 	theme, err := filepath.Abs(opt.ThemeDir)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return nil, []Message{{Text: err.Error()}}
 	}
 	generated := api.Plugin{
 		Name: "generated",
@@ -134,9 +166,9 @@ func bundle(opt Options) (*Bundle, []string) {
 		Plugins:  []api.Plugin{generated},
 	})
 	if len(res.Errors) > 0 {
-		msgs := make([]string, len(res.Errors))
+		msgs := make([]Message, len(res.Errors))
 		for i, m := range res.Errors {
-			msgs[i] = formatMessage(m)
+			msgs[i] = message(m)
 		}
 		return nil, msgs
 	}
@@ -168,10 +200,11 @@ func bundle(opt Options) (*Bundle, []string) {
 	return b, nil
 }
 
-func formatMessage(m api.Message) string {
+// message converts esbuild's message: its columns count from 0.
+func message(m api.Message) Message {
 	if m.Location == nil {
-		return m.Text
+		return Message{Text: m.Text}
 	}
 	l := m.Location
-	return l.File + ":" + strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Column+1) + ": " + m.Text
+	return Message{File: l.File, Line: l.Line, Column: l.Column + 1, Text: m.Text}
 }

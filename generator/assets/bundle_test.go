@@ -28,7 +28,7 @@ func TestBundleCache(t *testing.T) {
 	write("css/main.css", "body { color: red }\n")
 	write("css/calcs.css", ".calc { color: green }\n")
 	cache := t.TempDir()
-	opt := Options{ThemeDir: theme, Minify: true, CacheDir: cache, Generated: map[string]string{"gen.js": "console.log('gen 1')"}}
+	opt := Options{ThemeDir: theme, Minify: true, CacheDir: cache, Memory: &Memory{}, Generated: map[string]string{"gen.js": "console.log('gen 1')"}}
 	build := func(opt Options) *Bundle {
 		t.Helper()
 		b, msgs := Build(opt)
@@ -49,7 +49,7 @@ func TestBundleCache(t *testing.T) {
 	if len(entries) != 1 {
 		t.Fatalf("cache holds %d entries, want 1", len(entries))
 	}
-	bundles.Clear() // as a new process: from the disk
+	opt.Memory = &Memory{} // as a new builder: from the disk
 	if got := build(opt); !reflect.DeepEqual(got, first) {
 		t.Fatal("the bundle read from the disk cache differs")
 	}
@@ -61,7 +61,7 @@ func TestBundleCache(t *testing.T) {
 	if got := build(opt); !reflect.DeepEqual(got, fresh(opt)) {
 		t.Fatal("a changed generated source gave the cached bundle")
 	}
-	bundles.Clear()
+	opt.Memory = &Memory{}
 	entries, _ = os.ReadDir(cache)
 	for _, e := range entries {
 		if err := os.WriteFile(filepath.Join(cache, e.Name()), []byte("junk"), 0o644); err != nil {

@@ -12,7 +12,6 @@ import (
 	"runtime/debug"
 	"sort"
 	"strconv"
-	"sync"
 )
 
 // A bundle is cached by a key over everything esbuild reads and is told:
@@ -22,10 +21,6 @@ import (
 // of every build, run beside the content's load on a 2-core machine, so
 // both slowed down (build -timings: load and check 137 ms with the bundle
 // beside it).
-
-// bundles keeps the last bundles of this process by key (serve's rebuilds
-// skip the disk as well).
-var bundles sync.Map
 
 // bundleKey hashes the inputs of Build.
 func bundleKey(opt Options) (string, error) {

@@ -52,6 +52,9 @@ type ModuleOptions struct {
 	// CacheDir keeps compiled modules by source hash, so that a warm build
 	// does not pay the 10-second WebAssembly compile.
 	CacheDir string
+	// Memory, when set, keeps the module for the next BuildModule given
+	// the same Memory.
+	Memory *Memory
 }
 
 // BuildModule compiles ./wasm for GOOS=js GOARCH=wasm, unless a module built
@@ -66,7 +69,11 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 	// serve rebuilds in the same process: the module of unchanged sources
 	// is kept in memory (reading and hashing its 2.7 MB was 12 ms of a
 	// 130 ms rebuild).
-	if m, ok := modules.Load(cached); ok {
+	mem := opt.Memory
+	if mem == nil {
+		mem = &Memory{}
+	}
+	if m, ok := mem.modules.Load(cached); ok {
 		c := *m.(*Module)
 		c.Cached = true // not compiled by this call
 		return &c, nil
@@ -120,7 +127,7 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 	if fi, err := os.Stat(cached); err == nil {
 		m.Size = fi.Size()
 	}
-	modules.Store(cached, m)
+	mem.modules.Store(cached, m)
 	return m, nil
 }
 
@@ -132,9 +139,6 @@ func validHash(s string) bool {
 	_, err := hex.DecodeString(s)
 	return err == nil
 }
-
-// modules holds the modules this process built or read, by cache file.
-var modules sync.Map
 
 func shortHash(b []byte) string {
 	h := sha256.Sum256(b)

@@ -90,8 +90,7 @@ func TestModuleName(t *testing.T) {
 	if err := os.Remove(nameFile); err != nil {
 		t.Fatal(err)
 	}
-	modules.Delete(filepath.Join(cache, "engine-"+key+".wasm")) // as in a new process
-	m, err = BuildModule(ModuleOptions{Root: root, CacheDir: cache})
+	m, err = BuildModule(ModuleOptions{Root: root, CacheDir: cache}) // no Memory: from the disk
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@
 package pipeline
 
 import (
+	"compendium/generator/assets"
 	"context"
 	"path/filepath"
 	"strconv"
@@ -100,6 +101,10 @@ type Builder struct {
 	words    glossary.WordCache // the sections' words, for the glossary and thesaurus checks
 	analyses search.Memo        // the search's text analyses
 	calcs    calcMemo           // the calculators' HTML
+	// assets keeps the bundle and the engine's module by the hash of their
+	// inputs, for every build of this Builder: reading and hashing the
+	// 2.7 MB module was 12 ms of a 130 ms rebuild.
+	assets assets.Memory
 	// editions keeps the previous editions' content, by commit: serve's
 	// rebuilds compare with the same one each time.
 	editions map[string]*site.Site

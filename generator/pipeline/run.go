@@ -131,16 +131,16 @@ func (r *run) load() error {
 // assets is the phase "module and bundle": the rules engine's WebAssembly
 // module and esbuild's bundle of the theme's scripts and styles.
 func (r *run) assets() error {
-	module, err := assets.BuildModule(assets.ModuleOptions{Root: r.root, CacheDir: filepath.Join(r.root, ".cache", "wasm")})
+	module, err := assets.BuildModule(assets.ModuleOptions{Root: r.root, CacheDir: filepath.Join(r.root, ".cache", "wasm"), Memory: &r.b.assets})
 	if err != nil {
 		return failed("module and bundle", err)
 	}
 	bundle, msgs := assets.Build(assets.Options{ThemeDir: r.opt.ThemeDir, Generated: map[string]string{"wasm_exec.js": string(module.ExecBytes)}, Minify: true,
-		CacheDir: filepath.Join(r.root, ".cache", "bundle")})
+		CacheDir: filepath.Join(r.root, ".cache", "bundle"), Memory: &r.b.assets})
 	if len(msgs) > 0 {
 		e := &Error{Phase: "module and bundle"}
 		for _, m := range msgs {
-			e.Diagnostics = append(e.Diagnostics, site.Diagnostic{Msg: m}) // esbuild's, with their file:line:column
+			e.Diagnostics = append(e.Diagnostics, site.Diagnostic{File: m.File, Line: m.Line, Col: m.Column, Msg: m.Text})
 		}
 		return e
 	}
