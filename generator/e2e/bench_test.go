@@ -291,12 +291,12 @@ func BenchmarkRecompute(b *testing.B) {
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	defer cancel()
 	if err := chromedp.Run(ctx, chromedp.Navigate(baseURL+"/fr/calculators/#calc-armor"), chromedp.WaitReady("#calc-armor"),
-		chromedp.Poll(`document.querySelector("#calc-armor .calc-result").dataset.static === "false" || null`, nil)); err != nil {
+		chromedp.Poll(calcLive("calc-armor"), nil)); err != nil {
 		b.Fatal(err)
 	}
 	measure := `(async (v) => {
 		const el = document.getElementById("calc-armor-magic");
-		const r = document.querySelector("#calc-armor .calc-result");
+		const r = ` + jsCalcResult("calc-armor") + `;
 		const t0 = performance.now();
 		el.value = String(v);
 		el.dispatchEvent(new Event("input", { bubbles: true }));

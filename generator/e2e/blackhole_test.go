@@ -116,8 +116,8 @@ func TestOfflineBlackHole(t *testing.T) {
 
 	var results string
 	took = within("a search",
-		chromedp.Evaluate(`(() => { const i = document.getElementById("search-input"); i.focus(); i.value = "armure"; i.dispatchEvent(new Event("input", { bubbles: true })); })()`, nil),
-		chromedp.Poll(`document.querySelector("#search-results [role=option]") ? document.getElementById("search-results").textContent : null`, &results),
+		chromedp.Evaluate(jsSearchFor("armure"), nil),
+		chromedp.Poll(searchResultsText, &results),
 	)
 	if !strings.Contains(results, "Armure") {
 		t.Errorf("black hole, search results: %.120q", results)

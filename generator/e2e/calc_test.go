@@ -83,7 +83,7 @@ func setField(sel, value string) chromedp.Action {
 // waitOutput waits until the calculator shows a live result, and returns
 // the output the page used.
 func waitOutput(id string, out *string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = document.querySelector("#`+id+` .calc-result"); return r.dataset.static === "false" && !r.dataset.error && r.dataset.output ? r.dataset.output : null; })()`,
+	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`; return r.dataset.static === "false" && !r.dataset.error && r.dataset.output ? r.dataset.output : null; })()`,
 		out, chromedp.WithPollingTimeout(10*time.Second))
 }
 
@@ -204,7 +204,7 @@ func TestCalculatorSurvivesBadInput(t *testing.T) {
 		setField("#calc-armor-hits", "1, x"),
 		setField("#calc-armor-hits", "1, 2"),
 		setField("#calc-armor-magic", "3"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-armor .calc-result"); return !r.dataset.error && r.dataset.output && JSON.parse(r.dataset.output).magic === 3 ? r.dataset.output : null; })()`,
+		chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-armor")+`; return !r.dataset.error && r.dataset.output && JSON.parse(r.dataset.output).magic === 3 ? r.dataset.output : null; })()`,
 			&out, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {
@@ -231,7 +231,7 @@ func TestCalculatorSharedURL(t *testing.T) {
 		chromedp.WaitReady("#calc-casting"),
 		chromedp.ScrollIntoView("#calc-casting"),
 		setField("#calc-casting-magic", "9"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 8 ? r.dataset.output : null; })()`,
+		chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-casting")+`; return r.dataset.output && JSON.parse(r.dataset.output).result_max === 8 ? r.dataset.output : null; })()`,
 			&out1, chromedp.WithPollingTimeout(10*time.Second)),
 		// The URL follows once typing pauses.
 		chromedp.Poll(`location.search.includes("calc-casting=") ? location.href : null`, &shared, chromedp.WithPollingTimeout(5*time.Second)),
@@ -292,7 +292,7 @@ func TestNoWasmAwayFromCalculators(t *testing.T) {
 	}
 	// And near one, it loads and computes.
 	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/fantasy/#armor"), chromedp.WaitReady("#calc-armor"), chromedp.ScrollIntoView("#calc-armor"),
-		chromedp.Poll(`document.querySelector("#calc-armor .calc-result").dataset.static === "false" || null`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		chromedp.Poll(calcLive("calc-armor"), nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}
 	// One engine script; a computation that outlasts the cancel delay
@@ -333,12 +333,12 @@ func TestCalculatorTables(t *testing.T) {
 		chromedp.WaitReady("#calc-unarmed-duel"),
 		chromedp.ScrollIntoView("#calc-unarmed-duel"),
 		setField("#calc-unarmed-duel-opponents", "1, 2, 5"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-unarmed-duel .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).rounds.length === 3 ? r.querySelectorAll(".calc-table tbody tr").length : null; })()`,
+		chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-unarmed-duel")+`; return r.dataset.output && JSON.parse(r.dataset.output).rounds.length === 3 ? r.querySelectorAll(".calc-table tbody tr").length : null; })()`,
 			&rounds, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Navigate(baseURL+"/fr/calculators/"),
 		chromedp.WaitReady("#calc-dice"),
 		chromedp.ScrollIntoView("#calc-dice"),
-		chromedp.Poll(`document.querySelector("#calc-dice .calc-result").dataset.static === "false" ? document.querySelectorAll("#calc-dice .calc-table tbody tr").length : null`,
+		chromedp.Poll(jsCalcResult("calc-dice")+`.dataset.static === "false" ? document.querySelectorAll("#calc-dice .calc-table tbody tr").length : null`,
 			&distRows, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {

@@ -60,7 +60,7 @@ func readField(sel string, st *fieldState) chromedp.Action {
 // waitReady waits until the calculator's result is computed for the inputs
 // shown, and returns its output.
 func waitReady(id string, out *string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = document.querySelector("#`+id+` .calc-result"); return r.dataset.state === "ready" && r.dataset.static === "false" ? r.dataset.output : null; })()`,
+	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`; return r.dataset.state === "ready" && r.dataset.static === "false" ? r.dataset.output : null; })()`,
 		out, chromedp.WithPollingTimeout(15*time.Second))
 }
 
@@ -89,7 +89,7 @@ func TestCalcDecimalComma(t *testing.T) {
 			var got string
 			err := chromedp.Run(b.Ctx,
 				typeInto(lang, "study", "p-test", typed, &got),
-				chromedp.Poll(`(() => { const r = document.querySelector("#calc-study .calc-result"); return r.dataset.state === "ready" && r.dataset.output && JSON.parse(r.dataset.output).expected_xp !== `+strconv.FormatFloat(nativeCalc(t, "study", map[string]any{"hours": 4.0, "p_test": 0.9})["expected_xp"].(float64), 'g', -1, 64)+` ? r.dataset.output : null; })()`,
+				chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-study")+`; return r.dataset.state === "ready" && r.dataset.output && JSON.parse(r.dataset.output).expected_xp !== `+strconv.FormatFloat(nativeCalc(t, "study", map[string]any{"hours": 4.0, "p_test": 0.9})["expected_xp"].(float64), 'g', -1, 64)+` ? r.dataset.output : null; })()`,
 					&got, chromedp.WithPollingTimeout(10*time.Second)),
 			)
 			if err != nil {
@@ -122,7 +122,7 @@ func TestCalcDecimalComma(t *testing.T) {
 			var got string
 			err := chromedp.Run(b.Ctx,
 				typeInto(lang, "casting", "xp", typed, &got),
-				chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.state !== "loading" && r.dataset.output && JSON.parse(r.dataset.output).expected_casts_to_next === 0 || null; })()`,
+				chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-casting")+`; return r.dataset.state !== "loading" && r.dataset.output && JSON.parse(r.dataset.output).expected_casts_to_next === 0 || null; })()`,
 					nil, chromedp.WithPollingTimeout(10*time.Second)),
 			)
 			if err != nil {
@@ -224,7 +224,7 @@ func TestCalcStates(t *testing.T) {
 		Opacity float64 `json:"opacity"`
 		Overlap float64 `json:"overlap"` // px² of the answer under the badge
 	}
-	probe := `(() => { const r = document.querySelector("#calc-casting .calc-result"), s = r.querySelector(".calc-state");
+	probe := `(() => { const r = ` + jsCalcResult("calc-casting") + `, s = r.querySelector(".calc-state");
 	  const a = r.querySelector(".calc-answer").getBoundingClientRect(), b = s.getBoundingClientRect();
 	  const shown = !s.hidden && getComputedStyle(s).visibility !== "hidden";
 	  const overlap = shown ? Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) : 0;
@@ -305,7 +305,7 @@ func TestCalcShortLinks(t *testing.T) {
 		chromedp.Navigate(baseURL+"/fr/fantasy/#armor"), chromedp.WaitReady("#calc-armor"), chromedp.ScrollIntoView("#calc-armor"),
 		waitReady("calc-armor", &out),
 		setField("#calc-armor-magic", "3"), setField("#calc-armor-locations-torso", "plate"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-armor .calc-result"); return r.dataset.state === "ready" && JSON.parse(r.dataset.output).magic === 3 && JSON.parse(r.dataset.output).physical === 5 && location.search.includes("magic") ? location.href : null; })()`,
+		chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-armor")+`; return r.dataset.state === "ready" && JSON.parse(r.dataset.output).magic === 3 && JSON.parse(r.dataset.output).physical === 5 && location.search.includes("magic") ? location.href : null; })()`,
 			&loc, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {
@@ -496,7 +496,7 @@ func typeBigDice(tb testing.TB) typing {
 	var answer string
 	var r typing
 	err = chromedp.Run(b.Ctx,
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-dice .calc-result"); const a = r.querySelector(".calc-answer").textContent; return r.dataset.state === "ready" && a.includes("200,000") && a.includes("100,100") ? a : null; })()`,
+		chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-dice")+`; const a = r.querySelector(".calc-answer").textContent; return r.dataset.state === "ready" && a.includes("200,000") && a.includes("100,100") ? a : null; })()`,
 			&answer, chromedp.WithPollingTimeout(50*time.Second)),
 		chromedp.Sleep(200*time.Millisecond),
 		chromedp.Evaluate(`window.__longest`, &r.longest),

@@ -36,7 +36,7 @@ func TestCalcListFieldsOnPhoneKeyboards(t *testing.T) {
 			chromedp.Evaluate(`document.querySelector("#calc-armor-hits").value = ""`, nil),
 			chromedp.Click("#calc-armor-hits", chromedp.ByID),
 			chromedp.SendKeys("#calc-armor-hits", "4, 1 1", chromedp.ByID),
-			chromedp.Poll(`(() => { const r = document.querySelector("#calc-armor .calc-result"); const o = r.dataset.state === "ready" && r.dataset.output && JSON.parse(r.dataset.output); return o && o.timeline && o.timeline.length === 3 ? r.dataset.output : null; })()`,
+			chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-armor")+`; const o = r.dataset.state === "ready" && r.dataset.output && JSON.parse(r.dataset.output); return o && o.timeline && o.timeline.length === 3 ? r.dataset.output : null; })()`,
 				&got, chromedp.WithPollingTimeout(10*time.Second)),
 		)
 		if err != nil {
@@ -76,7 +76,7 @@ func TestSearchShortcutOnlyWithKeyboard(t *testing.T) {
 		var got string
 		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/fantasy/"),
 			chromedp.Poll(`document.readyState === "complete" || null`, nil),
-			chromedp.AttributeValue("#search-input", "placeholder", &got, nil, chromedp.ByID))
+			chromedp.AttributeValue(selSearchInput, "placeholder", &got, nil, chromedp.ByID))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -90,7 +90,7 @@ func TestOffline(t *testing.T) {
 	err = chromedp.Run(b.Ctx,
 		castOffline(base+"/fr/spellcasting/#casting", &title, &out),
 		chromedp.Navigate(base+"/en/fantasy/?q=armour"),
-		chromedp.Poll(`document.querySelector("#search-results [role=option]") ? document.getElementById("search-results").textContent : null`,
+		chromedp.Poll(searchResultsText,
 			&results, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {
@@ -158,14 +158,14 @@ func castOffline(url string, title, out *string) chromedp.Tasks {
 		chromedp.Title(title),
 		chromedp.ScrollIntoView("#calc-casting"),
 		setField("#calc-casting-magic", "6"),
-		chromedp.Poll(`(() => { const r = document.querySelector("#calc-casting .calc-result"); return r.dataset.output && JSON.parse(r.dataset.output).result_max === 9 ? r.dataset.output : null; })()`,
+		chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-casting")+`; return r.dataset.output && JSON.parse(r.dataset.output).result_max === 9 ? r.dataset.output : null; })()`,
 			out, chromedp.WithPollingTimeout(10*time.Second)),
 	}
 }
 
 // bannerText is the update banner's words once it shows (the link only
 // when it shows), null before.
-const bannerText = `(() => { const b = document.getElementById("update-banner"); return b && !b.hidden ? [...b.querySelectorAll(".update-text > :not([hidden]), .update-reload")].map((e) => e.textContent).join(" ") : null; })()`
+const bannerText = `(() => { const b = ` + jsUpdateBanner + `; return b && !b.hidden ? [...b.querySelectorAll(".update-text > :not([hidden]), .update-reload")].map((e) => e.textContent).join(" ") : null; })()`
 
 // keptFiles lists the paths the offline copy holds.
 const keptFiles = `caches.keys().then((ks) => caches.open(ks[ks.length - 1])).then((c) => c.keys()).then((rs) => rs.map((r) => new URL(r.url).pathname))`
@@ -287,7 +287,7 @@ func TestOfflineUpdate(t *testing.T) {
 	)
 	if err != nil {
 		var st string
-		_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`document.getElementById("update-banner").dataset.state || "none"`, &st))
+		_ = chromedp.Run(b.Ctx, chromedp.Evaluate(jsUpdateBanner+`.dataset.state || "none"`, &st))
 		t.Fatalf("after the second build: %v (banner %s)", err, st)
 	}
 	if dir := os.Getenv("SHOTS_DIR"); dir != "" { // for a look at the banner on a phone, light and dark
@@ -323,7 +323,7 @@ func TestOfflineUpdate(t *testing.T) {
 	}
 	// The tab that shows the second build: told, it says nothing.
 	var valuesState string
-	if err := chromedp.Run(frValues, chromedp.Poll(`document.getElementById("update-banner").dataset.state || null`, &valuesState, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil || valuesState != "current" {
+	if err := chromedp.Run(frValues, chromedp.Poll(jsUpdateBanner+`.dataset.state || null`, &valuesState, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil || valuesState != "current" {
 		t.Errorf("/fr/values/, opened during the update: banner %q (%v), want it to know it is current", valuesState, err)
 	}
 	// The update downloads what changed: the new edition is in every
@@ -338,8 +338,8 @@ func TestOfflineUpdate(t *testing.T) {
 		}
 	}
 	err = chromedp.Run(b.Ctx,
-		chromedp.Evaluate(`(() => { const i = document.getElementById("search-input"); i.focus(); i.value = "armure"; i.dispatchEvent(new Event("input", { bubbles: true })); })()`, nil),
-		chromedp.Poll(`document.querySelector("#search-results [role=option]") ? document.getElementById("search-results").textContent : null`, &results, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(jsSearchFor("armure"), nil),
+		chromedp.Poll(searchResultsText, &results, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {
 		t.Fatalf("after the second build: %v", err)
@@ -355,7 +355,7 @@ func TestOfflineUpdate(t *testing.T) {
 	}
 	var body, footer string
 	err = chromedp.Run(b.Ctx,
-		chromedp.Click(`#update-banner .update-reload`, chromedp.ByQuery),
+		chromedp.Click(selUpdateBanner+` .update-reload`, chromedp.ByQuery),
 		chromedp.Sleep(time.Second), // the reload replaces the page's context
 		chromedp.WaitReady(`main`, chromedp.ByQuery),
 		chromedp.Poll(`document.body && document.body.textContent.includes("Seconde version") ? true : null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
@@ -372,12 +372,12 @@ func TestOfflineUpdate(t *testing.T) {
 	// glossary's with it: the same build, the same device.
 	var hidden [2]bool
 	err = chromedp.Run(frGlossary,
-		chromedp.Focus(`#update-banner .update-reload`, chromedp.ByQuery),
+		chromedp.Focus(selUpdateBanner+` .update-reload`, chromedp.ByQuery),
 		chromedp.KeyEvent("\u001b"),
-		chromedp.Evaluate(`document.getElementById("update-banner").hidden`, &hidden[0]),
+		chromedp.Evaluate(jsUpdateBanner+`.hidden`, &hidden[0]),
 	)
 	if err == nil {
-		err = chromedp.Run(enGlossary, chromedp.Poll(`document.getElementById("update-banner").hidden || null`, &hidden[1], chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)))
+		err = chromedp.Run(enGlossary, chromedp.Poll(jsUpdateBanner+`.hidden || null`, &hidden[1], chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)))
 	}
 	if err != nil || !hidden[0] || !hidden[1] {
 		t.Errorf("Escape on the French glossary's banner: hidden there %v, in the English tab %v (%v)", hidden[0], hidden[1], err)
@@ -386,7 +386,7 @@ func TestOfflineUpdate(t *testing.T) {
 	var again bool
 	err = chromedp.Run(frGlossary, chromedp.Reload(), chromedp.WaitReady(`main`, chromedp.ByQuery),
 		chromedp.Poll(`document.documentElement.dataset.build && document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)),
-		chromedp.Evaluate(`!document.getElementById("update-banner").hidden`, &again))
+		chromedp.Evaluate(`!`+jsUpdateBanner+`.hidden`, &again))
 	if err != nil || again {
 		t.Errorf("the French glossary reloaded: banner shown %v (%v)", again, err)
 	}
@@ -435,12 +435,12 @@ func TestOfflineUpdate(t *testing.T) {
 	t.Logf("a one-sentence change: the update fetched %d files, %d KB uncompressed", len(got), size/1024)
 	var closed, shownAgain bool
 	err = chromedp.Run(b.Ctx,
-		chromedp.Click(`#update-banner .update-close`, chromedp.ByQuery),
-		chromedp.Evaluate(`document.getElementById("update-banner").hidden`, &closed),
+		chromedp.Click(selUpdateBanner+` .update-close`, chromedp.ByQuery),
+		chromedp.Evaluate(jsUpdateBanner+`.hidden`, &closed),
 		chromedp.Reload(),
 		chromedp.WaitReady(`main`, chromedp.ByQuery),
 		chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`!document.getElementById("update-banner").hidden`, &shownAgain),
+		chromedp.Evaluate(`!`+jsUpdateBanner+`.hidden`, &shownAgain),
 	)
 	if err != nil || !closed || shownAgain {
 		t.Errorf("the close button: closed %v, shown again after a reload %v (%v)", closed, shownAgain, err)

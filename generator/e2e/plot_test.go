@@ -89,7 +89,7 @@ func nudge(id string) chromedp.Action {
 
 func waitFor(id, cond string) chromedp.Action {
 	var ok bool
-	return chromedp.Poll(`(() => { const r = document.querySelector("#`+id+` .calc-result");
+	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`;
 		if (r.dataset.static !== "false" || r.dataset.state !== "ready" || !r.dataset.output || !r.querySelector(".calc-plot svg")) return null;
 		const o = JSON.parse(r.dataset.output); return (`+cond+`) ? true : null; })()`, &ok, chromedp.WithPollingTimeout(15*time.Second))
 }

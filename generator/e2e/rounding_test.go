@@ -94,7 +94,7 @@ func TestRoundingHalvesInPage(t *testing.T) {
 				chromedp.ScrollIntoView("#calc-pathfinder-duel"),
 				setField("#calc-pathfinder-duel-spellcraft-bonus", "12"),
 				setField("#calc-pathfinder-duel-spell-level", "1"),
-				chromedp.Poll(`(() => { const r = document.querySelector("#calc-pathfinder-duel .calc-result");
+				chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-pathfinder-duel")+`;
 					return r.dataset.static === "false" && r.dataset.output && JSON.parse(r.dataset.output).p_total_fraction === "221/400" ? true : null; })()`,
 					nil, chromedp.WithPollingTimeout(10*time.Second)),
 				chromedp.Text("#calc-pathfinder-duel .calc-answer", &answer),
@@ -134,7 +134,7 @@ func TestRoundingHalvesInPage(t *testing.T) {
 				chromedp.WaitReady("#calc-dice"),
 				chromedp.ScrollIntoView("#calc-dice"),
 				setField("#calc-dice-expr", "2d4"),
-				chromedp.Poll(`(() => { const r = document.querySelector("#calc-dice .calc-result");
+				chromedp.Poll(`(() => { const r = `+jsCalcResult("calc-dice")+`;
 					return r.dataset.static === "false" && r.dataset.output && JSON.parse(r.dataset.output).max === 8 && r.querySelectorAll(".calc-table tbody tr").length === 7 ? r.dataset.output : null; })()`,
 					&out, chromedp.WithPollingTimeout(10*time.Second)),
 				chromedp.Evaluate(`[...document.querySelectorAll("#calc-dice .calc-table tbody tr")].map(r => [...r.cells].map(c => c.textContent).join(";")).join("|")`, &table),

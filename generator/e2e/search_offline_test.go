@@ -50,9 +50,7 @@ func TestSearchLoadingIndex(t *testing.T) {
 		var shown bool
 		err := chromedp.Run(b.Ctx,
 			chromedp.Navigate(base+tt.page),
-			chromedp.WaitVisible(`#search-input`),
-			chromedp.Click(`#search-input`),
-			chromedp.SendKeys(`#search-input`, tt.q),
+			typeSearch(tt.q),
 			chromedp.Poll(`document.querySelector(".search-status.shown")?.textContent || null`, &said, chromedp.WithPollingTimeout(5*time.Second)),
 		)
 		if err != nil {
@@ -63,7 +61,7 @@ func TestSearchLoadingIndex(t *testing.T) {
 		}
 		close(g.open)
 		err = chromedp.Run(b.Ctx,
-			chromedp.WaitVisible(`#search-results [data-hit="`+tt.hit+`"]`),
+			chromedp.WaitVisible(selSearchResults+` [data-hit="`+tt.hit+`"]`),
 			chromedp.Evaluate(`!!document.querySelector(".search-status.shown")`, &shown),
 		)
 		if err != nil {
@@ -106,9 +104,7 @@ func TestSearchOfflineUnsaved(t *testing.T) {
 		color: getComputedStyle(a.querySelector(".search-path")).color }))`
 	err = chromedp.Run(b.Ctx,
 		chromedp.ActionFunc(func(ctx context.Context) error { return network.EmulateNetworkConditions(true, 0, 0, 0).Do(ctx) }),
-		chromedp.WaitVisible(`#search-input`),
-		chromedp.Click(`#search-input`),
-		chromedp.SendKeys(`#search-input`, "armure"),
+		typeSearch("armure"),
 		searched("armure"),
 		chromedp.Poll(`document.querySelector("#search-results .search-unsaved") ? true : null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		chromedp.Evaluate(marks, &offline),

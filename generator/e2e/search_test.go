@@ -263,7 +263,7 @@ func TestSearchTyping(t *testing.T) {
 	var focused, first, snippet, loc, active, selected, expanded string
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/fr/fantasy/"),
-		chromedp.WaitVisible(`#search-input`),
+		chromedp.WaitVisible(selSearchInput),
 		chromedp.Evaluate(`document.querySelector(".search-fallback").hidden`, &fallbackHidden),
 		chromedp.Evaluate(`document.querySelector("form.search").hidden`, &formHidden),
 		chromedp.ActionFunc(func(ctx context.Context) error {
@@ -274,17 +274,17 @@ func TestSearchTyping(t *testing.T) {
 		chromedp.Evaluate(`document.activeElement && document.activeElement.id`, &focused),
 		chromedp.KeyEvent("l’armure"),
 		searched("l’armure"),
-		chromedp.WaitVisible(`#search-results [role=option]`),
-		chromedp.AttributeValue(`#search-results [role=option]`, "data-hit", &first, nil),
+		chromedp.WaitVisible(selSearchHit),
+		chromedp.AttributeValue(selSearchHit, "data-hit", &first, nil),
 		chromedp.Evaluate(`document.querySelector("#search-results [role=option] .search-snippet").innerHTML`, &snippet),
 		chromedp.Location(&loc),
 		chromedp.KeyEvent(kb.ArrowDown),
 		chromedp.KeyEvent(kb.ArrowDown),
-		chromedp.AttributeValue(`#search-input`, "aria-activedescendant", &active, nil),
+		chromedp.AttributeValue(selSearchInput, "aria-activedescendant", &active, nil),
 		chromedp.AttributeValue(`#search-opt-1`, "aria-selected", &selected, nil),
 		chromedp.KeyEvent(kb.Escape),
-		chromedp.WaitNotVisible(`#search-results`),
-		chromedp.AttributeValue(`#search-input`, "aria-expanded", &expanded, nil),
+		chromedp.WaitNotVisible(selSearchResults),
+		chromedp.AttributeValue(selSearchInput, "aria-expanded", &expanded, nil),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -339,11 +339,9 @@ func TestSearchEnterLandsOnSection(t *testing.T) {
 	var hit bool
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/fr/"),
-		chromedp.WaitVisible(`#search-input`),
-		chromedp.Click(`#search-input`),
-		chromedp.SendKeys(`#search-input`, "assomer"),
-		chromedp.WaitVisible(`#search-results [data-hit="fantasy#knocking-out-and-tying-up"]`),
-		chromedp.SendKeys(`#search-input`, kb.Enter),
+		typeSearch("assomer"),
+		chromedp.WaitVisible(selSearchResults+` [data-hit="fantasy#knocking-out-and-tying-up"]`),
+		chromedp.SendKeys(selSearchInput, kb.Enter),
 		chromedp.WaitReady(`#knocking-out-and-tying-up`),
 		chromedp.Poll(`document.getElementById("knocking-out-and-tying-up").classList.contains("search-hit") || null`, &hit, chromedp.WithPollingTimeout(3*time.Second)),
 		chromedp.Location(&loc),
@@ -375,13 +373,11 @@ func TestSearchEnterLandsOnRule(t *testing.T) {
 		id := tt.lands[strings.Index(tt.lands, "#")+1:]
 		err := chromedp.Run(b.Ctx,
 			chromedp.Navigate(searchSrv.base+tt.page),
-			chromedp.WaitVisible(`#search-input`),
-			chromedp.Click(`#search-input`),
-			chromedp.SendKeys(`#search-input`, tt.q),
+			typeSearch(tt.q),
 			searched(tt.q),
-			chromedp.Text(`#search-results [role=option] .search-path`, &path),
+			chromedp.Text(selSearchHit+` .search-path`, &path),
 			chromedp.Evaluate(`document.querySelectorAll("#search-results .search-via").length`, &vias),
-			chromedp.SendKeys(`#search-input`, kb.Enter),
+			chromedp.SendKeys(selSearchInput, kb.Enter),
 			chromedp.WaitReady(`#`+id),
 			chromedp.Poll(`document.getElementById("`+id+`").classList.contains("search-hit") || null`, &hit, chromedp.WithPollingTimeout(3*time.Second)),
 			chromedp.Location(&loc),
@@ -401,9 +397,9 @@ func TestSearchSharedURL(t *testing.T) {
 	var value, first string
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/en/?q="+url.QueryEscape("first aid")),
-		chromedp.WaitVisible(`#search-results [role=option]`),
-		chromedp.Value(`#search-input`, &value),
-		chromedp.AttributeValue(`#search-results [role=option]`, "data-hit", &first, nil),
+		chromedp.WaitVisible(selSearchHit),
+		chromedp.Value(selSearchInput, &value),
+		chromedp.AttributeValue(selSearchHit, "data-hit", &first, nil),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -422,16 +418,14 @@ func TestSearchOtherLanguage(t *testing.T) {
 	var lang bool
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/fr/fantasy/"),
-		chromedp.WaitVisible(`#search-input`),
-		chromedp.Click(`#search-input`),
-		chromedp.SendKeys(`#search-input`, "spaulders"),
+		typeSearch("spaulders"),
 		searched("spaulders"),
-		chromedp.WaitVisible(`#search-results .search-via`),
-		chromedp.Text(`#search-results [role=option] .search-via`, &via),
-		chromedp.AttributeValue(`#search-results [role=option]`, "href", &href, nil),
-		chromedp.Text(`#search-results [role=option] .search-path`, &title),
+		chromedp.WaitVisible(selSearchResults+` .search-via`),
+		chromedp.Text(selSearchHit+` .search-via`, &via),
+		chromedp.AttributeValue(selSearchHit, "href", &href, nil),
+		chromedp.Text(selSearchHit+` .search-path`, &title),
 		chromedp.Evaluate(`document.querySelector("#search-results [role=option]").hasAttribute("lang")`, &lang),
-		chromedp.SendKeys(`#search-input`, "\r"),
+		chromedp.SendKeys(selSearchInput, "\r"),
 		chromedp.WaitVisible(`.search-hit`),
 		chromedp.Location(&loc),
 	)
@@ -455,12 +449,10 @@ func TestSearchKinds(t *testing.T) {
 	} {
 		b := newSearchBrowser(t, 390, 844, true)
 		var badge, loc string
-		sel := `#search-results [data-hit="` + tt.hit + `"]`
+		sel := selSearchResults + ` [data-hit="` + tt.hit + `"]`
 		err := chromedp.Run(b.Ctx,
 			chromedp.Navigate(searchSrv.base+tt.page),
-			chromedp.WaitVisible(`#search-input`),
-			chromedp.Click(`#search-input`),
-			chromedp.SendKeys(`#search-input`, tt.q),
+			typeSearch(tt.q),
 			searched(tt.q),
 			chromedp.WaitVisible(sel),
 			chromedp.Text(sel+` .search-kind`, &badge),
@@ -486,9 +478,7 @@ func TestSearchNoResult(t *testing.T) {
 	var links []string
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(searchSrv.base+"/fr/"),
-		chromedp.WaitVisible(`#search-input`),
-		chromedp.Click(`#search-input`),
-		chromedp.SendKeys(`#search-input`, "bouclierzzz"),
+		typeSearch("bouclierzzz"),
 		searched("bouclierzzz"),
 		chromedp.WaitVisible(`.search-help .search-suggest`),
 		chromedp.Text(`.search-help .search-suggest`, &suggestion),
@@ -496,8 +486,8 @@ func TestSearchNoResult(t *testing.T) {
 		chromedp.TextContent(`.search-status`, &status),
 		chromedp.Evaluate(`[...document.querySelectorAll(".search-help a:not(.search-suggest)")].map((a) => new URL(a.href).pathname + new URL(a.href).hash)`, &links),
 		chromedp.Click(`.search-help .search-suggest`),
-		chromedp.WaitVisible(`#search-results [role=option]`),
-		chromedp.AttributeValue(`#search-results [role=option]`, "data-hit", &first, nil),
+		chromedp.WaitVisible(selSearchHit),
+		chromedp.AttributeValue(selSearchHit, "data-hit", &first, nil),
 	)
 	if err != nil {
 		t.Fatal(err)

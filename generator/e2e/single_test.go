@@ -74,7 +74,7 @@ func TestSingleFile(t *testing.T) {
 	// with the field in view), and the pointer path is tested on the site.
 	var href, hash string
 	if err := chromedp.Run(b.Ctx,
-		chromedp.Evaluate(`(() => { window.scrollTo(0, 0); const i = document.getElementById("search-input"); i.focus(); i.value = "armure"; i.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`, nil),
+		chromedp.Evaluate(`window.scrollTo(0, 0); `+jsSearchFor("armure")+`; true`, nil),
 		chromedp.Poll(`(() => { const a = document.querySelector("#search-results [role=option]"); return a ? a.getAttribute("href") : null; })()`, &href, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`document.querySelector("#search-results [role=option]").click(); true`, nil),
 		chromedp.Poll(`location.hash || null`, &hash, chromedp.WithPollingTimeout(5*time.Second)),

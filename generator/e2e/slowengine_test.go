@@ -60,7 +60,7 @@ func TestEngineProgressOnOneBar(t *testing.T) {
 	base, _ := serveOwn(t, slowEngine{serve.Handler(siteDir, nil)})
 	b := newBrowserWithin(t, 390, 844, true, 2*time.Minute)
 	b.Allow(base)
-	const probe = `(() => { const r = document.querySelector("#calc-casting .calc-result"), s = r.querySelector(".calc-state");
+	probe := `(() => { const r = ` + jsCalcResult("calc-casting") + `, s = r.querySelector(".calc-state");
 	  const a = r.querySelector(".calc-answer").getBoundingClientRect(), b = s.getBoundingClientRect();
 	  const overlap = s.hidden ? 0 : Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 	  return { state: r.dataset.state, text: s.hidden ? "" : s.textContent, overlap }; })()`

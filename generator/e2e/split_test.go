@@ -113,9 +113,9 @@ func TestSearchSplit(t *testing.T) {
 	// first result is the Go query's.
 	want := search.Search(ix, nil, "hache", 1)
 	var first string
-	if err := chromedp.Run(b.Ctx, chromedp.Navigate(base+"/fr/page-00001/"), chromedp.WaitVisible(`#search-input`),
-		chromedp.Focus(`#search-input`), chromedp.KeyEvent("hache"), searched("hache"),
-		chromedp.AttributeValue(`#search-results [role=option]`, "data-hit", &first, nil)); err != nil {
+	if err := chromedp.Run(b.Ctx, chromedp.Navigate(base+"/fr/page-00001/"), chromedp.WaitVisible(selSearchInput),
+		chromedp.Focus(selSearchInput), chromedp.KeyEvent("hache"), searched("hache"),
+		chromedp.AttributeValue(selSearchHit, "data-hit", &first, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if len(want) == 0 || first != want[0].Slug+"#"+want[0].ID {

@@ -1,0 +1,61 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strconv"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The page's parts that several tests look at, by one name each: a
+// template that renames one changes it here.
+const (
+	selSearchInput   = "#search-input"
+	selSearchResults = "#search-results"
+	// selSearchHit is a search result (the first, to chromedp's queries).
+	selSearchHit    = selSearchResults + " [role=option]"
+	selUpdateBanner = "#update-banner"
+	// selCalcResult is a calculator's result region, inside its .calc.
+	selCalcResult = ".calc-result"
+)
+
+// jsQuery is the JavaScript expression of the first element matching sel.
+func jsQuery(sel string) string {
+	return "document.querySelector(" + strconv.Quote(sel) + ")"
+}
+
+// jsCalcResult is the JavaScript expression of calculator id's result
+// region (id as the page has it: "calc-armor").
+func jsCalcResult(id string) string {
+	return jsQuery("#" + id + " " + selCalcResult)
+}
+
+// calcLive polls until calculator id shows a result computed by the
+// engine (the region's data-static turned false), not the build's.
+func calcLive(id string) string {
+	return jsCalcResult(id) + `.dataset.static === "false" || null`
+}
+
+// jsUpdateBanner is the JavaScript expression of the update banner.
+const jsUpdateBanner = `document.getElementById("update-banner")`
+
+// jsSearchFor puts q in the header's search field as a reader's typing
+// would (focus, value, an input event) and evaluates to nothing.
+func jsSearchFor(q string) string {
+	return `(() => { const i = document.getElementById("search-input"); i.focus(); i.value = ` + strconv.Quote(q) + `; i.dispatchEvent(new Event("input", { bubbles: true })); })()`
+}
+
+// searchResultsText polls until the search lists a result, and then is
+// the whole list's text.
+const searchResultsText = `document.querySelector("#search-results [role=option]") ? document.getElementById("search-results").textContent : null`
+
+// typeSearch types q into the header's search field key by key, as a
+// reader with a keyboard: it waits for the field, clicks it, types.
+func typeSearch(q string) chromedp.Tasks {
+	return chromedp.Tasks{
+		chromedp.WaitVisible(selSearchInput),
+		chromedp.Click(selSearchInput),
+		chromedp.SendKeys(selSearchInput, q),
+	}
+}
