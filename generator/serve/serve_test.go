@@ -90,13 +90,13 @@ func TestHandler(t *testing.T) {
 func TestLiveReload(t *testing.T) {
 	site, watched := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(site, "index.html"), []byte("<body></body>"), 0o644)
-	builds := make(chan struct{}, 10)
+	builds := make(chan []string, 10)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ready := make(chan string, 1)
 	go Run(ctx, Options{
 		Addr: "127.0.0.1:0", Dir: site, Watch: []string{watched},
-		Rebuild: func([]string) error { builds <- struct{}{}; return nil },
+		Rebuild: func(changed []string) error { builds <- changed; return nil },
 		Ready:   func(a string) { ready <- a },
 		// Longer than serve's 10 ms: under make test's load the three
 		// writes below were once more than 10 ms apart (two builds, in
@@ -117,7 +117,12 @@ func TestLiveReload(t *testing.T) {
 		os.WriteFile(filepath.Join(watched, "a.md"), []byte(strings.Repeat("x", i)), 0o644)
 	}
 	select {
-	case <-builds:
+	case changed := <-builds:
+		// The rebuild is told which file changed, once however many
+		// events its writes gave.
+		if want := []string{filepath.Join(watched, "a.md")}; !slices.Equal(changed, want) {
+			t.Errorf("the rebuild was told %q changed, want %q", changed, want)
+		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("no rebuild after a change")
 	}
