@@ -14,6 +14,9 @@ import "github.com/yuin/goldmark/ast"
 type DocumentValues struct {
 	Alt  *AltLink       // nil: headings link to no other language
 	Calc CalcRenderFunc // nil: calculator blocks write nothing
+	// Doc is the document's slug: of two glossary terms written alike,
+	// a mark links the one this document defines (GlossTerm).
+	Doc string
 }
 
 // documentValuesKey is the ast.Document metadata key of DocumentValues.

@@ -1,6 +1,6 @@
 // Package markdown configures goldmark for the compendium: GFM tables,
 // heading attributes, footnotes, French typography, asides, cross-references,
-// anchors of rules inside sections, rule values, dice formulas and calculator blocks. Each feature lives in its own file
+// anchors of rules inside sections, rule values, glossary terms, dice formulas and calculator blocks. Each feature lives in its own file
 // with its node, parser, renderer and Extend, in the manner of goldmark's own
 // extensions.
 package markdown

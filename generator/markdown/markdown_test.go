@@ -23,6 +23,9 @@ func TestCaseFiles(t *testing.T) {
 		{"anchor.txt", New()},
 		{"rulevalue.txt", New()},
 		{"english.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"))},
+		{"glossterm.txt", New(WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("fr")), WithGlossaryLanguage("fr"))))},
+		{"glossterm_en.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"),
+			WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("en")), WithGlossaryLanguage("en"))))},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

@@ -1,0 +1,451 @@
+package markdown
+
+import (
+	"html"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// A glossary term is marked where the rules text uses it, so that a reader
+// who meets "PA" or "agonisant" learns what it means without leaving the
+// page: once per section, at its first use after the heading, the words
+// become a link to the term's entry on the glossary page,
+//
+//	<a class="term" href="../glossary/#term-armor-points" data-term="armor-points">PA</a>
+//
+// which the page's script (theme/js/page/terms.js) turns into a popover
+// of the definition read from the hidden list WithTermDefinitions appends
+// to the document. Without the script it is a link to the entry.
+//
+// A term is found by any of its forms (the term, its abbreviation, its
+// variants) as whole words, compared without case as the glossary's own
+// checks compare them (generator/glossary: words cut at anything that is
+// not a letter or a digit), the longest form first: "points d’armure" is
+// one mark, not "armure" inside it. Headings, links, code, rule values,
+// calculators, anchors' controls and table headers are never marked: they
+// are labels or controls already, or markup of their own.
+
+// KindGlossTerm is the NodeKind of GlossTerm.
+var KindGlossTerm = ast.NewNodeKind("GlossTerm")
+
+// GlossTerm is a glossary term marked in the text. Its one child is the
+// text as written. Terms lists the glossary terms written this way, most
+// often one; when two terms share a form ("blessé", a state of two games),
+// the renderer links the one the document defines.
+type GlossTerm struct {
+	ast.BaseInline
+	Terms []*GlossaryTerm
+}
+
+// Kind implements ast.Node.
+func (n *GlossTerm) Kind() ast.NodeKind { return KindGlossTerm }
+
+// Dump implements ast.Node.
+func (n *GlossTerm) Dump(source []byte, level int) {
+	ids := make([]string, len(n.Terms))
+	for i, t := range n.Terms {
+		ids[i] = t.ID
+	}
+	ast.DumpHelper(n, source, level, map[string]string{"Terms": strings.Join(ids, ",")}, nil)
+}
+
+// GlossaryTerm is a glossary term as the text of one language writes it.
+type GlossaryTerm struct {
+	ID    string   // the glossary's ID: the link leads to #term-<ID>
+	Doc   string   // the slug of the document whose section defines it
+	Forms []string // the term, its abbreviation and its variants
+}
+
+// form is one written form of one or more terms, as words.
+type form struct {
+	words []string
+	terms []*GlossaryTerm
+}
+
+// GlossTermOption configures NewGlossTerms.
+type GlossTermOption func(*glossTerms)
+
+// WithGlossaryTerms sets the terms to mark.
+func WithGlossaryTerms(terms []GlossaryTerm) GlossTermOption {
+	return func(g *glossTerms) { g.terms = terms }
+}
+
+// WithGlossaryURL sets the address of the glossary page from a document's
+// page; "../glossary/" unless set (documents and the glossary are sibling
+// folders, /fr/fantasy/ and /fr/glossary/).
+func WithGlossaryURL(url string) GlossTermOption {
+	return func(g *glossTerms) { g.url = url }
+}
+
+// WithGlossaryLanguage sets the language of the text: in French a mark is
+// left out where it would change the typography around it (the space
+// FrenchTypeset puts after "«" is decided on the text node the "«" is in).
+func WithGlossaryLanguage(lang string) GlossTermOption {
+	return func(g *glossTerms) { g.lang = lang }
+}
+
+type glossTerms struct {
+	terms []GlossaryTerm
+	url   string
+	lang  string
+	// byFirst maps a form's first word to the forms starting with it,
+	// the longest first.
+	byFirst map[string][]*form
+}
+
+// NewGlossTerms returns the extension that marks glossary terms (see
+// GlossTerm).
+func NewGlossTerms(opts ...GlossTermOption) goldmark.Extender {
+	g := &glossTerms{url: "../glossary/"}
+	for _, o := range opts {
+		o(g)
+	}
+	g.byFirst = map[string][]*form{}
+	byWords := map[string]*form{}
+	for i := range g.terms {
+		t := &g.terms[i]
+		for _, f := range t.Forms {
+			ws := lowerWords(f)
+			if len(ws) == 0 {
+				continue
+			}
+			key := strings.Join(ws, " ")
+			fm := byWords[key]
+			if fm == nil {
+				fm = &form{words: ws}
+				byWords[key] = fm
+				g.byFirst[ws[0]] = append(g.byFirst[ws[0]], fm)
+			}
+			if len(fm.terms) == 0 || fm.terms[len(fm.terms)-1] != t {
+				fm.terms = append(fm.terms, t)
+			}
+		}
+	}
+	for _, fs := range g.byFirst {
+		sort.SliceStable(fs, func(i, j int) bool { return len(fs[i].words) > len(fs[j].words) })
+	}
+	return g
+}
+
+// Extend implements goldmark.Extender.
+func (g *glossTerms) Extend(m goldmark.Markdown) {
+	// After every other transformer (anchors 10, calculators 50,
+	// cross-references 100, tables 200): the anchors' "{#id}" is gone
+	// from the text, the calculators are nodes of their own.
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(glossTransformer{g}, 300)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(glossRenderer{url: g.url}, 200)))
+}
+
+// lowerWords returns s's words as the glossary compares them: runs of
+// letters and digits, lower-cased.
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// word is a word of a text node: its bytes in the node's value and its
+// lower-cased form.
+type word struct {
+	start, end int
+	lower      string
+}
+
+// splitWords returns v's words (see lowerWords) with their offsets.
+func splitWords(v []byte) []word {
+	var out []word
+	start := -1
+	for i := 0; i <= len(v); {
+		r, size := rune(-1), 1
+		if i < len(v) {
+			r, size = utf8.DecodeRune(v[i:])
+		}
+		in := r >= 0 && (unicode.IsLetter(r) || unicode.IsDigit(r))
+		switch {
+		case in && start < 0:
+			start = i
+		case !in && start >= 0:
+			out = append(out, word{start, i, strings.ToLower(string(v[start:i]))})
+			start = -1
+		}
+		i += size
+	}
+	return out
+}
+
+// joins reports whether gap, the text between two words of a form found in
+// the text, keeps them one phrase: spaces, apostrophes, hyphens and "&"
+// ("points d’armure", "hors-jeu", "Héros & Dragons"), not a comma or a
+// parenthesis.
+func joins(gap []byte) bool {
+	for _, r := range string(gap) {
+		switch r {
+		case ' ', '\u00a0', '\u202f', '\'', '’', '-', '‑', '&':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// match finds in v, from its word k on, the first form of a term not yet
+// used in the section; used forms are passed over whole, so that a shorter
+// form inside a longer one is not marked either.
+func (g *glossTerms) match(v []byte, ws []word, k int, used map[string]bool) (from, to int, terms []*GlossaryTerm, next int) {
+	for ; k < len(ws); k++ {
+	forms:
+		for _, f := range g.byFirst[ws[k].lower] {
+			if k+len(f.words) > len(ws) {
+				continue
+			}
+			for i := 1; i < len(f.words); i++ {
+				if ws[k+i].lower != f.words[i] || !joins(v[ws[k+i-1].end:ws[k+i].start]) {
+					continue forms
+				}
+			}
+			end := k + len(f.words)
+			for _, t := range f.terms {
+				if !used[t.ID] {
+					return ws[k].start, ws[end-1].end, f.terms, end
+				}
+			}
+			k = end - 1 // the longest form here is used: nothing inside it is marked
+			break
+		}
+	}
+	return -1, -1, nil, len(ws)
+}
+
+type glossTransformer struct{ g *glossTerms }
+
+// Transform marks the first use of each term after each heading.
+func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	if len(t.g.byFirst) == 0 {
+		return
+	}
+	src := reader.Source()
+	// The text nodes in reading order, nil where a heading opens a
+	// section; collected first, as marking replaces nodes.
+	var texts []*ast.Text
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.Kind() {
+		case ast.KindHeading:
+			texts = append(texts, nil)
+			return ast.WalkSkipChildren, nil
+		case ast.KindLink, ast.KindAutoLink, ast.KindImage, ast.KindCodeSpan, ast.KindCodeBlock, ast.KindFencedCodeBlock,
+			ast.KindHTMLBlock, ast.KindRawHTML, KindRuleValue, KindCalc, KindAnchor, east.KindTableHeader,
+			east.KindFootnote, east.KindFootnoteList, east.KindFootnoteLink, east.KindFootnoteBacklink:
+			return ast.WalkSkipChildren, nil
+		case ast.KindText:
+			if tx := n.(*ast.Text); !tx.IsRaw() {
+				texts = append(texts, tx)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	used := map[string]bool{}
+	for _, tx := range texts {
+		if tx == nil {
+			clear(used)
+			continue
+		}
+		for k := 0; tx != nil; {
+			v := tx.Segment.Value(src)
+			ws := splitWords(v)
+			from, to, terms, next := t.g.match(v, ws, k, used)
+			if terms == nil {
+				break
+			}
+			after, ok := t.g.split(tx, from, to, terms, src)
+			if !ok {
+				k = next // left unmarked here: look further in the same text
+				continue
+			}
+			for _, term := range terms {
+				used[term.ID] = true
+			}
+			tx, k = after, 0
+		}
+	}
+}
+
+// split replaces tx by its text before [from, to), the mark, and the text
+// after, which it returns (nil when there is none). In French it leaves tx
+// as it was and returns false when the pieces would not be typeset as tx
+// was: the page, its plain text and the search index must read the same.
+func (g *glossTerms) split(tx *ast.Text, from, to int, terms []*GlossaryTerm, src []byte) (*ast.Text, bool) {
+	parent := tx.Parent()
+	if parent == nil {
+		return nil, false
+	}
+	seg := tx.Segment
+	was := ""
+	if g.lang == "fr" {
+		was = TypesetText(tx, src)
+	}
+	var before, after *ast.Text
+	if from > 0 {
+		before = ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+from))
+	}
+	mid := ast.NewTextSegment(text.NewSegment(seg.Start+from, seg.Start+to))
+	mark := &GlossTerm{Terms: terms}
+	mark.AppendChild(mark, mid)
+	// The line break ends the last piece, as it ended tx.
+	if seg.Start+to < seg.Stop || tx.SoftLineBreak() || tx.HardLineBreak() {
+		after = ast.NewTextSegment(text.NewSegment(seg.Start+to, seg.Stop))
+		after.SetSoftLineBreak(tx.SoftLineBreak())
+		after.SetHardLineBreak(tx.HardLineBreak())
+	}
+	pieces := []ast.Node{}
+	if before != nil {
+		pieces = append(pieces, before)
+	}
+	pieces = append(pieces, mark)
+	if after != nil {
+		pieces = append(pieces, after)
+	}
+	for _, p := range pieces {
+		parent.InsertBefore(parent, tx, p)
+	}
+	parent.RemoveChild(parent, tx)
+	if g.lang == "fr" {
+		now := TypesetText(mid, src)
+		if before != nil {
+			now = TypesetText(before, src) + now
+		}
+		if after != nil {
+			now += TypesetText(after, src)
+		}
+		if now != was {
+			parent.InsertBefore(parent, pieces[0], tx)
+			for _, p := range pieces {
+				parent.RemoveChild(parent, p)
+			}
+			return nil, false
+		}
+	}
+	return after, true
+}
+
+type glossRenderer struct{ url string }
+
+func (r glossRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindGlossTerm, r.render)
+}
+
+// render writes the mark as a link to the term's glossary entry, which
+// works without JavaScript; data-term names the term for the script.
+func (r glossRenderer) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		_, _ = w.WriteString(`</a>`)
+		return ast.WalkContinue, nil
+	}
+	n := node.(*GlossTerm)
+	t := n.Terms[0]
+	if len(n.Terms) > 1 {
+		if v, ok := documentValues(n); ok {
+			for _, c := range n.Terms {
+				if c.Doc == v.Doc {
+					t = c
+					break
+				}
+			}
+		}
+	}
+	id := html.EscapeString(t.ID)
+	_, _ = w.WriteString(`<a class="term" href="` + html.EscapeString(r.url) + `#term-` + id + `" data-term="` + id + `">`)
+	return ast.WalkContinue, nil
+}
+
+// TermDefinition is what a page tells of a glossary term it marks, in the
+// page's language: the term, its abbreviation, the other language's term
+// and the definition, as plain text.
+type TermDefinition struct {
+	Term, Abbr, Other, OtherAbbr, OtherLang, Definition string
+}
+
+// WithTermDefinitions returns body, a rendered document of language lang,
+// followed by a hidden list of the definitions of the terms it marks, in
+// the order of their first mark, for the page's script to show (no script
+// block: the pages' policy allows none inline, and the list is HTML a
+// browser need not run). label names the link from a shown definition to
+// its glossary entry ("Voir dans le glossaire"). def gives a term's
+// definition; a term it does not know is left out. A body that marks no
+// term is returned as it is.
+func WithTermDefinitions(body, lang, label string, def func(id string) (TermDefinition, bool)) string {
+	const attr = ` data-term="`
+	var b strings.Builder
+	seen := map[string]bool{}
+	for rest := body; ; {
+		i := strings.Index(rest, `<a class="term"`)
+		if i < 0 {
+			break
+		}
+		rest = rest[i:]
+		j := strings.Index(rest, attr)
+		end := strings.IndexByte(rest, '>')
+		if j < 0 || end < j {
+			rest = rest[1:]
+			continue
+		}
+		rest = rest[j+len(attr):]
+		k := strings.IndexByte(rest, '"')
+		if k < 0 {
+			break
+		}
+		id := html.UnescapeString(rest[:k])
+		rest = rest[k:]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		d, ok := def(id)
+		if !ok {
+			continue
+		}
+		e := html.EscapeString
+		b.WriteString(`<div data-term="` + e(id) + `"><dt><dfn>` + e(d.Term) + `</dfn>`)
+		if d.Abbr != "" {
+			b.WriteString(` <abbr>` + e(d.Abbr) + `</abbr>`)
+		}
+		b.WriteString(` <span class="term-other" lang="` + e(d.OtherLang) + `">` + e(d.Other))
+		if d.OtherAbbr != "" {
+			b.WriteString(` (` + e(d.OtherAbbr) + `)`)
+		}
+		b.WriteString(`</span></dt><dd>` + e(d.Definition) + "</dd></div>\n")
+	}
+	if b.Len() == 0 {
+		return body
+	}
+	return body + termDefsOpen + `lang="` + html.EscapeString(lang) + `" data-label="` + html.EscapeString(label) + `" hidden>` + "\n" + b.String() + "</dl>\n"
+}
+
+// termDefsOpen starts the list WithTermDefinitions appends.
+const termDefsOpen = `<dl class="term-defs" `
+
+// WithoutTermDefinitions returns body with the list of definitions
+// WithTermDefinitions appended emptied: a page that holds the glossary
+// itself (the book, the single-file edition) reads them there, and keeps
+// of the list its language and label.
+func WithoutTermDefinitions(body string) string {
+	i := strings.LastIndex(body, termDefsOpen)
+	if i < 0 {
+		return body
+	}
+	j := strings.IndexByte(body[i:], '>')
+	if j < 0 {
+		return body
+	}
+	return body[:i+j+1] + "</dl>\n"
+}

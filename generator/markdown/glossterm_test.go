@@ -1,0 +1,80 @@
+package markdown
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// testTerms are a few of the glossary's terms, as the case files
+// (testdata/glossterm*.txt) mark them.
+func testTerms(lang string) []GlossaryTerm {
+	if lang == "en" {
+		return []GlossaryTerm{
+			{ID: "armour-points", Doc: "fantasy", Forms: []string{"armour points", "AP"}},
+			{ID: "armour", Doc: "fantasy", Forms: []string{"armour"}},
+			{ID: "out-of-game", Doc: "fantasy", Forms: []string{"out of game", "out-of-game"}},
+			{ID: "game", Doc: "fantasy", Forms: []string{"game"}},
+			{ID: "dead-fantasy", Doc: "fantasy", Forms: []string{"dead"}},
+			{ID: "dead-modern", Doc: "contemporary", Forms: []string{"dead"}},
+		}
+	}
+	return []GlossaryTerm{
+		{ID: "armour-points", Doc: "fantasy", Forms: []string{"points d’armure", "PA"}},
+		{ID: "armour", Doc: "fantasy", Forms: []string{"armure", "armures"}},
+		{ID: "out-of-game", Doc: "fantasy", Forms: []string{"hors-jeu"}},
+		{ID: "game", Doc: "fantasy", Forms: []string{"jeu"}},
+		{ID: "dead-fantasy", Doc: "fantasy", Forms: []string{"mort"}},
+		{ID: "dead-modern", Doc: "contemporary", Forms: []string{"mort", "morte"}},
+	}
+}
+
+// TestGlossTermDocument: of two terms written alike ("mort", a state of
+// two games), a document links the one it defines, and the first listed
+// where it defines neither.
+func TestGlossTermDocument(t *testing.T) {
+	md := New(WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("fr")), WithGlossaryLanguage("fr"))))
+	for doc, want := range map[string]string{"fantasy": "dead-fantasy", "contemporary": "dead-modern", "spellcasting": "dead-fantasy"} {
+		src := []byte("Le personnage est mort.")
+		root := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
+		SetDocumentValues(root.OwnerDocument(), DocumentValues{Doc: doc})
+		var b bytes.Buffer
+		if err := md.Renderer().Render(&b, src, root); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), `data-term="`+want+`"`) {
+			t.Errorf("%s: %s, want a link to %s", doc, b.String(), want)
+		}
+	}
+}
+
+// TestTermDefinitions: the hidden list holds each marked term once, in
+// the order of its first mark, escaped, and none the glossary does not
+// know; a page with its own glossary keeps the list's language and label
+// only.
+func TestTermDefinitions(t *testing.T) {
+	body := `<p><a class="term" href="../glossary/#term-pa" data-term="pa">PA</a> <a class="term" href="../glossary/#term-gn" data-term="gn">GN</a></p>` +
+		"\n" + `<p><a class="term" href="../glossary/#term-pa" data-term="pa">PA</a> <a class="term" href="../glossary/#term-x" data-term="x">x</a></p>` + "\n"
+	defs := map[string]TermDefinition{
+		"pa": {Term: "points d’armure", Abbr: "PA", Other: "armour points", OtherAbbr: "AP", OtherLang: "en", Definition: "Points <de> protection."},
+		"gn": {Term: "jeu de rôle grandeur nature", Other: "live-action role-playing game", OtherLang: "en", Definition: "Jeu."},
+	}
+	got := WithTermDefinitions(body, "fr", "Voir dans le glossaire", func(id string) (TermDefinition, bool) { d, ok := defs[id]; return d, ok })
+	want := body + `<dl class="term-defs" lang="fr" data-label="Voir dans le glossaire" hidden>
+<div data-term="pa"><dt><dfn>points d’armure</dfn> <abbr>PA</abbr> <span class="term-other" lang="en">armour points (AP)</span></dt><dd>Points &lt;de&gt; protection.</dd></div>
+<div data-term="gn"><dt><dfn>jeu de rôle grandeur nature</dfn> <span class="term-other" lang="en">live-action role-playing game</span></dt><dd>Jeu.</dd></div>
+</dl>
+`
+	if got != want {
+		t.Errorf("WithTermDefinitions:\n%s\nwant\n%s", got, want)
+	}
+	if kept := WithoutTermDefinitions(got); kept != body+`<dl class="term-defs" lang="fr" data-label="Voir dans le glossaire" hidden></dl>`+"\n" {
+		t.Errorf("WithoutTermDefinitions: %q", kept)
+	}
+	if got := WithTermDefinitions("<p>rien</p>", "fr", "l", func(string) (TermDefinition, bool) { return TermDefinition{}, true }); got != "<p>rien</p>" {
+		t.Errorf("a body without marks: %q", got)
+	}
+}
