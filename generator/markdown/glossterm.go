@@ -40,11 +40,40 @@ var KindGlossTerm = ast.NewNodeKind("GlossTerm")
 
 // GlossTerm is a glossary term marked in the text. Its one child is the
 // text as written. Terms lists the glossary terms written this way, most
-// often one; when two terms share a form ("blessé", a state of two games),
-// the renderer links the one the document defines.
+// often one, and Fresh which of them the section has not marked yet. When
+// two terms share a form ("blessé", a state of two games; "critical hit"),
+// the renderer links the one the document defines, or else the first
+// fresh one; the words stay plain text where that term is not fresh.
 type GlossTerm struct {
 	ast.BaseInline
 	Terms []*GlossaryTerm
+	Fresh []bool
+}
+
+// term returns the term n links to in its document, or nil when it is
+// written as plain text.
+func (n *GlossTerm) term() *GlossaryTerm {
+	pick := -1
+	if v, ok := documentValues(n); ok && len(n.Terms) > 1 {
+		for i, t := range n.Terms {
+			if t.Doc == v.Doc {
+				pick = i
+				break
+			}
+		}
+	}
+	if pick < 0 {
+		for i, f := range n.Fresh {
+			if f {
+				pick = i
+				break
+			}
+		}
+	}
+	if pick < 0 || !n.Fresh[pick] {
+		return nil
+	}
+	return n.Terms[pick]
 }
 
 // Kind implements ast.Node.
@@ -239,6 +268,7 @@ func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 		if !entering {
 			return ast.WalkContinue, nil
 		}
+		t.g.join(n, src)
 		switch n.Kind() {
 		case ast.KindHeading:
 			texts = append(texts, nil)
@@ -267,7 +297,11 @@ func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 			if terms == nil {
 				break
 			}
-			after, ok := t.g.split(tx, from, to, terms, src)
+			fresh := make([]bool, len(terms))
+			for i, term := range terms {
+				fresh[i] = !used[term.ID]
+			}
+			after, ok := t.g.split(tx, from, to, &GlossTerm{Terms: terms, Fresh: fresh}, src)
 			if !ok {
 				k = next // left unmarked here: look further in the same text
 				continue
@@ -280,11 +314,43 @@ func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 	}
 }
 
-// split replaces tx by its text before [from, to), the mark, and the text
+// join merges n's children that are pieces of one text: goldmark's
+// parser cuts text where an inline might start (a space, for the
+// addresses it links), "coup" and " critique" in two nodes, and a form is
+// looked for in one node. In French a join that would change the
+// typography is undone.
+func (g *glossTerms) join(n ast.Node, src []byte) {
+	for c := n.FirstChild(); c != nil; {
+		a, ok := c.(*ast.Text)
+		b, ok2 := c.NextSibling().(*ast.Text)
+		if !ok || !ok2 || a.IsRaw() || b.IsRaw() || a.SoftLineBreak() || a.HardLineBreak() || a.Segment.Stop != b.Segment.Start || a.Segment.Padding != 0 || b.Segment.Padding != 0 {
+			c = c.NextSibling()
+			continue
+		}
+		was := ""
+		if g.lang == "fr" {
+			was = TypesetText(a, src) + TypesetText(b, src)
+		}
+		seg := a.Segment
+		a.Segment = seg.WithStop(b.Segment.Stop)
+		a.SetSoftLineBreak(b.SoftLineBreak())
+		a.SetHardLineBreak(b.HardLineBreak())
+		n.RemoveChild(n, b)
+		if g.lang == "fr" && TypesetText(a, src) != was {
+			a.Segment = seg
+			a.SetSoftLineBreak(false)
+			a.SetHardLineBreak(false)
+			n.InsertAfter(n, a, b)
+			c = b
+		}
+	}
+}
+
+// split replaces tx by its text before [from, to), mark, and the text
 // after, which it returns (nil when there is none). In French it leaves tx
 // as it was and returns false when the pieces would not be typeset as tx
 // was: the page, its plain text and the search index must read the same.
-func (g *glossTerms) split(tx *ast.Text, from, to int, terms []*GlossaryTerm, src []byte) (*ast.Text, bool) {
+func (g *glossTerms) split(tx *ast.Text, from, to int, mark *GlossTerm, src []byte) (*ast.Text, bool) {
 	parent := tx.Parent()
 	if parent == nil {
 		return nil, false
@@ -299,7 +365,6 @@ func (g *glossTerms) split(tx *ast.Text, from, to int, terms []*GlossaryTerm, sr
 		before = ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+from))
 	}
 	mid := ast.NewTextSegment(text.NewSegment(seg.Start+from, seg.Start+to))
-	mark := &GlossTerm{Terms: terms}
 	mark.AppendChild(mark, mid)
 	// The line break ends the last piece, as it ended tx.
 	if seg.Start+to < seg.Stop || tx.SoftLineBreak() || tx.HardLineBreak() {
@@ -347,24 +412,15 @@ func (r glossRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // render writes the mark as a link to the term's glossary entry, which
 // works without JavaScript; data-term names the term for the script.
 func (r glossRenderer) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	if !entering {
+	t := node.(*GlossTerm).term()
+	switch {
+	case t == nil:
+	case entering:
+		id := html.EscapeString(t.ID)
+		_, _ = w.WriteString(`<a class="term" href="` + html.EscapeString(r.url) + `#term-` + id + `" data-term="` + id + `">`)
+	default:
 		_, _ = w.WriteString(`</a>`)
-		return ast.WalkContinue, nil
 	}
-	n := node.(*GlossTerm)
-	t := n.Terms[0]
-	if len(n.Terms) > 1 {
-		if v, ok := documentValues(n); ok {
-			for _, c := range n.Terms {
-				if c.Doc == v.Doc {
-					t = c
-					break
-				}
-			}
-		}
-	}
-	id := html.EscapeString(t.ID)
-	_, _ = w.WriteString(`<a class="term" href="` + html.EscapeString(r.url) + `#term-` + id + `" data-term="` + id + `">`)
 	return ast.WalkContinue, nil
 }
 

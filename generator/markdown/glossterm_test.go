@@ -51,6 +51,40 @@ func TestGlossTermDocument(t *testing.T) {
 	}
 }
 
+// TestGlossTermShared: a form two terms share ("critical hit": the
+// Pathfinder term, and a variant of the Héros & Dragons one) is not
+// marked again in a section where the document's own term is marked
+// already, and marks the document's own term where it is fresh.
+func TestGlossTermShared(t *testing.T) {
+	terms := []GlossaryTerm{
+		{ID: "critical-success", Doc: "heroes-and-dragons", Forms: []string{"réussite critique", "coup critique"}},
+		{ID: "critical-hit", Doc: "pathfinder-duels", Forms: []string{"coup critique"}},
+	}
+	md := New(WithExtensions(NewGlossTerms(WithGlossaryTerms(terms), WithGlossaryLanguage("fr"))))
+	for doc, want := range map[string][]string{
+		"heroes-and-dragons": {"critical-success"},
+		"pathfinder-duels":   {"critical-success", "critical-hit"},
+	} {
+		src := []byte("Une réussite critique, un coup critique.")
+		root := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
+		SetDocumentValues(root.OwnerDocument(), DocumentValues{Doc: doc})
+		var b bytes.Buffer
+		if err := md.Renderer().Render(&b, src, root); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, part := range strings.Split(b.String(), `data-term="`)[1:] {
+			got = append(got, part[:strings.IndexByte(part, '"')])
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: marks %v, want %v: %s", doc, got, want, b.String())
+		}
+		if !strings.Contains(b.String(), "un coup critique.") && len(want) == 1 {
+			t.Errorf("%s: the words of an unmarked form are lost: %s", doc, b.String())
+		}
+	}
+}
+
 // TestTermDefinitions: the hidden list holds each marked term once, in
 // the order of its first mark, escaped, and none the glossary does not
 // know; a page with its own glossary keeps the list's language and label
