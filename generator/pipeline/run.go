@@ -257,6 +257,7 @@ func (r *run) homes() error {
 		}
 	}
 	r.out = r.pages.Output()
+	r.pages = nil
 	if r.l.calc.memo != nil {
 		r.l.calc.memo.rotate()
 	}
