@@ -77,11 +77,16 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	if key != "" {
 		calc.memo, calc.themeKey = &b.calcs, key
 	}
+	// The glossary first: its terms are marked in the text as it is
+	// parsed (markdown.GlossTerm).
+	glossaryFile := filepath.Join(opt.ContentDir, "glossary.json")
+	gloss, gerr := glossary.Load(glossaryFile)
 	s, cds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang string) goldmark.Markdown {
 		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
-			markdown.WithExtensions(markdown.CalcBlocks(nil)))
+			markdown.WithExtensions(markdown.CalcBlocks(nil),
+				markdown.NewGlossTerms(markdown.WithGlossaryTerms(markTerms(gloss, lang)), markdown.WithGlossaryLanguage(lang))))
 	}, Document: func(lang, slug string) markdown.DocumentValues {
-		v := markdown.DocumentValues{Calc: calc.renderFunc(lang, slug)}
+		v := markdown.DocumentValues{Calc: calc.renderFunc(lang, slug), Doc: slug}
 		for _, other := range langs {
 			if other != lang && site.Exists(opt.ContentDir, other, slug) {
 				v.Alt = &markdown.AltLink{
@@ -96,8 +101,6 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	ds = append(ds, cds...)
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)
-	glossaryFile := filepath.Join(opt.ContentDir, "glossary.json")
-	gloss, gerr := glossary.Load(glossaryFile)
 	if gerr != nil {
 		ds.Add(glossaryFile, 0, gerr.Error())
 	} else {
@@ -113,6 +116,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 			}
 		}
 		calc.glossary = gloss
+		defineTerms(s, calc)
 	}
 	thes, therr := glossary.LoadThesaurus(filepath.Join(opt.ContentDir, "thesaurus.json"))
 	if therr != nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"compendium/generator/markdown"
 	"compendium/generator/qr"
 	"compendium/generator/site"
 )
@@ -127,6 +128,10 @@ func (b *bookIDs) href(slug, v string, docs map[string]bool) string {
 	if id, ok := strings.CutPrefix(v, "#"); ok {
 		return "#" + b.id(slug, id)
 	}
+	if entry, ok := strings.CutPrefix(v, "../glossary/#term-"); ok {
+		// A marked term's link to its entry: the page's own glossary.
+		return "#term-" + entry
+	}
 	if rest, ok := strings.CutPrefix(v, "../../"); ok {
 		// A heading's link to the other language's page: its book.
 		lang, rest, ok1 := strings.Cut(rest, "/")
@@ -194,7 +199,9 @@ func bookContent(t *Theme, m Meta, l *site.Lang, glossary []GlossaryEntry, calcs
 	}
 	for _, d := range l.Docs {
 		slugs = append(slugs, d.Slug)
-		b := string(d.Body)
+		// The glossary is on the page: the marked terms' definitions
+		// are read there.
+		b := markdown.WithoutTermDefinitions(string(d.Body))
 		if !calcs {
 			b = dropCalcs(b)
 		}

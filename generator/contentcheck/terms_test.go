@@ -1,0 +1,89 @@
+package contentcheck_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	// termMark is a glossary term marked in a page (markdown/glossterm.go).
+	termMark = regexp.MustCompile(`<a class="term" href="([^"]*)" data-term="([^"]*)">`)
+	// headingOpen cuts a body into its sections.
+	headingOpen = regexp.MustCompile(`<h[2-6][ >]`)
+	headingElem = regexp.MustCompile(`(?s)<h[2-6][ >].*?</h[2-6]>`)
+)
+
+// TestTermsMarked: on the real site, every document marks glossary terms
+// in both languages, each at most once per section, never in a heading,
+// each linking to an entry its language's glossary page has and defined
+// in the page's hidden list; the book and the single file link their own
+// glossary. It logs how many terms each document marks.
+func TestTermsMarked(t *testing.T) {
+	res := realSite(t)
+	total := 0
+	for _, l := range res.Site.Langs {
+		glossary := string(res.Files[l.Code+"/glossary/index.html"])
+		for _, d := range l.Docs {
+			page := string(res.Files[l.Code+"/"+d.Slug+"/index.html"])
+			body := string(d.Body)
+			marks := termMark.FindAllStringSubmatch(body, -1)
+			total += len(marks)
+			ids := map[string]bool{}
+			for _, m := range marks {
+				ids[m[2]] = true
+			}
+			t.Logf("%s/%-20s %3d marks of %3d terms", l.Code, d.Slug, len(marks), len(ids))
+			if len(marks) == 0 {
+				t.Errorf("%s/%s: no glossary term marked", l.Code, d.Slug)
+			}
+			for _, m := range marks {
+				if m[1] != "../glossary/#term-"+m[2] {
+					t.Errorf("%s/%s: term %s links to %s", l.Code, d.Slug, m[2], m[1])
+				}
+				if !strings.Contains(glossary, ` id="term-`+m[2]+`"`) {
+					t.Errorf("%s/%s: term %s has no entry on %s/glossary/", l.Code, d.Slug, m[2], l.Code)
+				}
+			}
+			for id := range ids {
+				if !strings.Contains(page, `<div data-term="`+id+`"><dt>`) {
+					t.Errorf("%s/%s: term %s is marked but the page does not define it", l.Code, d.Slug, id)
+				}
+			}
+			for _, h := range headingElem.FindAllString(body, -1) {
+				if termMark.MatchString(h) {
+					t.Errorf("%s/%s: a term marked in a heading: %s", l.Code, d.Slug, h)
+				}
+			}
+			for i, sec := range headingOpen.Split(body, -1) {
+				seen := map[string]bool{}
+				for _, m := range termMark.FindAllStringSubmatch(sec, -1) {
+					if seen[m[2]] {
+						t.Errorf("%s/%s: term %s marked twice in section %d", l.Code, d.Slug, m[2], i)
+					}
+					seen[m[2]] = true
+				}
+			}
+		}
+		for _, name := range []string{l.Code + "/book/index.html", l.Code + "/compendium.html"} {
+			page := string(res.Files[name])
+			if page == "" {
+				continue
+			}
+			n := 0
+			for _, m := range termMark.FindAllStringSubmatch(page, -1) {
+				n++
+				if m[1] != "#term-"+m[2] || !strings.Contains(page, ` id="term-`+m[2]+`"`) {
+					t.Errorf("%s: term %s links to %s, not to the page's own glossary", name, m[2], m[1])
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s: no glossary term marked", name)
+			}
+			if strings.Contains(page, `<div data-term="`) {
+				t.Errorf("%s: repeats the definitions its glossary holds", name)
+			}
+		}
+	}
+	t.Logf("%d marks in all", total)
+}
