@@ -29,6 +29,9 @@ type Bundle struct {
 	// Worker runs the rules engine off the page's main thread.
 	Worker string
 	Boot   string // the engine's early start, for pages with a calculator in view
+	// Head applies the reading size stored on the device before the
+	// first paint, on every page.
+	Head string
 }
 
 // Options configures Build.
@@ -74,7 +77,8 @@ func (m Message) String() string {
 
 // Build bundles every page's theme/js/page/main.js and theme/css/main.css,
 // the calculators' theme/js/calcs/calcs.js and theme/css/calcs.css, and the
-// engine's theme/js/boot/boot.js and theme/js/worker/worker.js. It returns
+// engine's theme/js/boot/boot.js and theme/js/worker/worker.js, and every
+// page's theme/js/head/head.js. It returns
 // every esbuild error with its place, not only the first.
 func Build(opt Options) (*Bundle, []Message) {
 	if opt.CacheDir == "" {
@@ -145,6 +149,7 @@ func bundle(opt Options) (*Bundle, []Message) {
 		// holds its entry and the modules only it imports; js/shared holds
 		// those that several import.
 		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
+			filepath.Join(theme, "js", "head", "head.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
@@ -192,6 +197,8 @@ func bundle(opt Options) (*Bundle, []Message) {
 				b.Boot = name
 			case strings.HasPrefix(path.Base(name), "worker-"):
 				b.Worker = name
+			case strings.HasPrefix(path.Base(name), "head-"):
+				b.Head = name
 			default:
 				b.JS = name
 			}

@@ -25,6 +25,7 @@ func TestBundleCache(t *testing.T) {
 	write("js/calcs/calcs.js", "console.log('calcs')\n")
 	write("js/boot/boot.js", "console.log('boot')\n")
 	write("js/worker/worker.js", "console.log('worker')\n")
+	write("js/head/head.js", "console.log('head')\n")
 	write("css/main.css", "body { color: red }\n")
 	write("css/calcs.css", ".calc { color: green }\n")
 	cache := t.TempDir()

@@ -97,7 +97,8 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 }
 
 // inShell reports whether the offline copy keeps name from the first
-// visit: the style and scripts, the rules engine and its worker, the icon,
+// visit: the style and scripts (head.js, the reading size, too: every page
+// links it), the rules engine and its worker, the icon,
 // each language's home page, 404 page, manifest and search index (a split
 // index's shards too: a large site's search works offline as the real
 // site's does, though a first query fetches only its own shard). The rest
@@ -112,7 +113,7 @@ func inShell(name string) bool {
 		return true
 	case strings.HasPrefix(name, "assets/"):
 		base := strings.TrimPrefix(name, "assets/")
-		for _, p := range []string{"main-", "calcs-", "boot-", "engine-", "worker-", "search-"} {
+		for _, p := range []string{"main-", "calcs-", "boot-", "head-", "engine-", "worker-", "search-"} {
 			if strings.HasPrefix(base, p) {
 				return true
 			}

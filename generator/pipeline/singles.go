@@ -35,7 +35,7 @@ func (r *run) drawSingles() error {
 		f, err := theme.Single(s, l.Code, render.SingleAssets{
 			// One style sheet and one script, in the order the
 			// pages link them: the calculators' first.
-			CSS: concat(bundle.Files[bundle.CalcCSS], bundle.Files[bundle.CSS]), JS: concat(bundle.Files[bundle.CalcJS], bundle.Files[bundle.JS]), Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
+			CSS: concat(bundle.Files[bundle.CalcCSS], bundle.Files[bundle.CSS]), JS: concat(bundle.Files[bundle.CalcJS], bundle.Files[bundle.JS]), Head: bundle.Files[bundle.Head], Worker64: worker64, WASM64: wasm64, Key: module.WASM + " " + bundle.Worker,
 			CalcStrings: calc.strings(l.Code, calcui.Names()),
 		}, render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: r.updated}, calc.glossaryPage(l.Code), groups)
 		if err != nil {

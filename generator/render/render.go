@@ -43,6 +43,9 @@ type Assets struct {
 	CalcCSS, CalcJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
+	// Head applies the reading size stored on the device, in every page's
+	// <head> before the style sheet.
+	Head string
 	// WASM is the rules engine, fetched only when a calculator is used (the
 	// Go runtime's support script is bundled into Worker).
 	WASM string

@@ -17,6 +17,9 @@ import (
 // itself.
 type SingleAssets struct {
 	CSS, JS, Index []byte
+	// Head is head.js, the reading size stored on the device, run in the
+	// file's <head> before its style as on the site's pages.
+	Head []byte
 	// WASM64 and Worker64 give the engine and its worker script in base64
 	// (Base64): the same for every language, encoded once, and only when
 	// a file is made (see SingleFile).
@@ -78,7 +81,7 @@ type singleView struct {
 	CalcStrings                string
 	Anchors                    string // "slug#id" → the anchor in this file, where they differ
 	Index, Worker, WASM        string // placeholders (blobIndex…): the data goes in after rendering
-	Boot, JS                   template.JS
+	Boot, JS, Head             template.JS
 }
 
 // singleBoot runs before the page's script: it turns what the file carries
@@ -158,9 +161,13 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 		CSS: template.CSS(a.CSS), PrintCSS: template.CSS(t.printSheets(s, m)[lang+"/book"]),
 		Book: book, BookGlossary: gl, CalcStrings: a.CalcStrings, Anchors: string(anchorsJSON),
 		Index: blobIndex, Worker: blobWorker, WASM: blobWASM,
-		Boot: template.JS(singleBoot), JS: template.JS(a.JS),
+		Boot: template.JS(singleBoot), JS: template.JS(a.JS), Head: template.JS(a.Head),
 	}
-	v.CSP = "default-src 'none'; script-src " + hash(singleBoot) + " " + hash(string(a.JS)) + " 'wasm-unsafe-eval'; style-src " +
+	scripts := hash(singleBoot) + " " + hash(string(a.JS))
+	if len(a.Head) > 0 {
+		scripts += " " + hash(string(a.Head))
+	}
+	v.CSP = "default-src 'none'; script-src " + scripts + " 'wasm-unsafe-eval'; style-src " +
 		hash(string(v.CSS)) + " " + hash(string(v.PrintCSS)) + "; worker-src blob:; connect-src blob:; img-src data:; base-uri 'none'; form-action 'none'"
 	var buf bytes.Buffer
 	if err := tpl.ExecuteTemplate(&buf, "single", v); err != nil {

@@ -8,6 +8,7 @@ import { initSearch } from "./search.js";
 import { initOffline } from "./offline.js";
 import { initMissingSection } from "./missing.js";
 import { initNotFound } from "./notfound.js";
+import { initTextSize } from "./textsize.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
@@ -18,3 +19,4 @@ initSearch();
 initOffline();
 initMissingSection();
 initNotFound();
+initTextSize();
