@@ -1,8 +1,10 @@
 package markdown
 
 import (
+	"bytes"
 	"html"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -98,7 +100,47 @@ type GlossaryTerm struct {
 // form is one written form of one or more terms, as words.
 type form struct {
 	words []string
+	case_ letterCase
 	terms []*GlossaryTerm
+}
+
+// letterCase is how a form's case is matched. The glossary's checks
+// compare without case, but marking so found "In general" (the effect
+// General), "they will tell you" (the Will save) and "pas" for "PA": a
+// form the glossary writes in capitals (an abbreviation) is found in
+// capitals only, one it writes with a capital (the name of an effect, a
+// state, a save) only with its capital.
+type letterCase int
+
+const (
+	anyCase     letterCase = iota
+	capitalised            // "Will": a capital first letter
+	upper                  // "PA": every letter a capital
+)
+
+// caseOf returns how form f's case is matched.
+func caseOf(f string) letterCase {
+	r, _ := utf8.DecodeRuneInString(f)
+	switch {
+	case strings.ToUpper(f) == f && strings.ToLower(f) != f:
+		return upper
+	case unicode.IsUpper(r):
+		return capitalised
+	}
+	return anyCase
+}
+
+// matches reports whether w, a form's words as the text writes them,
+// has the form's case.
+func (c letterCase) matches(w []byte) bool {
+	switch c {
+	case upper:
+		return !bytes.ContainsFunc(w, unicode.IsLower)
+	case capitalised:
+		r, _ := utf8.DecodeRune(w)
+		return unicode.IsUpper(r)
+	}
+	return true
 }
 
 // GlossTermOption configures NewGlossTerms.
@@ -148,10 +190,11 @@ func NewGlossTerms(opts ...GlossTermOption) goldmark.Extender {
 			if len(ws) == 0 {
 				continue
 			}
-			key := strings.Join(ws, " ")
+			c := caseOf(f)
+			key := strconv.Itoa(int(c)) + " " + strings.Join(ws, " ")
 			fm := byWords[key]
 			if fm == nil {
-				fm = &form{words: ws}
+				fm = &form{words: ws, case_: c}
 				byWords[key] = fm
 				g.byFirst[ws[0]] = append(g.byFirst[ws[0]], fm)
 			}
@@ -241,6 +284,9 @@ func (g *glossTerms) match(v []byte, ws []word, k int, used map[string]bool) (fr
 				}
 			}
 			end := k + len(f.words)
+			if !f.case_.matches(v[ws[k].start:ws[end-1].end]) {
+				continue
+			}
 			for _, t := range f.terms {
 				if !used[t.ID] {
 					return ws[k].start, ws[end-1].end, f.terms, end

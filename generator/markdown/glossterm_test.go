@@ -20,6 +20,8 @@ func testTerms(lang string) []GlossaryTerm {
 			{ID: "game", Doc: "fantasy", Forms: []string{"game"}},
 			{ID: "dead-fantasy", Doc: "fantasy", Forms: []string{"dead"}},
 			{ID: "dead-modern", Doc: "contemporary", Forms: []string{"dead"}},
+			{ID: "general", Doc: "fantasy", Forms: []string{"General"}},
+			{ID: "will", Doc: "pathfinder-duels", Forms: []string{"Will"}},
 		}
 	}
 	return []GlossaryTerm{
