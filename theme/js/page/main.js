@@ -8,6 +8,7 @@ import { initSearch } from "./search.js";
 import { initOffline } from "./offline.js";
 import { initMissingSection } from "./missing.js";
 import { initNotFound } from "./notfound.js";
+import { initTerms } from "./terms.js";
 import { initTextSize } from "./textsize.js";
 
 document.documentElement.classList.add("js");
@@ -19,4 +20,5 @@ initSearch();
 initOffline();
 initMissingSection();
 initNotFound();
+initTerms();
 initTextSize();
