@@ -16,7 +16,7 @@
 // term (above when there is no room below) and kept inside the screen. A
 // screen reader hears the definition as the term's description.
 
-const GAP = 6; // px between the term and the popover
+const GAP = 8; // px between the term and the popover: clear of its focus ring
 const MARGIN = 8; // px kept free at the screen's edges
 
 let pop; // the popover, made at the first use
