@@ -30,6 +30,9 @@ type Page struct {
 	// RuleValues are the rules the content declares, which the static
 	// results are computed with; nil means the engine's defaults.
 	RuleValues *engine.Rules
+	// CharacterURL is the character page from this page ("../character/"),
+	// "" where there is none (the single-file edition).
+	CharacterURL string
 }
 
 // engine returns the rules the page's results are computed with.
@@ -69,7 +72,12 @@ type View struct {
 	// Torse : plaque"): printed in place of the form (calc.js keeps it
 	// true to the inputs).
 	For string
-	T   func(string) string
+	// Character is the JSON of the character fields the calculator starts
+	// from (CharacterMap), "" when its game has no character;
+	// CharacterURL links the character page, and CharacterGame is the
+	// game's ID there.
+	Character, CharacterURL, CharacterGame string
+	T                                      func(string) string
 }
 
 // GroupView is a fieldset.
@@ -165,6 +173,13 @@ func Prepare(blk Block, p Page) (*View, error) {
 		Desc:       info.Fr,
 		ValuesJSON: string(values), RulesJSON: string(rules),
 		T: p.T,
+	}
+	if p.CharacterURL != "" {
+		v.CharacterURL = p.CharacterURL
+		v.Character = CharacterMap(f.Name)
+		if g := CharacterOf(f.Name); g != nil {
+			v.CharacterGame = g.Doc
+		}
 	}
 	if blk.TitleID != "" {
 		v.TitleID, v.OwnTitle = blk.TitleID, false

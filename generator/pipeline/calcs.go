@@ -128,6 +128,9 @@ func (c *calcs) page(lang string) calcui.Page {
 		T:          func(k string) string { return values.Fill(c.theme.T(lang, k), rules) },
 		DocURL:     func(slug string) string { return "../" + slug + "/" },
 		RuleValues: rules,
+		// Every page with a calculator is at /<lang>/<page>/, as the
+		// character page.
+		CharacterURL: "../character/",
 	}
 }
 
@@ -298,7 +301,8 @@ func (c *calcs) title(lang, key string) string {
 
 // stringKeys are the interface strings every calculator script needs.
 var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.plot", "calc.url_error",
-	"calc.load_failed", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid"}
+	"calc.load_failed", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
+	"calc.character.saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use"}
 
 // strings returns the JSON of the strings the script needs for the named
 // calculators: their own labels, the options and the table heads.

@@ -127,6 +127,8 @@ type Page struct {
 	Glossary    []GlossaryEntry
 	// Values fills the values page.
 	Values []ValueGroup
+	// Characters fills the character page, one game each.
+	Characters []CharacterGame
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
 	PreloadEngine bool
@@ -204,7 +206,7 @@ type Pair struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character"}
 
 // Load parses the theme's layouts and i18n files, and reports every
 // problem, each with its file.
@@ -334,6 +336,16 @@ func (t *Theme) Calc(w io.Writer, view any) error {
 	return err
 }
 
+// CharacterFields writes a game's character fields from the view calcui
+// prepared (layouts/calc.html's "character-fields"): the calculators'
+// field partials, so that a field looks and reads the same in both places.
+func (t *Theme) CharacterFields(w io.Writer, view any) error {
+	if t.calc == nil {
+		return errors.New("theme: layouts/calc.html did not load")
+	}
+	return t.calc.ExecuteTemplate(w, "character-fields", view)
+}
+
 const (
 	calcOpen  = "<!--calc-->"
 	calcClose = "<!--/calc-->"
@@ -434,6 +446,9 @@ type Extra struct {
 	Glossary func(lang string) []GlossaryEntry
 	// Values returns the rule values of a language, by document.
 	Values func(lang string) []ValueGroup
+	// Character returns the character page's games for a language, and
+	// the calculators it computes with (none: no character page).
+	Character func(lang string, docs []*site.Doc) ([]CharacterGame, []string, error)
 	// PDFs lists, per language, the printed books to link.
 	PDFs map[string][]PDF
 	// Changes gives, per language, what changed since the previous

@@ -315,6 +315,25 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 			}
 		}
 	}
+	if extra.Character != nil {
+		games, names, err := extra.Character(code, l.Docs)
+		if err != nil {
+			return err
+		}
+		if len(games) > 0 {
+			chp := r.page(code, code+"/character/")
+			chp.Title, chp.Description, chp.Characters = t.T(code, "character")+" — "+title, t.T(code, "character_intro"), games
+			// The glance is the page's first figures: the engine starts at once.
+			chp.PreloadEngine = true
+			if extra.CalcStrings != nil {
+				chp.CalcStrings = extra.CalcStrings(code, names)
+			}
+			r.versions(chp, func(lang string) string { return lang + "/character/" })
+			if err := r.render("character", chp, code+"/character/index.html", true); err != nil {
+				return err
+			}
+		}
+	}
 	if extra.Calculators != nil {
 		cp := r.page(code, code+"/calculators/")
 		cp.Title, cp.Description, cp.PreloadEngine = t.T(code, "calculators")+" — "+title, t.T(code, "calculators_intro"), true

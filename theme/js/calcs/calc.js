@@ -18,6 +18,7 @@ import { plot } from "./plot.js";
 import { toast } from "../shared/toast.js";
 import { dataTable } from "./table.js";
 import { encodeState, stateFromURL, withParam } from "./link.js";
+import { characterOf, saveCharacter } from "./store.js";
 
 const lang = document.documentElement.lang || "fr";
 let strings = {};
@@ -47,7 +48,7 @@ function readNumber(el, kind) {
 // empty optional fields left out, fields that only steer the form dropped.
 // It returns the form values, the engine input, and the errors of the
 // values it cannot read, each tied to its control.
-function readForm(form) {
+export function readForm(form) {
   const values = {};
   const errors = [];
   const fields = form.querySelectorAll("[data-path]");
@@ -147,7 +148,7 @@ function shownNumber(el, v) {
 }
 
 // writeForm sets the controls from form values (defaults or a shared URL).
-function writeForm(form, values) {
+export function writeForm(form, values) {
   for (const el of form.querySelectorAll("[data-path]")) {
     const v = get(values, el.dataset.path);
     switch (el.dataset.kind) {
@@ -221,7 +222,7 @@ function setRows(field, rows) {
 
 // Errors: each under its field, tied to it; only an error that concerns no
 // single field goes in the calculator's box.
-function clearErrors(calc) {
+export function clearErrors(calc) {
   for (const el of calc.querySelectorAll("[aria-invalid]")) {
     el.removeAttribute("aria-invalid");
     const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-error"));
@@ -237,7 +238,7 @@ function clearErrors(calc) {
   box.textContent = "";
 }
 
-function showFieldError(calc, fieldEl, control, message) {
+export function showFieldError(calc, fieldEl, control, message) {
   const holder = fieldEl.closest(".field") || fieldEl;
   const p = holder.querySelector(".field-error");
   if (!p) return showBoxError(calc, message);
@@ -318,7 +319,7 @@ function setState(calc, state, reason) {
 }
 
 // The answer: the engine's sentence, key figures between ** marks.
-function answer(text) {
+export function answer(text) {
   const p = document.createElement("p");
   p.className = "calc-answer";
   String(text || "")
@@ -496,7 +497,7 @@ let engineReady = false;
 // forText sums up what the form shows, field by field, for the printed
 // calculator's "Computed for:" line (Go: calcui.forLine, which writes the
 // defaults' line into the page).
-function forText(form) {
+export function forText(form) {
   const colon = document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
   const labelOf = (el) => (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) || el.querySelector(":scope > legend")?.textContent || "";
   const parts = [];
@@ -537,6 +538,7 @@ function change(calc, { fromUser, quiet }) {
   if (forLine) forLine.textContent = forText(form);
   const read = readForm(form);
   clearErrors(calc);
+  showCharacter(calc, read.values);
   calc._seq = (calc._seq || 0) + 1;
   if (read.errors.length) {
     for (const e of read.errors) showFieldError(calc, e.field, e.control, e.message);
@@ -610,7 +612,72 @@ function start(calc) {
     return;
   }
   if (shared) writeForm(form, shared);
-  change(calc, { fromUser: false, quiet: !shared });
+  // A link's state wins over the character (wire wrote the character's
+  // values only when the link has none for this calculator).
+  change(calc, { fromUser: false, quiet: !shared && !calc._fromCharacter });
+}
+
+// The player's character (theme/js/calcs/store.js): a calculator whose
+// game has one starts from its values, says so, switches to the defaults
+// and back in one tap, and saves what the player entered into it.
+// form.dataset.character maps the calculator's field paths to the
+// character's keys (calcui.CharacterMap).
+function characterValues(calc) {
+  const c = calc._character;
+  const ch = c && characterOf(c.game);
+  if (!ch) return null;
+  const values = JSON.parse(calc.querySelector(".calc-form").dataset.values || "{}");
+  let any = false;
+  for (const [path, key] of Object.entries(c.map)) {
+    const v = get(ch, key);
+    if (v === undefined || v === null) continue;
+    set(values, path, v);
+    any = true;
+  }
+  return any ? values : null;
+}
+
+// showCharacter says which values the result is for: the character's (its
+// fields as the character has them), the defaults, or the player's own.
+function showCharacter(calc, values) {
+  const note = calc.querySelector(".calc-character");
+  if (!note || !calc._character) return;
+  const mine = characterValues(calc);
+  note.hidden = !mine;
+  const reset = calc.querySelector(".calc-reset");
+  reset.hidden = false;
+  if (!mine) return;
+  // An empty field, an unticked box and an empty list are one value.
+  const norm = (v) => JSON.stringify(v === undefined || v === null || v === false || v === "" || (Array.isArray(v) && !v.length) ? null : v);
+  const same = (a) => Object.keys(calc._character.map).every((p) => norm(get(values, p)) === norm(get(a, p)));
+  const defaults = JSON.parse(calc.querySelector(".calc-form").dataset.values || "{}");
+  const mode = same(mine) ? "mine" : same(defaults) ? "defaults" : "edited";
+  note.dataset.mode = mode;
+  note.querySelector(".calc-character-text").textContent = t("calc.character." + mode);
+  note.querySelector(".calc-character-switch").textContent = t(mode === "mine" ? "calc.reset" : "calc.character.use");
+  // The note's switch is the way to the defaults then: one button, not two.
+  reset.hidden = mode === "mine";
+}
+
+function saveToCharacter(calc) {
+  const c = calc._character;
+  const read = readForm(calc.querySelector(".calc-form"));
+  if (read.errors.length) return;
+  const ch = characterOf(c.game) || {};
+  for (const [path, key] of Object.entries(c.map)) {
+    const v = get(read.values, path);
+    const m = c.list && key.startsWith(c.list + ".0.") ? key.slice(c.list.length + 3) : null;
+    if (m !== null) {
+      // The calculator's spell is the character's first.
+      if (!Array.isArray(ch[c.list])) ch[c.list] = [];
+      if (!ch[c.list][0] || typeof ch[c.list][0] !== "object") ch[c.list][0] = { name: "" };
+      if (v === undefined) delete ch[c.list][0][m];
+      else ch[c.list][0][m] = v;
+    } else if (v === undefined) set(ch, key, undefined);
+    else set(ch, key, v);
+  }
+  if (saveCharacter(c.game, JSON.parse(JSON.stringify(ch)))) toast(t("calc.character.saved"));
+  showCharacter(calc, read.values);
 }
 
 function wire(calc) {
@@ -628,6 +695,24 @@ function wire(calc) {
   // The defaults as the form reads them (an unticked box is false, not
   // absent): a link holds only what differs from these.
   calc._defaults = readForm(form).values;
+  try {
+    calc._character = form.dataset.character ? JSON.parse(form.dataset.character) : null;
+  } catch {
+    calc._character = null;
+  }
+  if (calc._character && !new URLSearchParams(location.search).has(calc.id)) {
+    const mine = characterValues(calc);
+    if (mine) {
+      // The figures shown are the defaults' until the engine has the
+      // character's: out of date from the first paint the script makes.
+      writeForm(form, mine);
+      calc._fromCharacter = true;
+      const forLine = calc.querySelector(".calc-for span");
+      if (forLine) forLine.textContent = forText(form);
+      showCharacter(calc, readForm(form).values);
+      setState(calc, "loading", t("calc.state.engine"));
+    }
+  }
   const edited = () => {
     start(calc);
     change(calc, { fromUser: true });
@@ -663,6 +748,8 @@ function wire(calc) {
     } else if (e.target.closest(".calc-reset")) {
       writeForm(form, defaults);
       edited();
+    } else if (e.target.closest(".calc-save-character")) {
+      saveToCharacter(calc);
     } else if (e.target.closest(".calc-share")) {
       const read = readForm(form);
       const url = new URL(stateToURL(calc, read.values), location.href);
@@ -672,6 +759,13 @@ function wire(calc) {
         () => {},
       );
     }
+  });
+  // The character's note sits by the result, outside the form.
+  calc.querySelector(".calc-character-switch")?.addEventListener("click", () => {
+    const mine = characterValues(calc);
+    const toDefaults = calc.querySelector(".calc-character").dataset.mode === "mine";
+    writeForm(form, toDefaults || !mine ? defaults : mine);
+    edited();
   });
   // Touching a calculator loads the engine at once, before the observer.
   for (const ev of ["focusin", "pointerdown", "touchstart"]) calc.addEventListener(ev, () => start(calc), { once: true, passive: true });

@@ -1,0 +1,13 @@
+package render
+
+import "html/template"
+
+// CharacterGame is one game on the character page (/<lang>/character/):
+// the rules document that names it, the character's fields drawn by the
+// theme's calculator partials, and the JSON the page's script computes
+// the glance with (theme/js/calcs/character.js).
+type CharacterGame struct {
+	Slug, Title, Href string
+	Fields            template.HTML
+	Data              string
+}

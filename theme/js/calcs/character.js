@@ -1,0 +1,231 @@
+// The character page (/<lang>/character/, theme/layouts/character.html):
+// per game, the character's fields (the calculators' own, drawn by the
+// same partials and read by the same readForm), kept on this device
+// (store.js) at every change, and "at a glance", the figures that matter
+// computed by the engine through the calculators' worker, in words first:
+// the calculators' own answers, each under a link to its rule.
+// calcui.PrepareCharacter writes what a game computes (data-character).
+import { loadEngine, Superseded } from "../shared/engine.js";
+import { answer, clearErrors, forText, readForm, showFieldError, writeForm } from "./calc.js";
+import { formatFigure, get, set } from "./format.js";
+import { characterOf, saveCharacter } from "./store.js";
+
+const lang = document.documentElement.lang || "fr";
+let strings = {};
+const t = (k) => (k in strings ? strings[k] : k);
+const fill = (s, n) => s.replace("{n}", String(n));
+
+// merged returns the defaults with what the stored character has for
+// each of its fields: a key the fields do not know is left out.
+function merged(scope, defaults, stored) {
+  const values = JSON.parse(JSON.stringify(defaults || {}));
+  for (const el of scope.querySelectorAll("[data-path]")) {
+    const v = get(stored || {}, el.dataset.path);
+    if (v !== undefined && v !== null) set(values, el.dataset.path, v);
+  }
+  return values;
+}
+
+// number gives an item's IDs, labels and words its rank (the template's
+// __N__), again after an item before it is removed.
+function number(list) {
+  list.querySelectorAll(":scope > li").forEach((li, i) => {
+    const n = String(i + 1);
+    for (const el of li.querySelectorAll("[id], label[for], [aria-describedby]")) {
+      for (const attr of ["id", "for", "aria-describedby"]) {
+        const key = "t" + attr.replace("-", "");
+        if (!el.hasAttribute(attr)) continue;
+        if (!(key in el.dataset)) el.dataset[key] = el.getAttribute(attr);
+        el.setAttribute(attr, el.dataset[key].replaceAll("__N__", n));
+      }
+    }
+    const head = li.querySelector(".character-item-n");
+    head.textContent = fill(head.dataset.label, n);
+    const rm = li.querySelector(".character-item-remove");
+    rm.setAttribute("aria-label", fill(rm.dataset.label, n));
+  });
+}
+
+function addItem(sec, values) {
+  const list = sec.querySelector(".character-items");
+  const li = sec.querySelector(".character-item-template").content.firstElementChild.cloneNode(true);
+  list.appendChild(li);
+  number(list);
+  writeForm(li, merged(li, sec._data.list.defaults, values));
+  return li;
+}
+
+// read returns the character the form shows, and its errors.
+function read(sec) {
+  const main = readForm(sec.querySelector(".character-main"));
+  const values = main.values;
+  let errors = main.errors;
+  const items = [];
+  const list = sec._data.list;
+  if (list) {
+    for (const li of sec.querySelectorAll(".character-items > li")) {
+      const r = readForm(li);
+      r.values.name = String(r.values.name || "").trim().slice(0, 80);
+      items.push({ li, values: r.values });
+      errors = errors.concat(r.errors);
+    }
+    values[list.key] = items.map((i) => i.values);
+  }
+  return { values, items, errors };
+}
+
+// inputOf is the engine input of one glance: its calculator's defaults,
+// with the character's value of each field it takes; a field the
+// character leaves empty is left out, as the calculator's form leaves it.
+function inputOf(g, values, item) {
+  const input = JSON.parse(JSON.stringify(g.base));
+  for (const [path, key] of Object.entries(g.map)) {
+    const v = key.startsWith("item.") ? get(item || {}, key.slice(5)) : get(values, key);
+    if (v === undefined || v === null || v === "") {
+      const keys = path.split(".");
+      const parent = keys.length > 1 ? get(input, keys.slice(0, -1).join(".")) : input;
+      if (parent) delete parent[keys[keys.length - 1]];
+    } else set(input, path, v);
+  }
+  return input;
+}
+
+// glanceEntry draws one answer: what it is for, linked to its rule, the
+// engine's answer, then its figures.
+function glanceEntry(g, title, out) {
+  const div = document.createElement("div");
+  div.className = "glance";
+  div.dataset.glance = g.calc;
+  const h = document.createElement("h4");
+  h.className = "glance-title";
+  const a = document.createElement("a");
+  a.href = g.rule;
+  a.textContent = title;
+  h.appendChild(a);
+  div.appendChild(h);
+  if (out.error) {
+    const p = document.createElement("p");
+    p.className = "calc-answer glance-error";
+    p.textContent = out.error["message_" + lang] || out.error.message || t("calc.state.invalid");
+    div.appendChild(p);
+    return div;
+  }
+  div.appendChild(answer(out.answer && out.answer[lang]));
+  if (g.figures && g.figures.length) {
+    const dl = document.createElement("dl");
+    dl.className = "calc-figures";
+    g.figures.forEach((f, i) => {
+      const v = get(out, f.path);
+      if (v === undefined) return;
+      const row = document.createElement("div");
+      row.dataset.figure = f.path;
+      const dt = document.createElement("dt");
+      dt.textContent = g.labels[i];
+      const dd = document.createElement("dd");
+      dd.textContent = formatFigure(v, f.format, t, lang, get(out, f.path + "_fraction"));
+      row.append(dt, dd);
+      dl.appendChild(row);
+    });
+    div.appendChild(dl);
+  }
+  return div;
+}
+
+// update stores the character and computes its glance; a newer change
+// supersedes a computation still running.
+async function update(sec) {
+  const form = sec.querySelector(".character-form");
+  const r = read(sec);
+  clearErrors(form);
+  for (const e of r.errors) showFieldError(form, e.field, e.control, e.message);
+  const box = sec.querySelector(".character-answers");
+  // The printed card's summary of the character, as a calculator's.
+  const parts = [forText(sec.querySelector(".character-main"))];
+  for (const it of r.items) parts.push((it.values.name || it.li.querySelector(".character-item-n").textContent) + " — " + forText(it.li));
+  sec.querySelector(".character-for-text").textContent = parts.filter(Boolean).join(" · ");
+  const seq = (sec._seq = (sec._seq || 0) + 1);
+  if (r.errors.length) {
+    box.dataset.state = "invalid";
+    return;
+  }
+  saveCharacter(sec.dataset.characterGame, r.values);
+  box.dataset.state = "loading";
+  const jobs = [];
+  let engine;
+  try {
+    engine = await loadEngine();
+  } catch {
+    box.textContent = t("calc.load_failed");
+    return;
+  }
+  for (const g of sec._data.glance) {
+    if (g.each) {
+      r.items.forEach((it, i) => {
+        const title = it.values.name || it.li.querySelector(".character-item-n").textContent;
+        jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc + "-" + i, g.calc, JSON.stringify(inputOf(g, r.values, it.values))).then((res) => glanceEntry(g, title, res.out)));
+      });
+      if (!r.items.length) {
+        const p = document.createElement("p");
+        p.className = "glance-none";
+        p.textContent = sec._data.list.none || "";
+        jobs.push(Promise.resolve(p));
+      }
+    } else jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc, g.calc, JSON.stringify(inputOf(g, r.values))).then((res) => glanceEntry(g, g.title, res.out)));
+  }
+  let entries;
+  try {
+    entries = await Promise.all(jobs);
+  } catch (e) {
+    if (e instanceof Superseded || seq !== sec._seq) return;
+    box.textContent = t("calc.load_failed");
+    box.dataset.state = "invalid";
+    return;
+  }
+  if (seq !== sec._seq) return;
+  box.replaceChildren(...entries);
+  box.dataset.state = "ready";
+}
+
+function wire(sec) {
+  sec._data = JSON.parse(sec.dataset.character || "{}");
+  const form = sec.querySelector(".character-form");
+  const stored = characterOf(sec.dataset.characterGame) || {};
+  const main = sec.querySelector(".character-main");
+  writeForm(main, merged(main, sec._data.defaults, stored));
+  const list = sec._data.list;
+  if (list) {
+    const items = Array.isArray(stored[list.key]) ? stored[list.key].slice(0, list.max) : [];
+    for (const it of items) if (it && typeof it === "object") addItem(sec, it);
+  }
+  form.querySelector(".calc-inputs").disabled = false;
+  form.addEventListener("submit", (e) => e.preventDefault());
+  form.addEventListener("input", () => update(sec));
+  form.addEventListener("change", (e) => {
+    if (e.target.type !== "text") update(sec);
+  });
+  form.addEventListener("click", (e) => {
+    if (e.target.closest(".character-item-add")) {
+      if (sec.querySelectorAll(".character-items > li").length >= list.max) return;
+      const li = addItem(sec, {});
+      li.querySelector("input").focus();
+      update(sec);
+    } else if (e.target.closest(".character-item-remove")) {
+      const li = e.target.closest("li");
+      const next = li.nextElementSibling || li.previousElementSibling;
+      li.remove();
+      number(sec.querySelector(".character-items"));
+      (next?.querySelector(".character-item-remove") || sec.querySelector(".character-item-add")).focus();
+      update(sec);
+    }
+  });
+  update(sec);
+}
+
+// initCharacter wires the character page's games; other pages have none.
+export function initCharacter() {
+  const games = document.querySelectorAll("[data-character-game]");
+  if (!games.length) return;
+  const el = document.getElementById("calc-strings");
+  if (el) strings = JSON.parse(el.dataset.strings || "{}");
+  games.forEach(wire);
+}
