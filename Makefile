@@ -4,6 +4,7 @@
 # and two for parts of it:
 #   make unit    the tests that need nothing installed but Go (go test ./...)
 #   make e2e     the browser tests alone: they carry the e2e build tag
+#   make cross   the cross-engine smoke suite alone (Firefox ESR and WebKitGTK)
 
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
@@ -19,7 +20,7 @@ FUZZTIME ?= 2s
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
-.PHONY: site serve check test unit e2e fuzz fuzz-long bench bench-go bench-hugo browser axe vet lighthouse
+.PHONY: site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo browser cross-browsers axe vet lighthouse
 
 # axe-core, the accessibility checker the browser tests inject into every
 # page, taken with npm (Node.js and npm come with the machine; Debian's
@@ -58,6 +59,22 @@ browser:
 	echo "installing Debian's chromium for the browser tests (apt-get, a minute or two)"; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null
 
+# cross-browsers does the same for the cross-engine smoke suite
+# (generator/e2e/cross_test.go): Debian's firefox-esr, webkit2gtk-driver
+# (WebKitWebDriver and WebKitGTK's MiniBrowser) and xvfb (MiniBrowser has
+# no headless mode). FIREFOX_PATH and WEBKIT_WEBDRIVER point to others.
+cross-browsers:
+	@missing=; \
+	[ -n "$${FIREFOX_PATH:-}" ] || command -v firefox-esr >/dev/null 2>&1 || command -v firefox >/dev/null 2>&1 || missing="$$missing firefox-esr"; \
+	[ -n "$${WEBKIT_WEBDRIVER:-}" ] || command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
+	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
+	[ -n "$$missing" ] || exit 0; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	else echo "The cross-engine tests need$$missing, and this user cannot install them: run 'apt-get install$$missing' as root (Debian), then make test again."; exit 1; fi; \
+	echo "installing Debian's$$missing for the cross-engine tests (apt-get, a minute or two)"; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null
+
 axe: $(AXE_JS)
 
 $(AXE_JS):
@@ -76,12 +93,19 @@ unit:
 # e2e runs the browser tests alone (about 5 minutes on 2 cores). They fail,
 # never skip, without Chromium or axe-core; browser and axe bring them.
 E2E_PKGS = ./generator/e2e ./generator/contentcheck
-e2e: browser axe
+e2e: browser cross-browsers axe
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -tags e2e $(E2E_PKGS)
+
+# cross runs the cross-engine smoke suite alone (about 20 s after the
+# site's build): Firefox ESR over WebDriver BiDi, WebKitGTK over classic
+# WebDriver under Xvfb. It fails, never skips, when an engine cannot start.
+# It needs Chromium too: the package's TestMain starts it for every test.
+cross: browser cross-browsers
+	$(GO) test -count=1 -tags e2e ./generator/e2e -run '^TestCrossEngine$$' -v
 
 # test runs every test: -tags e2e only adds the browser tests' files, so
 # one go test runs the unit tests and the browser tests together.
-test: vet browser axe
+test: vet browser cross-browsers axe
 	@echo "go test -tags e2e ./... (compiling takes about 100 s on a cold cache; the browser tests about 5 minutes)"
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -tags e2e ./...
 	@# The WebAssembly entry point's own tests run in Node (there whenever

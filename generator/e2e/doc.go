@@ -2,6 +2,10 @@
 // chromedp) against the site served by the project's own handler: what the
 // browser does is tested in a browser.
 //
+// TestCrossEngine (cross_test.go) runs a smoke suite in Firefox ESR (WebDriver
+// BiDi, bidi_test.go) and WebKitGTK (classic WebDriver, webdriver_test.go)
+// besides: make cross runs it alone.
+//
 // Every file of the package but this one carries the e2e build tag, so
 // that go test ./... needs no browser, no Node.js and no axe-core:
 //
