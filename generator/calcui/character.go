@@ -215,7 +215,9 @@ func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 		lv := &CharacterListView{Legend: p.T("character.list." + l.Key), Add: p.T("character.list." + l.Key + ".add"),
 			Remove: p.T("character.list." + l.Key + ".remove"), Item: p.T("character.list." + l.Key + ".item")}
 		item := id + "-" + l.Key + "-__N__"
-		name := FieldView{ID: item + "-name", Path: "name", Kind: Text, InputMode: "text", Label: p.T("character.list." + l.Key + ".name"), Optional: true}
+		// The name is the player's, for the page only: no calculator takes
+		// it (UIOnly), and the printed summary names the item by it.
+		name := FieldView{ID: item + "-name", Path: "name", Kind: Text, InputMode: "text", Label: p.T("character.list." + l.Key + ".name"), Optional: true, UIOnly: true}
 		lv.Fields = append(lv.Fields, name)
 		itemDefaults := map[string]any{}
 		for _, cf := range l.Fields {
