@@ -156,7 +156,21 @@ type CharacterView struct {
 	// Data is the JSON of the game for theme/js/calcs/character.js: the
 	// defaults, the list's key and limit, and the glance's computations.
 	Data string
-	T    func(string) string
+	// Glance is the glance of the default character, computed at build
+	// time as a calculator's static result is: the page opens with the
+	// answers the script then computes, and nothing moves.
+	Glance []GlanceView
+	T      func(string) string
+}
+
+// GlanceView is one answer of the glance as character.js draws it: its
+// title linked to its rule, the answer, its figures; None, when set, is
+// the sentence of a list with no item instead.
+type GlanceView struct {
+	Calc, Title, Rule string
+	Answer            []Segment
+	Figures           [][2]string
+	None              string
 }
 
 // CharacterListView is the list of a character (its spells).
@@ -277,6 +291,39 @@ func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 		glances = append(glances, gd)
 	}
 	data["glance"] = glances
+	for _, gd := range glances {
+		if gd.Each {
+			// The default character knows no spell yet.
+			if l, ok := data["list"].(map[string]any); ok {
+				v.Glance = append(v.Glance, GlanceView{None: l["none"].(string)})
+			}
+			continue
+		}
+		in := map[string]any{}
+		for k, x := range gd.Base {
+			in[k] = x
+		}
+		for path, key := range gd.Map {
+			if x, ok := Get(defaults, key); ok {
+				set(in, path, x)
+			}
+		}
+		out, cerr := p.engine().Calculate(gd.Calc, in)
+		if cerr != nil {
+			return nil, cerr
+		}
+		gv := GlanceView{Calc: gd.Calc, Title: gd.Title, Rule: gd.Rule}
+		if a, ok := out["answer"].(map[string]any); ok {
+			gv.Answer = Answer(str(a[p.Lang]))
+		}
+		for i, fig := range gd.Figures {
+			if x, ok := Get(out, fig.Path); ok {
+				frac, _ := Get(out, fig.Path+"_fraction")
+				gv.Figures = append(gv.Figures, [2]string{gd.Labels[i], FormatFigure(x, fig.Format, p, str(frac))})
+			}
+		}
+		v.Glance = append(v.Glance, gv)
+	}
 	b, err := json.Marshal(data)
 	if err != nil {
 		return nil, err

@@ -3,11 +3,13 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/calcui"
@@ -290,4 +292,51 @@ func TestCharacterAccessibility(t *testing.T) {
 			t.Errorf("/%s/character/: %s (%s): %s — %s", lang, v.ID, v.Impact, v.Help, strings.Join(where, "; "))
 		}
 	}
+}
+
+// TestCharacterLayoutShift: the character page opens in its final form
+// (390 px): on a first visit with the default character's glance written
+// at build time, then with a stored character of two spells, whose last
+// glance is drawn before the engine computes it again. The issue's bound:
+// a cumulative shift under 0.02.
+func TestCharacterLayoutShift(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	t.Cleanup(func() {
+		_ = chromedp.Run(b.Ctx, chromedp.Evaluate(`localStorage.removeItem("`+characterKey+`"); localStorage.removeItem("`+characterKey+`.glance")`, nil))
+	})
+	err := chromedp.Run(b.Ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(layoutShiftProbe).Do(ctx)
+		return err
+	}), chromedp.Navigate(baseURL+"/en/character/"),
+		chromedp.Evaluate(`localStorage.removeItem("`+characterKey+`"); localStorage.removeItem("`+characterKey+`.glance")`, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	measure := func(when string) {
+		t.Helper()
+		var cls float64
+		var moved []string
+		err := chromedp.Run(b.Ctx, chromedp.Reload(), chromedp.WaitReady("footer"),
+			chromedp.Poll(jsCharacterGlance("spellcasting"), nil, chromedp.WithPollingTimeout(15*time.Second)),
+			chromedp.Sleep(500*time.Millisecond),
+			chromedp.Evaluate(`window.__cls`, &cls), chromedp.Evaluate(`window.__moved`, &moved))
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		t.Logf("%s: layout shift %.4f", when, cls)
+		if cls >= 0.02 {
+			t.Errorf("%s: layout shift %.4f (moved %v), want under 0.02", when, cls, moved)
+		}
+	}
+	measure("first visit")
+	err = chromedp.Run(b.Ctx,
+		setField("#character-fantasy-locations-torso", "plate"),
+		clickSel(".character-item-add"), clickSel(".character-item-add"),
+		setField("#character-spellcasting-spells-1-name", "Fireball"),
+		chromedp.Poll(`document.querySelectorAll('[data-character-game="spellcasting"] .glance').length === 2 && document.querySelector('[data-character-game="spellcasting"] .glance-title').textContent === "Fireball" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	measure("a stored character")
 }

@@ -30,11 +30,15 @@ func (c *calcs) characterPage(lang string, docs []*site.Doc) ([]render.Character
 		if err != nil {
 			return nil, nil, err
 		}
-		var b strings.Builder
-		if err := c.theme.CharacterFields(&b, v); err != nil {
+		var fields, glance strings.Builder
+		if err := c.theme.CalcPart(&fields, "character-fields", v); err != nil {
 			return nil, nil, err
 		}
-		games = append(games, render.CharacterGame{Slug: g.Doc, Title: doc.Short, Href: "../" + g.Doc + "/", Fields: template.HTML(b.String()), Data: v.Data})
+		if err := c.theme.CalcPart(&glance, "character-glance", v); err != nil {
+			return nil, nil, err
+		}
+		games = append(games, render.CharacterGame{Slug: g.Doc, Title: doc.Short, Href: "../" + g.Doc + "/",
+			Fields: template.HTML(fields.String()), Glance: template.HTML(glance.String()), Data: v.Data})
 	}
 	if len(games) == 0 {
 		return nil, nil, nil

@@ -8,6 +8,6 @@ import "html/template"
 // the glance with (theme/js/calcs/character.js).
 type CharacterGame struct {
 	Slug, Title, Href string
-	Fields            template.HTML
+	Fields, Glance    template.HTML
 	Data              string
 }

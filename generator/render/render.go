@@ -336,14 +336,15 @@ func (t *Theme) Calc(w io.Writer, view any) error {
 	return err
 }
 
-// CharacterFields writes a game's character fields from the view calcui
-// prepared (layouts/calc.html's "character-fields"): the calculators'
-// field partials, so that a field looks and reads the same in both places.
-func (t *Theme) CharacterFields(w io.Writer, view any) error {
+// CalcPart writes the part name of layouts/calc.html from a view calcui
+// prepared: the character page's fields ("character-fields"), drawn by the
+// calculators' field partials so that a field looks and reads the same in
+// both places, and its glance ("character-glance").
+func (t *Theme) CalcPart(w io.Writer, name string, view any) error {
 	if t.calc == nil {
 		return errors.New("theme: layouts/calc.html did not load")
 	}
-	return t.calc.ExecuteTemplate(w, "character-fields", view)
+	return t.calc.ExecuteTemplate(w, name, view)
 }
 
 const (

@@ -8,7 +8,7 @@
 import { loadEngine, Superseded } from "../shared/engine.js";
 import { answer, clearErrors, forText, readForm, showFieldError, writeForm } from "./calc.js";
 import { formatFigure, get, set } from "./format.js";
-import { characterOf, saveCharacter } from "./store.js";
+import { characterOf, glanceOf, saveCharacter, saveGlance } from "./store.js";
 
 const lang = document.documentElement.lang || "fr";
 let strings = {};
@@ -90,50 +90,75 @@ function inputOf(g, values, item) {
   return input;
 }
 
+// glanceData is what one answer says: its title and rule, the engine's
+// answer (or its error) and the figures, as [label, text] pairs.
+function glanceData(g, title, out) {
+  if (out.error) return { calc: g.calc, rule: g.rule, title, error: out.error["message_" + lang] || out.error.message || t("calc.state.invalid") };
+  const figures = [];
+  (g.figures || []).forEach((f, i) => {
+    const v = get(out, f.path);
+    if (v !== undefined) figures.push([g.labels[i], formatFigure(v, f.format, t, lang, get(out, f.path + "_fraction"))]);
+  });
+  return { calc: g.calc, rule: g.rule, title, answer: (out.answer && out.answer[lang]) || "", figures };
+}
+
 // glanceEntry draws one answer: what it is for, linked to its rule, the
 // engine's answer, then its figures.
-function glanceEntry(g, title, out) {
+function glanceEntry(d) {
   const div = document.createElement("div");
   div.className = "glance";
-  div.dataset.glance = g.calc;
+  div.dataset.glance = String(d.calc || "");
   const h = document.createElement("h4");
   h.className = "glance-title";
   const a = document.createElement("a");
-  a.href = g.rule;
-  a.textContent = title;
+  a.href = String(d.rule || "");
+  a.textContent = String(d.title || "");
   h.appendChild(a);
   div.appendChild(h);
-  if (out.error) {
+  if (d.error !== undefined) {
     const p = document.createElement("p");
     p.className = "calc-answer glance-error";
-    p.textContent = out.error["message_" + lang] || out.error.message || t("calc.state.invalid");
+    p.textContent = String(d.error);
     div.appendChild(p);
     return div;
   }
-  div.appendChild(answer(out.answer && out.answer[lang]));
-  if (g.figures && g.figures.length) {
+  div.appendChild(answer(String(d.answer || "")));
+  if (Array.isArray(d.figures) && d.figures.length) {
     const dl = document.createElement("dl");
     dl.className = "calc-figures";
-    g.figures.forEach((f, i) => {
-      const v = get(out, f.path);
-      if (v === undefined) return;
+    for (const [label, text] of d.figures) {
       const row = document.createElement("div");
-      row.dataset.figure = f.path;
       const dt = document.createElement("dt");
-      dt.textContent = g.labels[i];
+      dt.textContent = String(label);
       const dd = document.createElement("dd");
-      dd.textContent = formatFigure(v, f.format, t, lang, get(out, f.path + "_fraction"));
+      dd.textContent = String(text);
       row.append(dt, dd);
       dl.appendChild(row);
-    });
+    }
     div.appendChild(dl);
   }
   return div;
 }
 
+// drawGlance puts the answers in the glance: entries, or the list's
+// "none yet" sentence where a list has no item.
+function drawGlance(box, entries) {
+  box.replaceChildren(
+    ...entries.map((d) => {
+      if (!d.none) return glanceEntry(d);
+      const p = document.createElement("p");
+      p.className = "glance-none";
+      p.textContent = String(d.none);
+      return p;
+    }),
+  );
+}
+
 // update stores the character and computes its glance; a newer change
 // supersedes a computation still running.
-async function update(sec) {
+// Only the player's changes are stored: opening the page makes no
+// character, and the calculators keep their defaults until there is one.
+async function update(sec, fromUser = true) {
   const form = sec.querySelector(".character-form");
   const r = read(sec);
   clearErrors(form);
@@ -148,8 +173,8 @@ async function update(sec) {
     box.dataset.state = "invalid";
     return;
   }
-  saveCharacter(sec.dataset.characterGame, r.values);
-  box.dataset.state = "loading";
+  if (fromUser) saveCharacter(sec.dataset.characterGame, r.values);
+  if (box.dataset.state !== "cached") box.dataset.state = "loading";
   const jobs = [];
   let engine;
   try {
@@ -162,15 +187,10 @@ async function update(sec) {
     if (g.each) {
       r.items.forEach((it, i) => {
         const title = it.values.name || it.li.querySelector(".character-item-n").textContent;
-        jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc + "-" + i, g.calc, JSON.stringify(inputOf(g, r.values, it.values))).then((res) => glanceEntry(g, title, res.out)));
+        jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc + "-" + i, g.calc, JSON.stringify(inputOf(g, r.values, it.values))).then((res) => glanceData(g, title, res.out)));
       });
-      if (!r.items.length) {
-        const p = document.createElement("p");
-        p.className = "glance-none";
-        p.textContent = sec._data.list.none || "";
-        jobs.push(Promise.resolve(p));
-      }
-    } else jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc, g.calc, JSON.stringify(inputOf(g, r.values))).then((res) => glanceEntry(g, g.title, res.out)));
+      if (!r.items.length) jobs.push(Promise.resolve({ none: sec._data.list.none || "" }));
+    } else jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc, g.calc, JSON.stringify(inputOf(g, r.values))).then((res) => glanceData(g, g.title, res.out)));
   }
   let entries;
   try {
@@ -182,7 +202,8 @@ async function update(sec) {
     return;
   }
   if (seq !== sec._seq) return;
-  box.replaceChildren(...entries);
+  drawGlance(box, entries);
+  saveGlance(sec.dataset.characterGame, lang, entries);
   box.dataset.state = "ready";
 }
 
@@ -198,6 +219,14 @@ function wire(sec) {
     for (const it of items) if (it && typeof it === "object") addItem(sec, it);
   }
   form.querySelector(".calc-inputs").disabled = false;
+  // The last glance first, out of date until the engine's answers: drawn
+  // later, it pushed the fields down.
+  const last = glanceOf(sec.dataset.characterGame, lang);
+  const box = sec.querySelector(".character-answers");
+  if (last) {
+    drawGlance(box, last);
+    box.dataset.state = "cached";
+  }
   form.addEventListener("submit", (e) => e.preventDefault());
   form.addEventListener("input", () => update(sec));
   form.addEventListener("change", (e) => {
@@ -218,7 +247,7 @@ function wire(sec) {
       update(sec);
     }
   });
-  update(sec);
+  update(sec, false);
 }
 
 // initCharacter wires the character page's games; other pages have none.

@@ -35,3 +35,26 @@ export function saveCharacter(game, values) {
     return false;
   }
 }
+
+// The last glance drawn for game in lang, so that the page draws it at
+// once, before the engine has computed it again (a glance that arrived
+// later pushed the fields down); null when there is none.
+export function glanceOf(game, lang) {
+  try {
+    const o = JSON.parse(localStorage.getItem(KEY + ".glance") || "null");
+    const g = o && o[game];
+    return g && g.lang === lang && Array.isArray(g.entries) ? g.entries : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveGlance(game, lang, entries) {
+  try {
+    const o = JSON.parse(localStorage.getItem(KEY + ".glance") || "null") || {};
+    o[game] = { lang, entries };
+    localStorage.setItem(KEY + ".glance", JSON.stringify(o));
+  } catch {
+    /* the glance is computed again next time */
+  }
+}
