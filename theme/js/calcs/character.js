@@ -21,7 +21,10 @@ function merged(scope, defaults, stored) {
   const values = JSON.parse(JSON.stringify(defaults || {}));
   for (const el of scope.querySelectorAll("[data-path]")) {
     const v = get(stored || {}, el.dataset.path);
-    if (v !== undefined && v !== null) set(values, el.dataset.path, v);
+    if (v === undefined || v === null) continue;
+    // A choice its list does not hold keeps the default (wire says so).
+    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === String(v))) continue;
+    set(values, el.dataset.path, v);
   }
   return values;
 }
@@ -248,6 +251,19 @@ function wire(sec) {
     }
   });
   update(sec, false);
+  // A choice the rules no longer offer (a character of an older edition)
+  // cannot show in its list: the default shows, and the page says so.
+  const gone = [];
+  for (const el of form.querySelectorAll("select[data-path]")) {
+    const li = el.closest(".character-item");
+    const v = li ? get(stored[list?.key]?.[[...li.parentElement.children].indexOf(li)] || {}, el.dataset.path) : get(stored, el.dataset.path);
+    if (typeof v === "string" && v !== "" && ![...el.options].some((o) => o.value === v)) gone.push(t("character.gone").replace("{label}", form.querySelector('label[for="' + el.id + '"]')?.textContent || el.dataset.path).replace("{value}", v));
+  }
+  if (gone.length) {
+    const box = form.querySelector(".calc-error");
+    box.textContent = gone.join(" ");
+    box.hidden = false;
+  }
 }
 
 // initCharacter wires the character page's games; other pages have none.
