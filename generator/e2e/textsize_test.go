@@ -192,8 +192,8 @@ func TestTextSizeNoLayoutShift(t *testing.T) {
 // textSizeState is what the page shows of its reading size.
 type textSizeState struct {
 	Step, Stored, Expanded, Pressed, Focus string
-	Open                                  bool
-	Root                                  float64
+	Open                                   bool
+	Root                                   float64
 }
 
 const textSizeStateJS = `(() => {
