@@ -158,9 +158,9 @@ function drawGlance(box, entries) {
 }
 
 // update stores the character and computes its glance; a newer change
-// supersedes a computation still running.
-// Only the player's changes are stored: opening the page makes no
-// character, and the calculators keep their defaults until there is one.
+// supersedes a computation still running. Only the player's changes are
+// stored (fromUser): opening the page makes no character, and the
+// calculators keep their defaults until there is one.
 async function update(sec, fromUser = true) {
   const form = sec.querySelector(".character-form");
   const r = read(sec);
@@ -184,6 +184,7 @@ async function update(sec, fromUser = true) {
     engine = await loadEngine();
   } catch {
     box.textContent = t("calc.load_failed");
+    box.dataset.state = "invalid";
     return;
   }
   for (const g of sec._data.glance) {
