@@ -43,7 +43,7 @@ func runValues(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if *lang == "fr" {
 			meaning = r.Spec.Fr
 		}
-		io.WriteString(w, r.Spec.Key+"\t"+values.Show(r.Spec.Kind, r.N)+"\t"+meaning+"\t"+where+"\t"+strings.Join(r.Spec.Calcs, ", ")+"\n")
+		io.WriteString(w, r.Spec.Key+"\t"+values.Show(r.Spec, r.N, *lang)+"\t"+meaning+"\t"+where+"\t"+strings.Join(r.Spec.Calcs, ", ")+"\n")
 	}
 	w.Flush()
 	if len(ds) > 0 {

@@ -10,13 +10,16 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// maxModuleBrotli is the module's budget: a bare Go WebAssembly program is
-// about 450 KB brotli, and the engine may add at most 100 KB to it. Reading
-// the rules from the page (engine.Rules: 125 values, their accessors,
-// meanings and checks, and the prose's numbers as arguments) took the
-// module from 518,035 to about 544,400 bytes; the budget grew by 30 KB
-// with it.
-const maxModuleBrotli = 550 * 1000
+// maxModuleBrotli is the module's budget. A bare Go WebAssembly program
+// (syscall/js, one exported function, the same flags) is 412,041 bytes
+// brotli with Go 1.26; the engine adds about 140 KB to it: the twelve
+// calculators, their prose in two languages, and engine.Rules (the values
+// the content declares, their accessors, meanings and checks). Reading the
+// rules from the page took the module from 518,035 to about 544,400
+// bytes, the names of the circle of dominance and the wound dice to
+// 551,387; the budget keeps about 8 KB above that, so that a change that
+// adds more says so here.
+const maxModuleBrotli = 560 * 1000
 
 func TestModuleSize(t *testing.T) {
 	root, _ := filepath.Abs("../..")

@@ -25,7 +25,9 @@ import (
 //
 // The first form shows the value as written; the second shows the words in
 // brackets. The value is a whole number (20, +2, -1), a duration (60min,
-// 1h), a die (1d12) or a multiplier (2x): engine.ParseValue reads it. The
+// 1h), a die (1d12), a multiplier (2x) or, for a value that names one of a
+// list (the element fire dominates), its name (vine): engine.ParseValueOf
+// reads it. The
 // reader sees the words only; the page marks them up as a <data> element
 // naming the rule, with an ID (ValueID) that the values page links to.
 
@@ -115,13 +117,13 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	refs, _ := pc.Get(valueKey).([]ValueRef)
 	if m == nil {
 		raw := badRe.Find(decl)
-		refs = append(refs, ValueRef{Pos: pos, Bad: "rule value “" + string(raw) + "” cannot be read: write {=key value} or [words]{=key value}, the key in lower case with a dot (armor.cap), the value a number (20), a duration (60min), a die (1d12) or a multiplier (2x)"})
+		refs = append(refs, ValueRef{Pos: pos, Bad: "rule value “" + string(raw) + "” cannot be read: write {=key value} or [words]{=key value}, the key in lower case with a dot (armor.cap), the value a number (20), a duration (60min), a die (1d12), a multiplier (2x) or a name (vine)"})
 		pc.Set(valueKey, refs)
 		return nil
 	}
 	key, lit := string(m[1]), string(m[2])
 	ref := ValueRef{Key: key, Literal: lit, Pos: pos}
-	kind, n, err := engine.ParseValue(lit)
+	kind, n, err := engine.ParseValueOf(key, lit)
 	if err != nil {
 		ref.Bad = "rule value “" + key + "”: " + err.En
 		refs = append(refs, ref)

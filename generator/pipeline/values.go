@@ -33,7 +33,7 @@ func (c *calcs) valuesPage(lang string) []render.ValueGroup {
 			}
 			groups = append(groups, render.ValueGroup{Title: title, Href: "../" + d.Slug + "/"})
 		}
-		row := render.ValueRow{Key: r.Spec.Key, Value: values.Show(r.Spec.Kind, r.N), Meaning: r.Spec.En, Reading: r.Spec.Reading}
+		row := render.ValueRow{Key: r.Spec.Key, Value: values.Show(r.Spec, r.N, lang), Meaning: r.Spec.En, Reading: r.Spec.Reading}
 		if lang == "fr" {
 			row.Meaning = r.Spec.Fr
 		}
@@ -66,7 +66,7 @@ func (c *calcs) valueChanges(prev *values.Set, old *site.Site, lang string) []re
 		if was == r.N {
 			continue
 		}
-		ch := render.ValueChange{Meaning: r.Spec.En, Old: values.Show(r.Spec.Kind, was), New: values.Show(r.Spec.Kind, r.N),
+		ch := render.ValueChange{Meaning: r.Spec.En, Old: values.Show(r.Spec, was, lang), New: values.Show(r.Spec, r.N, lang),
 			Href: "../" + r.Decls[0].Doc.Slug + "/#" + r.Decls[0].Value.ID}
 		if lang == "fr" {
 			ch.Meaning = r.Spec.Fr

@@ -74,7 +74,7 @@ func TestValuesDisagreements(t *testing.T) {
 		want       []string
 	}{
 		{"another number in the translation", armorSite("3", "4", ""), []string{
-			"content/en/fantasy.md:11: rule value “armor.plate” is 4 here but 3 in content/fr/fantasy.md:11: the languages must state the same number"}},
+			"content/en/fantasy.md:11: rule value “armor.plate” is 4 here but 3 in content/fr/fantasy.md:11: the languages must state the same value"}},
 		{"declared twice with two numbers", armorSite("3", "3", "\nLa plaque vaut {=armor.plate 5} points.\n"), []string{
 			"content/fr/fantasy.md:13: rule value “armor.plate” is 5 here but 3 at content/fr/fantasy.md:11"}},
 		{"in the original only", armorSite("3", "3", "\nUn casque : {=armor.real-chainmail 2}.\n"), []string{
@@ -109,6 +109,75 @@ func TestValuesDisagreements(t *testing.T) {
 			}
 			if entries, _ := os.ReadDir(opt.OutDir); len(entries) > 0 {
 				t.Errorf("a failed build wrote into %s", opt.OutDir)
+			}
+		})
+	}
+}
+
+// duelSite is a two-language site whose one document declares the spell
+// duel's values, the circle of dominance written with the French and
+// English declarations given, and places the spell duel with fire (A)
+// against vine (B).
+func duelSite(circleFr, circleEn string) string {
+	decl := func(circle string) string {
+		d := values.Declarations("spell-duel")
+		for _, k := range []string{"fire", "vine", "water"} {
+			d = strings.Replace(d, "{=spell-duel."+k+"-beats ", "", 1)
+		}
+		return d + " " + circle
+	}
+	doc := func(lang, title, circle string) string {
+		return "-- content/" + lang + "/spellcasting.md --\n---\ntitle: " + title + "\nshort: Sorts\norder: 1\nslug: spellcasting\nsummary: S.\nsource: 000_test.txt\n---\n" +
+			"## Le duel {#spell-duel}\n\nLes valeurs : " + decl(circle) + "\n\n```calc spell-duel\n{\"a\": {\"magic\": 4, \"apprenticeship\": 3, \"element\": \"fire\"}, \"b\": {\"magic\": 2, \"apprenticeship\": 2, \"element\": \"vine\"}}\n```\n"
+	}
+	return doc("fr", "Sorts", circleFr) + doc("en", "Spells", circleEn)
+}
+
+// TestCircleFollowsTheText: the circle of dominance is a rule value made of
+// names. Turned round in both languages (vine burns fire), the static
+// result, the values page and calc say vine dominates; an element that
+// dominates itself, two that dominate each other, a name the circle does
+// not know and two languages that disagree each fail at their line.
+func TestCircleFollowsTheText(t *testing.T) {
+	const round = "[le feu]{=spell-duel.fire-beats water} [la vigne]{=spell-duel.vine-beats fire} [l'eau]{=spell-duel.water-beats vine}"
+	opt := writeFixture(t, duelSite(round, round))
+	if _, err := Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(opt.OutDir, "en", "spellcasting", "index.html"))
+	if !bytes.Contains(page, []byte("vine dominates fire")) {
+		t.Error("the spell duel's static result does not say vine dominates fire with the circle turned round")
+	}
+	vals, _ := os.ReadFile(filepath.Join(opt.OutDir, "fr", "values", "index.html"))
+	if !bytes.Contains(vals, []byte(`<tr id="spell-duel.vine-beats"><th scope="row">élément que domine la vigne`)) || !bytes.Contains(vals, []byte(`data-label="Valeur">le feu</td>`)) {
+		t.Errorf("the values page does not list vine dominating fire:\n%s", vals)
+	}
+	var out, errOut bytes.Buffer
+	in := `{"a":{"magic":4,"apprenticeship":3,"element":"fire"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`
+	if code := calc.Run([]string{"-content", opt.ContentDir, "spell-duel"}, strings.NewReader(in), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"dominant": "b"`) {
+		t.Errorf("calc -content with the circle turned round: status %d, %s%s", code, out.String(), errOut.String())
+	}
+	const usual = "{=spell-duel.fire-beats vine} {=spell-duel.vine-beats water} {=spell-duel.water-beats fire}"
+	for _, c := range []struct {
+		name, fr, en, want string
+	}{
+		{"dominates itself", strings.Replace(usual, "fire-beats vine", "fire-beats fire", 1), strings.Replace(usual, "fire-beats vine", "fire-beats fire", 1),
+			"content/fr/spellcasting.md:11: rule value “spell-duel.fire-beats”: fire cannot dominate itself"},
+		{"dominate each other", strings.Replace(usual, "vine-beats water", "vine-beats fire", 1), strings.Replace(usual, "vine-beats water", "vine-beats fire", 1),
+			"content/fr/spellcasting.md:11: rule value “spell-duel.vine-beats”: fire and vine cannot dominate each other"},
+		{"unknown name", strings.Replace(usual, "water-beats fire", "water-beats earth", 1), usual,
+			"content/fr/spellcasting.md:11: rule value “spell-duel.water-beats”: unknown name \"earth\": element water dominates is written fire, vine, water, none"},
+		{"languages disagree", usual, strings.Replace(usual, "water-beats fire", "water-beats none", 1),
+			"content/en/spellcasting.md:11: rule value “spell-duel.water-beats” is none here but fire in content/fr/spellcasting.md:11"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opt := writeFixture(t, duelSite(c.fr, c.en))
+			_, err := Build(opt)
+			if err == nil {
+				t.Fatal("the build passed")
+			}
+			if msg := strings.ReplaceAll(err.Error(), filepath.Dir(opt.ContentDir)+string(filepath.Separator), ""); !strings.Contains(msg, c.want) {
+				t.Errorf("the build's problems lack %q:\n%s", c.want, msg)
 			}
 		})
 	}

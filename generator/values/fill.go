@@ -27,6 +27,9 @@ func Fill(text string, rules *engine.Rules) string {
 		if !ok {
 			return m
 		}
+		if spec, _ := engine.Lookup(sub[1]); spec.Kind == engine.Name {
+			return spec.Example(n) // a name has no number: its key, as declared
+		}
 		return Number(n, sub[2] == "+")
 	})
 }

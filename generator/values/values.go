@@ -123,7 +123,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 			}
 			for _, x := range t {
 				if x.Value.N != first.Value.N {
-					ds.Add(x.Doc.File, x.Value.Line, "rule value “"+spec.Key+"” is "+x.Value.Literal+" here but "+first.Value.Literal+" in "+first.Place()+": the languages must state the same number")
+					ds.Add(x.Doc.File, x.Value.Line, "rule value “"+spec.Key+"” is "+x.Value.Literal+" here but "+first.Value.Literal+" in "+first.Place()+": the languages must state the same value")
 					break
 				}
 			}
@@ -164,7 +164,7 @@ func specDoc(key string) string {
 
 // declaration writes how content declares key with the number n.
 func declaration(spec engine.Spec, n int) string {
-	return "{=" + spec.Key + " " + spec.Kind.Example(n) + "}"
+	return "{=" + spec.Key + " " + spec.Example(n) + "}"
 }
 
 func calcList(calcs []string) string {
@@ -274,9 +274,12 @@ func (s *Set) Rows(st *site.Site, lang string) []Row {
 	return out
 }
 
-// Show writes a value as a reader reads it: 60 min, d12, ×2, −1.
-func Show(kind engine.Kind, n int) string {
-	switch kind {
+// Show writes the value n of spec as a reader of lang reads it: 60 min,
+// d12, ×2, −1, la vigne.
+func Show(spec engine.Spec, n int, lang string) string {
+	switch spec.Kind {
+	case engine.Name:
+		return spec.Word(n, lang)
 	case engine.Minutes:
 		return strconv.Itoa(n) + "\u00a0min"
 	case engine.Dice:

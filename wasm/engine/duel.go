@@ -58,21 +58,26 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 	var steps []any
 	ia, ib := indexOf(elements, a.element), indexOf(elements, b.element)
 	switch {
-	case beats(ia, ib):
+	case rules.beats(ia, ib):
 		dominant, shiftA, shiftB = "a", rules.DominantShift, rules.DominatedShift
-	case beats(ib, ia):
+	case rules.beats(ib, ia):
 		dominant, shiftA, shiftB = "b", rules.DominatedShift, rules.DominantShift
 	}
 	ea, eb := elementWords[ia], elementWords[ib]
+	why := words{"même élément ou sort neutre", "same element or a neutral spell"}
+	if ia != ib && ia < 3 && ib < 3 {
+		// A circle declared with an element that dominates none.
+		why = words{"le cercle de dominance ne les oppose pas", "the circle of dominance does not set them against each other"}
+	}
 	switch {
 	case dominant == nil && rules.EvenShift == 0:
 		steps = append(steps, step(docSpells, "spell-duel", say(
-			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre (même élément ou sort neutre), donc pas de modificateur.",
-			"A’s spell: $1. B’s spell: $2. Neither dominates the other (same element or a neutral spell), so no modifier.", lower(ea), lower(eb))))
+			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre ($3), donc pas de modificateur.",
+			"A’s spell: $1. B’s spell: $2. Neither dominates the other ($3), so no modifier.", lower(ea), lower(eb), why)))
 	case dominant == nil:
 		steps = append(steps, step(docSpells, "spell-duel", say(
-			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre (même élément ou sort neutre) : chacun a $3 sur son dé.",
-			"A’s spell: $1. B’s spell: $2. Neither dominates the other (same element or a neutral spell): each gets $3 on the die.", lower(ea), lower(eb), signed(rules.EvenShift))))
+			"Sort de A : $1. Sort de B : $2. Aucun ne domine l’autre ($4) : chacun a $3 sur son dé.",
+			"A’s spell: $1. B’s spell: $2. Neither dominates the other ($4): each gets $3 on the die.", lower(ea), lower(eb), signed(rules.EvenShift), why)))
 	default:
 		win, lose, wn, ln := ea, eb, "A", "B"
 		if dominant == "b" {
@@ -156,10 +161,27 @@ func runSpellDuel(r *reader, in map[string]any) map[string]any {
 	}
 }
 
-// beats says whether element i of elements dominates element j: fire burns
-// vine, vine drinks water, water puts out fire; neutral is outside the
-// circle.
-func beats(i, j int) bool { return i < 3 && j == (i+1)%3 }
+// beats says whether element i of elements dominates element j, as the
+// circle of dominance declares it (fire burns vine, vine draws on water,
+// water puts out fire); neutral is outside the circle.
+func (g *SpellDuelRules) beats(i, j int) bool {
+	p := g.prey(i)
+	return p != nil && *p == j
+}
+
+// prey returns the value naming the element that element i dominates (an
+// index of circleNames), or nil for an element outside the circle.
+func (g *SpellDuelRules) prey(i int) *int {
+	switch i {
+	case 0:
+		return &g.FireBeats
+	case 1:
+		return &g.VineBeats
+	case 2:
+		return &g.WaterBeats
+	}
+	return nil
+}
 
 // lower puts the first letter of a name in lower case, for the middle of a
 // sentence: "Le feu" → "le feu", "Fire" → "fire", "L’eau" → "l’eau".
@@ -554,16 +576,24 @@ func pfDodge(r *reader, in map[string]any) map[string]any {
 }
 
 // SpellDuelRules are the numbers of seed 004, "Spécificité d’un duel": the
-// shifts on the die of the magic test. The test itself is the casting roll
-// of CastingRules; the circle of dominance is the order of elements.
+// shifts on the die of the magic test and the circle of dominance. The test
+// itself is the casting roll of CastingRules.
 type SpellDuelRules struct {
 	DominantShift  int // on the die of the wizard casting the dominant spell
 	DominatedShift int
 	EvenShift      int // when neither spell dominates
+	// The circle of dominance: the element each element dominates, an
+	// index of circleNames (fire, vine, water, or none).
+	FireBeats, VineBeats, WaterBeats int
 }
 
+// circleNames are what an element can dominate: the other elements of the
+// circle, or nothing. Neutral spells are outside the circle, neither
+// dominating nor dominated.
+var circleNames = []Choice{{"fire", "le feu", "fire"}, {"vine", "la vigne", "vine"}, {"water", "l’eau", "water"}, {"none", "aucun", "none"}}
+
 func defaultSpellDuel() SpellDuelRules {
-	return SpellDuelRules{DominantShift: -1, DominatedShift: 1, EvenShift: 0}
+	return SpellDuelRules{DominantShift: -1, DominatedShift: 1, EvenShift: 0, FireBeats: 1, VineBeats: 2, WaterBeats: 0}
 }
 
 // spellDuelSpecs are the values of SpellDuelRules that content declares.
@@ -574,9 +604,30 @@ var spellDuelSpecs = []Spec{
 		Min: -5, Max: 5, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.DominatedShift }},
 	{Key: "spell-duel.even-shift", Kind: Whole, Fr: "modificateur du dé quand aucun sort ne domine", En: "modifier on the die when neither spell dominates",
 		Min: -5, Max: 5, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.EvenShift }},
+	{Key: "spell-duel.fire-beats", Kind: Name, Fr: "élément que domine le feu", En: "element fire dominates", Names: circleNames,
+		Min: 0, Max: len(circleNames) - 1, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.FireBeats }},
+	{Key: "spell-duel.vine-beats", Kind: Name, Fr: "élément que domine la vigne", En: "element vine dominates", Names: circleNames,
+		Min: 0, Max: len(circleNames) - 1, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.VineBeats }},
+	{Key: "spell-duel.water-beats", Kind: Name, Fr: "élément que domine l’eau", En: "element water dominates", Names: circleNames,
+		Min: 0, Max: len(circleNames) - 1, Doc: docSpells, Section: "spell-duel", Calcs: []string{"spell-duel"}, field: func(r *Rules) *int { return &r.SpellDuel.WaterBeats }},
 }
 
-func (g *SpellDuelRules) check(add func(key, fr, en string)) {}
+// check refuses a circle the duel cannot read: an element that dominates
+// itself, or two that dominate each other (neither would take the shift).
+func (g *SpellDuelRules) check(add func(key, fr, en string)) {
+	keys := []string{"spell-duel.fire-beats", "spell-duel.vine-beats", "spell-duel.water-beats"}
+	for i := range keys {
+		p := *g.prey(i)
+		switch {
+		case p == i:
+			add(keys[i], circleNames[i].Fr+" ne peut pas se dominer lui-même : le cercle nomme un autre élément, ou aucun",
+				circleNames[i].En+" cannot dominate itself: the circle names another element, or none")
+		case p < i && g.beats(p, i):
+			add(keys[i], circleNames[p].Fr+" et "+circleNames[i].Fr+" ne peuvent pas se dominer l’un l’autre",
+				circleNames[p].En+" and "+circleNames[i].En+" cannot dominate each other")
+		}
+	}
+}
 
 // UnarmedRules are the numbers of seed 001, §3.1–3.2: unarmed duels.
 type UnarmedRules struct {

@@ -74,7 +74,7 @@ func TestPropertySumsToOne(t *testing.T) {
 		}
 	}
 	for _, n := range []int{1, 2, 5, 20} {
-		for _, s := range woundDice {
+		for _, s := range Default().Wounds.dice() {
 			for _, b := range []int{-5, 0, 7, 20} {
 				out, err := Calculate("wounds", map[string]any{"dice": n, "die": s, "medicine_bonus": b})
 				if err != nil {

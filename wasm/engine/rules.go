@@ -31,6 +31,7 @@ const (
 	Minutes             // a duration: 60min, 1h, 90s is refused
 	Dice                // one die: d12, 1d20 (the value is its sides)
 	Times               // a multiplier: 2x, ×2
+	Name                // one of the spec's Names: vine, none (the value is its index)
 )
 
 // String returns the kind's name, as messages use it.
@@ -42,6 +43,8 @@ func (k Kind) String() string {
 		return "die"
 	case Times:
 		return "multiplier"
+	case Name:
+		return "name"
 	}
 	return "number"
 }
@@ -103,6 +106,48 @@ func ParseValue(lit string) (Kind, int, *Error) {
 	return kind, n * mult, nil
 }
 
+// ParseValueOf reads the written form of the value of key: a name of the
+// key's spec (vine) for a value that names, else as ParseValue reads it. A
+// word is a name only where the spec has names, so "{=armor.cap vingt}" is
+// still refused as a number that cannot be read.
+func ParseValueOf(key, lit string) (Kind, int, *Error) {
+	spec, ok := Lookup(key)
+	if !ok || spec.Kind != Name {
+		kind, n, err := ParseValue(lit)
+		if err != nil && ok && isWord(lit) {
+			ex := spec.Example(*spec.field(Default()))
+			return 0, 0, &Error{Field: "value", Code: "value_syntax",
+				Fr: "valeur " + shownFr(lit) + " illisible : " + spec.Fr + " s’écrit en chiffres, par exemple " + ex,
+				En: "unreadable value " + quote(lit) + ": " + spec.En + " is written in figures, for example " + ex}
+		}
+		return kind, n, err
+	}
+	for i, c := range spec.Names {
+		if c.Key == lit {
+			return Name, i, nil
+		}
+	}
+	return 0, 0, &Error{Field: "value", Code: "value_syntax",
+		Fr: "nom " + shownFr(lit) + " inconnu : " + spec.Fr + " s’écrit " + spec.namesList(),
+		En: "unknown name " + quote(lit) + ": " + spec.En + " is written " + spec.namesList()}
+}
+
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if (c < 'a' || c > 'z') && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// Choice is one name a value of kind Name can take: its key, as content
+// declares it, and how each language writes it.
+type Choice struct{ Key, Fr, En string }
+
 // Spec describes one rule value that the engine reads: the key content
 // declares it by, its kind, what it means, the range the engine can compute
 // with, where the seeds state it and which calculators use it.
@@ -119,7 +164,41 @@ type Spec struct {
 	// content may declare it, else the default stands and the
 	// calculator's Reading note gives it.
 	Reading bool
-	field   func(*Rules) *int
+	// Names are what a value of kind Name can be, its number being the
+	// index of one of them.
+	Names []Choice
+	field func(*Rules) *int
+}
+
+// Example returns how a declaration writes the value n of s.
+func (s Spec) Example(n int) string {
+	if s.Kind == Name {
+		if n >= 0 && n < len(s.Names) {
+			return s.Names[n].Key
+		}
+		return "?"
+	}
+	return s.Kind.Example(n)
+}
+
+// Word returns the value n of s as lang ("fr" or "en") writes it, for a
+// value of kind Name; "" otherwise.
+func (s Spec) Word(n int, lang string) string {
+	if s.Kind != Name || n < 0 || n >= len(s.Names) {
+		return ""
+	}
+	if lang == "fr" {
+		return s.Names[n].Fr
+	}
+	return s.Names[n].En
+}
+
+func (s Spec) namesList() string {
+	keys := make([]string, len(s.Names))
+	for i, c := range s.Names {
+		keys[i] = c.Key
+	}
+	return strings.Join(keys, ", ") // the names a declaration writes, whatever the page's language
 }
 
 // specs lists every rule value, game by game in the calculators' order.

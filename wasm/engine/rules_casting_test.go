@@ -189,3 +189,38 @@ func TestSpellDuelWithOtherRules(t *testing.T) {
 		t.Errorf("spell-duel with apprenticeship 5 of 4: error %v, want range", err)
 	}
 }
+
+// TestSpellDuelCircleWithOtherRules turns the circle of dominance round:
+// vine burns fire, fire draws on water, water puts out vine. Fire (magic
+// 4, apprenticeship 3) against vine (magic 2, apprenticeship 2): vine now
+// dominates, so A is shifted +1 (face − 2 + 1 ≤ 6, faces 1–7, 7/12) and B
+// −1 (face − 1 − 1 ≤ 4, faces 1–6, 1/2). Only A 7/12 × 1/2 = 7/24, only B
+// 1/2 × 5/12 = 5/24, both or neither 1/2, which the dominant B takes:
+// 17/24. With water dominating none, water against fire is even: neither
+// test is shifted, and the step says why.
+func TestSpellDuelCircleWithOtherRules(t *testing.T) {
+	const fire, vine, water, none = 0, 1, 2, 3
+	r := rulesWith(t, map[string]int{"spell-duel.fire-beats": water, "spell-duel.vine-beats": fire, "spell-duel.water-beats": vine})
+	checkWith(t, r, "spell-duel", []tcase{
+		{"vine on fire", `{"a":{"magic":4,"apprenticeship":3,"element":"fire"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`, map[string]any{
+			"dominant": "b", "p_test.a": 7.0 / 12, "p_test.b": 0.5,
+			"outcomes.a_hits": 7.0 / 24, "outcomes.b_hits": 17.0 / 24, "outcomes.cancel": 0.0,
+			"steps.0.en": "Vine dominates fire: B gets −1 on the die, A +1.",
+			"steps.0.fr": "La vigne domine le feu\u00a0: B a −1 sur son dé, A +1.",
+		}},
+	})
+	open := rulesWith(t, map[string]int{"spell-duel.water-beats": none})
+	checkWith(t, open, "spell-duel", []tcase{
+		// Water (magic 4, apprenticeship 3): face − 2 ≤ 6, faces 1–8;
+		// fire (magic 2, apprenticeship 2): face − 1 ≤ 4, faces 1–5.
+		{"water outside the circle's reach", `{"a":{"magic":4,"apprenticeship":3,"element":"water"},"b":{"magic":2,"apprenticeship":2,"element":"fire"}}`, map[string]any{
+			"dominant": nil, "p_test.a": 8.0 / 12, "p_test.b": 5.0 / 12,
+			"steps.0.en": "A’s spell: water. B’s spell: fire. Neither dominates the other (the circle of dominance does not set them against each other), so no modifier.",
+		}},
+		// Fire still burns vine.
+		{"fire on vine", `{"a":{"magic":4,"apprenticeship":3,"element":"fire"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`, map[string]any{
+			"dominant": "a"}},
+	})
+	conflictOn(t, map[string]int{"spell-duel.fire-beats": fire}, "spell-duel.fire-beats")
+	conflictOn(t, map[string]int{"spell-duel.vine-beats": fire}, "spell-duel.vine-beats")
+}

@@ -92,7 +92,16 @@ func TestEveryValueCounts(t *testing.T) {
 	for _, s := range Specs() {
 		n, _ := def.Get(s.Key)
 		changed := false
-		for _, m := range []int{n + 1, n - 1, n + 2, n - 2} {
+		tries := []int{n + 1, n - 1, n + 2, n - 2}
+		if s.Kind == Name {
+			tries = tries[:0]
+			for i := range s.Names {
+				if i != n {
+					tries = append(tries, i)
+				}
+			}
+		}
+		for _, m := range tries {
 			r := Default()
 			if r.Set(s.Key, m) != nil || len(r.Check()) > 0 {
 				continue
@@ -248,6 +257,8 @@ func sensitivityInputs() []calcInput {
 		{"dying-magic", `{"slot_level":9,"con_save_bonus":2,"pact_slot":true}`},
 		{"spell-duel", `{"a":{"magic":4,"apprenticeship":3,"element":"fire"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`},
 		{"spell-duel", `{"a":{"magic":4,"apprenticeship":3,"element":"neutral"},"b":{"magic":2,"apprenticeship":2,"element":"water"}}`},
+		{"spell-duel", `{"a":{"magic":4,"apprenticeship":3,"element":"vine"},"b":{"magic":2,"apprenticeship":2,"element":"water"}}`},
+		{"spell-duel", `{"a":{"magic":4,"apprenticeship":3,"element":"water"},"b":{"magic":2,"apprenticeship":2,"element":"fire"}}`},
 		{"unarmed-duel", `{"score":4,"opponents":[2,3,3]}`},
 		{"unarmed-duel", `{"score":4,"stun_hits":1,"opponents":[1,2]}`},
 		{"unarmed-duel", `{"attackers":4,"defenders":1}`},
@@ -264,5 +275,33 @@ func sensitivityInputs() []calcInput {
 		{"critical", `{"attack_bonus":10,"ac":12}`},
 		{"critical", `{"attack_bonus":10,"ac":12,"crit_range":19}`},
 		{"critical", `{"attack_bonus":-5,"ac":20}`},
+	}
+}
+
+// TestParseValueOf: a value that names takes one of its spec's names, a
+// number a word never.
+func TestParseValueOf(t *testing.T) {
+	for _, c := range []struct {
+		key, lit string
+		kind     Kind
+		n        int
+		bad      string
+	}{
+		{"spell-duel.fire-beats", "vine", Name, 1, ""},
+		{"spell-duel.water-beats", "none", Name, 3, ""},
+		{"spell-duel.fire-beats", "earth", 0, 0, `unknown name "earth": element fire dominates is written fire, vine, water, none`},
+		{"spell-duel.fire-beats", "2", 0, 0, `unknown name "2"`},
+		{"armor.cap", "20", Whole, 20, ""},
+		{"armor.cap", "vingt", 0, 0, `unreadable value "vingt": cap of physical armour is written in figures, for example 20`},
+		{"wounds.largest-die", "d12", Dice, 12, ""},
+		{"no.such-key", "20", Whole, 20, ""}, // the key is Collect's to refuse
+	} {
+		k, n, err := ParseValueOf(c.key, c.lit)
+		switch {
+		case c.bad != "" && (err == nil || !strings.Contains(err.En, c.bad) || err.Fr == ""):
+			t.Errorf("ParseValueOf(%q, %q) = %v, want an error holding %q", c.key, c.lit, err, c.bad)
+		case c.bad == "" && (err != nil || k != c.kind || n != c.n):
+			t.Errorf("ParseValueOf(%q, %q) = %v, %d, %v, want %v, %d", c.key, c.lit, k, n, err, c.kind, c.n)
+		}
 	}
 }

@@ -40,3 +40,24 @@ func TestWoundsWithOtherRules(t *testing.T) {
 		}},
 	})
 }
+
+// TestWoundDiceWithOtherRules: the damage dice run from the smallest to the
+// largest declared, two faces a step; a die outside them is refused, and
+// the reading names them.
+func TestWoundDiceWithOtherRules(t *testing.T) {
+	r := rulesWith(t, map[string]int{"wounds.smallest-die": 6, "wounds.largest-die": 20})
+	checkWith(t, r, "wounds", []tcase{
+		{"a d20 weapon", `{"dice":1,"die":20}`, map[string]any{
+			"min_rests": 1, "max_rests": 20, "expected_rests": 10.5,
+			"reading.en": textHolding("The damage dice are the weapons’, d6 to d20."),
+		}},
+	})
+	if _, err := r.Calculate("wounds", decodeJSON(t, `{"dice":1,"die":4}`)); err == nil || err.Field != "die" {
+		t.Errorf("wounds with a d4 outside d6–d20: error %v, want one on die", err)
+	}
+	if in := r.Inputs("wounds", decodeJSON(t, `{"dice":1,"die":6}`)); len(in["die"].Options) != 8 {
+		t.Errorf("wounds' die options with d6–d20: %v, want 8 (6, 8 … 20)", in["die"].Options)
+	}
+	conflictOn(t, map[string]int{"wounds.smallest-die": 5}, "wounds.largest-die")
+	conflictOn(t, map[string]int{"wounds.smallest-die": 14}, "wounds.largest-die")
+}

@@ -3,15 +3,13 @@ package engine
 // Wounds: seed 003, "Subir une blessure" (long rests to heal, medicine,
 // nightly care, wounds healing one after the other).
 
-var woundDice = []int{4, 6, 8, 10, 12}
-
 const maxQueue = 50
 
 func runWounds(r *reader, in map[string]any) map[string]any {
 	rules := &r.rules.Wounds
 	in = r.object("", in, "dice", "die", "medicine_bonus", "queue")
 	n := r.reqInt(in, "", "dice", 1, 20)
-	s := r.reqIntIn(in, "", "die", woundDice)
+	s := r.reqIntIn(in, "", "die", rules.dice())
 	bonus, hasBonus := r.optInt(in, "", "medicine_bonus", -5, 20, 0)
 	var queue []int
 	ql, hasQueue := r.optList(in, "", "queue", maxQueue, intDesc(1, 1000))
@@ -62,8 +60,8 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 		"medicine_dc":     f(medDC),
 		"nightly_care_dc": f(careDC),
 		"reading": readingOf(say(
-			"Un seul dé : autant de repos longs que le dé de dégâts, dS ; plusieurs dés : dS + nombre de dés. Un test est d$2 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie $1 (le texte ne dit pas comment arrondir ni s’il reste un minimum).",
-			"One die: as many long rests as the damage die, dS; several dice: dS + number of dice. A check is d$2 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check $1 (the text says neither how to round nor whether a least time remains).", rules.treatment(), d20Sides)),
+			"Un seul dé : autant de repos longs que le dé de dégâts, dS ; plusieurs dés : dS + nombre de dés. Les dés de dégâts sont ceux des armes, du d$3 au d$4. Un test est d$2 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie $1 (le texte ne dit pas comment arrondir ni s’il reste un minimum).",
+			"One die: as many long rests as the damage die, dS; several dice: dS + number of dice. The damage dice are the weapons’, d$3 to d$4. A check is d$2 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check $1 (the text says neither how to round nor whether a least time remains).", rules.treatment(), d20Sides, rules.SmallestDie, rules.LargestDie)),
 	}
 	ans := say("La blessure guérit en **$1 repos long{|s}** en moyenne, de $2 à $3.", "The wound heals in **$1 long rest{|s}** on average, $2 to $3.", dec(expected.f()), 1+add, s+add)
 	if hasBonus {
@@ -147,10 +145,23 @@ type WoundsRules struct {
 	// time remains: readings.
 	RoundUp    int // 1 rounds the divided time up, 0 down
 	MinTreated int // long rests a treated wound needs at least
+	// The damage dice a wound can come from, every other size from the
+	// smallest to the largest (d4, d6 … d12): the text names only
+	// examples, the weapons' dice are a reading.
+	SmallestDie, LargestDie int
 }
 
 func defaultWounds() WoundsRules {
-	return WoundsRules{MedicineDCBase: 10, CareDCBase: 8, Divisor: 2, RoundUp: 0, MinTreated: 1}
+	return WoundsRules{MedicineDCBase: 10, CareDCBase: 8, Divisor: 2, RoundUp: 0, MinTreated: 1, SmallestDie: 4, LargestDie: 12}
+}
+
+// dice returns the sides of the damage dice a wound can come from.
+func (g *WoundsRules) dice() []int {
+	var d []int
+	for s := g.SmallestDie; s <= g.LargestDie; s += 2 {
+		d = append(d, s)
+	}
+	return d
 }
 
 // woundsSpecs are the values of WoundsRules that content declares.
@@ -165,9 +176,20 @@ var woundsSpecs = []Spec{
 		Min: 0, Max: 1, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.RoundUp }},
 	{Key: "wounds.medicine-min", Kind: Whole, Fr: "repos longs que demande au moins une blessure soignée par la médecine", En: "long rests a wound treated with Medicine needs at least",
 		Min: 1, Max: 20, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.MinTreated }},
+	{Key: "wounds.smallest-die", Kind: Dice, Fr: "plus petit dé de dégâts d’une arme", En: "smallest damage die of a weapon",
+		Min: 2, Max: 100, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.SmallestDie }},
+	{Key: "wounds.largest-die", Kind: Dice, Fr: "plus grand dé de dégâts d’une arme", En: "largest damage die of a weapon",
+		Min: 2, Max: 100, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.LargestDie }},
 }
 
-func (g *WoundsRules) check(add func(key, fr, en string)) {}
+// check refuses damage dice that do not run from the smallest to the
+// largest by two faces a step.
+func (g *WoundsRules) check(add func(key, fr, en string)) {
+	if g.SmallestDie > g.LargestDie || (g.LargestDie-g.SmallestDie)%2 != 0 {
+		add("wounds.largest-die", "le plus grand dé de dégâts (d"+itoa(g.LargestDie)+") doit suivre le plus petit (d"+itoa(g.SmallestDie)+") de deux faces en deux faces",
+			"the largest damage die (d"+itoa(g.LargestDie)+") must follow the smallest (d"+itoa(g.SmallestDie)+") two faces at a time")
+	}
+}
 
 // treated returns the long rests of a wound of v rests that a successful
 // Medicine check treated.
