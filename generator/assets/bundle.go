@@ -32,6 +32,10 @@ type Bundle struct {
 	// Head applies the reading size stored on the device before the
 	// first paint, on every page.
 	Head string
+	// CharacterJS is the character page's script, in place of CalcJS:
+	// sharing a character (its link, QR code, file) weighs on that page
+	// alone, not on every rules page.
+	CharacterJS string
 }
 
 // Options configures Build.
@@ -149,7 +153,7 @@ func bundle(opt Options) (*Bundle, []Message) {
 		// holds its entry and the modules only it imports; js/shared holds
 		// those that several import.
 		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
-			filepath.Join(theme, "js", "head", "head.js"),
+			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
@@ -197,6 +201,8 @@ func bundle(opt Options) (*Bundle, []Message) {
 				b.Boot = name
 			case strings.HasPrefix(path.Base(name), "worker-"):
 				b.Worker = name
+			case strings.HasPrefix(path.Base(name), "character-"):
+				b.CharacterJS = name
 			case strings.HasPrefix(path.Base(name), "head-"):
 				b.Head = name
 			default:

@@ -128,13 +128,14 @@ func newBrowser(t testing.TB, width, height int64, mobile bool) *Browser {
 }
 
 // newBrowserWithin is newBrowser with the tab's whole life bounded by d
-// instead of a minute. Tests that visit every kind of page give each visit
+// instead of a minute; opts may give it a profile of its own
+// (chromedp.WithNewBrowserContext: no storage, no service worker). Tests that visit every kind of page give each visit
 // its own minute (see eachPage): on a CI machine slower than this one, axe
 // over the twenty pages once took more than 60 s in all and failed at the
 // nineteenth page, though no single page was slow.
-func newBrowserWithin(t testing.TB, width, height int64, mobile bool, d time.Duration) *Browser {
+func newBrowserWithin(t testing.TB, width, height int64, mobile bool, d time.Duration, opts ...chromedp.ContextOption) *Browser {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browserCtx)
+	ctx, cancel := chromedp.NewContext(browserCtx, opts...)
 	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancel() })
 	b := &Browser{Ctx: ctx}

@@ -41,6 +41,8 @@ type Assets struct {
 	// CalcCSS and CalcJS are the calculators' style and script, for the
 	// pages that hold a calculator only.
 	CalcCSS, CalcJS string
+	// CharacterJS is the character page's script, in place of CalcJS.
+	CharacterJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// Head applies the reading size stored on the device, in every page's
@@ -438,7 +440,8 @@ func Strip(h string) string {
 // Extra supplies what the theme renders but does not compute: the
 // calculators, computed by the engine at build time.
 type Extra struct {
-	// CalcStrings returns the JSON of the strings for calculators names.
+	// CalcStrings returns the JSON of the strings for calculators names;
+	// the name CharacterStrings adds the character page's own.
 	CalcStrings func(lang string, names []string) string
 	// Calculators renders every calculator for the calculators page, and
 	// returns their names.
@@ -703,3 +706,7 @@ func (t *Theme) addUnderHeading(s *site.Site, lang, slug, id, name string, data 
 	}
 	return nil
 }
+
+// CharacterStrings, among the names given to Extra.CalcStrings, asks for
+// the character page's own strings besides the calculators'.
+const CharacterStrings = "character"

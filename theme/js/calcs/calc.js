@@ -18,7 +18,7 @@ import { plot } from "./plot.js";
 import { toast } from "../shared/toast.js";
 import { dataTable } from "./table.js";
 import { encodeState, stateFromURL, withParam } from "./link.js";
-import { characterOf, saveCharacter } from "./store.js";
+import { characterOf, saveCharacter } from "../shared/store.js";
 
 const lang = document.documentElement.lang || "fr";
 let strings = {};

@@ -1,4 +1,4 @@
-// The character page (/<lang>/character/, theme/layouts/character.html):
+// The character page's script (/<lang>/character/, theme/layouts/character.html):
 // per game, the character's fields (the calculators' own, drawn by the
 // same partials and read by the same readForm), kept on this device
 // (store.js) at every change, and "at a glance", the figures that matter
@@ -6,22 +6,84 @@
 // the calculators' own answers, each under a link to its rule.
 // calcui.PrepareCharacter writes what a game computes (data-character).
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { answer, clearErrors, forText, readForm, showFieldError, writeForm } from "./calc.js";
-import { formatFigure, get, set } from "./format.js";
-import { characterOf, glanceOf, saveCharacter, saveGlance } from "./store.js";
+import { answer, clearErrors, forText, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { formatFigure, get, set } from "../calcs/format.js";
+import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
+import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
+import { qrSVG } from "./qr.js";
+import { toast } from "../shared/toast.js";
 
 const lang = document.documentElement.lang || "fr";
 let strings = {};
 const t = (k) => (k in strings ? strings[k] : k);
 const fill = (s, n) => s.replace("{n}", String(n));
+const fillAll = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? String(kv[k]) : m));
+
+// labelOf is the words that name a field, for a message about it.
+function labelOf(el) {
+  const l = el.id && el.ownerDocument.querySelector('label[for="' + CSS.escape(el.id) + '"]');
+  return ((l || el.closest("fieldset")?.querySelector("legend"))?.textContent || el.dataset.path).trim();
+}
+
+// fits says whether v can be the value of field el: the right type, and
+// for a choice one of its options. A number out of its range fits: the
+// field shows it with its range message, as a player's typing would.
+function fits(el, v) {
+  const has = (x) => [...el.querySelectorAll("option, input")].some((o) => o.value === String(x));
+  switch (el.dataset.kind) {
+    case "bool":
+      return typeof v === "boolean";
+    case "int":
+    case "number":
+      return typeof v === "number" && Number.isFinite(v);
+    case "intenum":
+      return typeof v === "number" && has(v);
+    case "enum":
+      return typeof v === "string" && has(v);
+    case "ints":
+      return Array.isArray(v) && v.length <= 100 && v.every((x) => typeof x === "number" && Number.isFinite(x));
+    case "enumset":
+      return Array.isArray(v) && v.every((x) => typeof x === "string" && has(x));
+    case "events":
+      return false; // no character field is a timeline
+    default:
+      return typeof v === "string" && v.length <= 80;
+  }
+}
+
+// shown is a value as a message quotes it: short, whatever it is.
+function shown(v) {
+  const s = typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? s.slice(0, 39) + "…" : s;
+}
+
+// unknownKeys lists the keys of given that no field of scope reads.
+function unknownKeys(given, known, prefix = "") {
+  const out = [];
+  for (const [k, v] of Object.entries(given)) {
+    const p = prefix + k;
+    if (known.has(p)) continue;
+    if (v && typeof v === "object" && !Array.isArray(v) && [...known].some((q) => q.startsWith(p + "."))) out.push(...unknownKeys(v, known, p + "."));
+    else out.push(p);
+  }
+  return out;
+}
 
 // merged returns the defaults with what the stored character has for
-// each of its fields: a key the fields do not know is left out.
-function merged(scope, defaults, stored) {
+// each of its fields: a key the fields do not know is left out. Given
+// problems (a shared character: someone else's values), each value is
+// checked against its field first, and each one refused, as each key no
+// field reads, becomes a problem shown by its field.
+function merged(scope, defaults, stored, problems) {
   const values = JSON.parse(JSON.stringify(defaults || {}));
   for (const el of scope.querySelectorAll("[data-path]")) {
     const v = get(stored || {}, el.dataset.path);
     if (v === undefined || v === null) continue;
+    if (problems && !fits(el, v)) {
+      const key = el.tagName === "SELECT" && typeof v === "string" ? "character.gone" : "character.bad";
+      problems.push({ el, message: fillAll(t(key), { label: labelOf(el), value: shown(v) }) });
+      continue;
+    }
     // A choice its list does not hold keeps the default (wire says so).
     if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === String(v))) continue;
     set(values, el.dataset.path, v);
@@ -49,12 +111,16 @@ function number(list) {
   });
 }
 
-function addItem(sec, values) {
+function addItem(sec, values, problems) {
   const list = sec.querySelector(".character-items");
   const li = sec.querySelector(".character-item-template").content.firstElementChild.cloneNode(true);
   list.appendChild(li);
   number(list);
-  writeForm(li, merged(li, sec._data.list.defaults, values));
+  writeForm(li, merged(li, sec._data.list.defaults, values, problems));
+  if (problems) {
+    const unknown = unknownKeys(values, new Set([...li.querySelectorAll("[data-path]")].map((el) => el.dataset.path)));
+    if (unknown.length) problems.push({ message: li.querySelector(".character-item-n").textContent + " — " + fillAll(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") }) });
+  }
   return li;
 }
 
@@ -165,6 +231,7 @@ async function update(sec, fromUser = true) {
   const form = sec.querySelector(".character-form");
   const r = read(sec);
   clearErrors(form);
+  showProblems(sec);
   for (const e of r.errors) showFieldError(form, e.field, e.control, e.message);
   const box = sec.querySelector(".character-answers");
   // The printed card's summary of the character, as a calculator's.
@@ -207,8 +274,137 @@ async function update(sec, fromUser = true) {
   }
   if (seq !== sec._seq) return;
   drawGlance(box, entries);
-  saveGlance(sec.dataset.characterGame, lang, entries);
+  if (!sec._shared) saveGlance(sec.dataset.characterGame, lang, entries);
   box.dataset.state = "ready";
+  drawLink(sec, r.values, seq);
+}
+
+// showProblems shows what a shared character's link or file held that
+// the rules refuse: under its field when it has one, else above the
+// fields.
+function showProblems(sec) {
+  const form = sec.querySelector(".character-form");
+  const box = form.querySelector(".calc-error");
+  for (const p of sec._problems || []) {
+    if (p.el) {
+      // A choice or a box has no place for an error, a player's choice
+      // being always valid: a shared one's problem gets one by its field.
+      const holder = p.el.closest(".field") || p.el.parentElement;
+      if (!holder.querySelector(".field-error")) {
+        const e = document.createElement("p");
+        e.className = "field-error";
+        e.id = (p.el.id || "character-" + sec.dataset.characterGame + "-" + p.el.dataset.path.replaceAll(/[._]/g, "-")) + "-error";
+        holder.appendChild(e);
+      }
+      showFieldError(form, p.el, p.el, p.message);
+    } else {
+      box.textContent = box.hidden ? p.message : box.textContent + " " + p.message;
+      box.hidden = false;
+    }
+  }
+}
+
+// drawLink writes the character's link where the page offers it, and its
+// QR code on the printed card.
+async function drawLink(sec, values, seq) {
+  let link;
+  try {
+    link = await linkFor(sec.dataset.characterGame, values);
+  } catch {
+    return; // a browser without CompressionStream: no link to share
+  }
+  if (seq !== sec._seq) return;
+  sec._link = link;
+  sec.querySelector(".character-share-link").href = link;
+  const qr = sec.querySelector(".character-qr");
+  try {
+    qr.querySelector(".character-qr-code").replaceChildren(qrSVG(link, t("character.qr")));
+    qr.hidden = false;
+  } catch {
+    qr.hidden = true; // too long for a QR code: the card prints without one
+  }
+}
+
+// openShared shows values as game's character in sec, read-only, checked
+// field by field, until the reader keeps it or goes back to their own.
+function openShared(sec, values) {
+  const problems = [];
+  const main = sec.querySelector(".character-main");
+  const list = sec._data.list;
+  const known = new Set([...main.querySelectorAll("[data-path]")].map((el) => el.dataset.path));
+  if (list) known.add(list.key);
+  writeForm(main, merged(main, sec._data.defaults, values, problems));
+  const unknown = unknownKeys(values, known);
+  if (unknown.length) problems.push({ message: fillAll(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") + (unknown.length > 8 ? "…" : "") }) });
+  sec.querySelector(".character-items")?.replaceChildren();
+  if (list && values[list.key] !== undefined) {
+    const label = sec.querySelector(".character-list legend")?.textContent.trim() || list.key;
+    const items = values[list.key];
+    if (!Array.isArray(items)) problems.push({ message: fillAll(t("character.list_bad"), { label }) });
+    else {
+      if (items.length > list.max) problems.push({ message: fillAll(t("character.list_cut"), { label, n: items.length, max: list.max }) });
+      const bad = items.slice(0, list.max).filter((it) => !it || typeof it !== "object" || Array.isArray(it)).length;
+      if (bad) problems.push({ message: fillAll(t("character.item_bad"), { label, n: bad }) });
+      for (const it of items.slice(0, list.max)) if (it && typeof it === "object" && !Array.isArray(it)) addItem(sec, it, problems);
+    }
+  }
+  sec._problems = problems;
+  sec._shared = true;
+  sec.dataset.shared = "";
+  sec.querySelector(".calc-inputs").disabled = true;
+  sec.querySelector(".character-shared").hidden = false;
+  for (const other of document.querySelectorAll("[data-character-game]")) if (other !== sec) other.hidden = true;
+  const box = sec.querySelector(".character-answers");
+  box.replaceChildren();
+  delete box.dataset.state;
+  update(sec, false);
+  sec.querySelector(".character-shared").focus();
+}
+
+// keep makes the shared character the reader's own: stored as the form
+// shows it (a refused value stays the default), then editable as usual.
+function keep(sec) {
+  saveCharacter(sec.dataset.characterGame, read(sec).values);
+  sec._shared = false;
+  sec._problems = [];
+  delete sec.dataset.shared;
+  sec.querySelector(".calc-inputs").disabled = false;
+  sec.querySelector(".character-shared").hidden = true;
+  for (const other of document.querySelectorAll("[data-character-game]")) other.hidden = false;
+  history.replaceState(null, "", location.pathname + location.search);
+  update(sec, true);
+  toast(t("character.kept"));
+}
+
+// problemOfLink says on the page why a link or a file opened nothing.
+function problemOfLink(e, game) {
+  const p = document.querySelector(".character-problem");
+  const code = e instanceof LinkError ? e.code : "garbled";
+  p.textContent = fillAll(t("character.unreadable." + code), { game: shown(game || "") });
+  p.hidden = false;
+}
+
+// sectionOf is the section of game, or null when the page has none.
+function sectionOf(game) {
+  return [...document.querySelectorAll("[data-character-game]")].find((s) => s.dataset.characterGame === game) || null;
+}
+
+// importFile reads a character file and opens it as a shared character
+// would open: read-only, checked field by field, until the reader keeps
+// it; the address becomes its link, as if it had been opened.
+async function importFile(file) {
+  let game;
+  try {
+    if (file.size > MAX_FILE) throw new LinkError("too_long");
+    const shared = sharedInFile(await file.text());
+    game = shared.game;
+    const sec = sectionOf(game);
+    if (!sec) throw new LinkError("game");
+    history.replaceState(null, "", await linkFor(game, shared.values));
+    openShared(sec, shared.values);
+  } catch (e) {
+    problemOfLink(e, game);
+  }
 }
 
 function wire(sec) {
@@ -251,6 +447,26 @@ function wire(sec) {
       update(sec);
     }
   });
+  sec.querySelector(".character-share").hidden = false;
+  sec.querySelector(".character-share-copy").addEventListener("click", () => {
+    if (!sec._link) return;
+    navigator.clipboard?.writeText(sec._link).then(
+      () => toast(t("character.link_copied")),
+      () => {},
+    );
+  });
+  sec.querySelector(".character-export").addEventListener("click", () => {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([fileFor(sec.dataset.characterGame, read(sec).values)], { type: "application/json" }));
+    a.download = "character-" + sec.dataset.characterGame + ".json";
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  });
+  sec.querySelector(".character-import").addEventListener("change", (e) => {
+    const f = e.target.files?.[0];
+    if (f) importFile(f);
+  });
+  sec.querySelector(".character-keep").addEventListener("click", () => keep(sec));
   update(sec, false);
   // A choice the rules no longer offer (a character of an older edition)
   // cannot show in its list: the default shows, and the page says so.
@@ -268,10 +484,29 @@ function wire(sec) {
 }
 
 // initCharacter wires the character page's games; other pages have none.
-export function initCharacter() {
+// A shared character's link (#c=…) opens it read-only in its game.
+async function initCharacter() {
   const games = document.querySelectorAll("[data-character-game]");
   if (!games.length) return;
   const el = document.getElementById("calc-strings");
   if (el) strings = JSON.parse(el.dataset.strings || "{}");
   games.forEach(wire);
+  // Another link opened on this page reads the page again, as a new visit.
+  addEventListener("hashchange", () => location.hash.startsWith("#c=") && location.reload());
+  let shared;
+  try {
+    shared = await sharedIn(location.hash);
+  } catch (e) {
+    problemOfLink(e);
+    return;
+  }
+  if (!shared) return;
+  const sec = sectionOf(shared.game);
+  if (!sec) problemOfLink(new LinkError("game"), shared.game);
+  else openShared(sec, shared.values);
 }
+
+// Set here as calcs.js does on the calculators' pages: the page is never
+// drawn with its script alive but its style without JavaScript.
+document.documentElement.classList.add("js");
+initCharacter();
