@@ -153,7 +153,7 @@ type CharacterView struct {
 	// List, when the game has one: its legend, the blank item's fields
 	// (IDs with __N__ for the item's rank) and its buttons' words.
 	List *CharacterListView
-	// Data is the JSON of the game for theme/js/calcs/character.js: the
+	// Data is the JSON of the game for theme/js/character/character.js: the
 	// defaults, the list's key and limit, and the glance's computations.
 	Data string
 	// Glance is the glance of the default character, computed at build

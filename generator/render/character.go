@@ -5,7 +5,7 @@ import "html/template"
 // CharacterGame is one game on the character page (/<lang>/character/):
 // the rules document that names it, the character's fields drawn by the
 // theme's calculator partials, and the JSON the page's script computes
-// the glance with (theme/js/calcs/character.js).
+// the glance with (theme/js/character/character.js).
 type CharacterGame struct {
 	Slug, Title, Href string
 	Fields, Glance    template.HTML

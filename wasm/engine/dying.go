@@ -2,14 +2,15 @@ package engine
 
 // Dying magic: seed 003, "Magie mourante".
 
-// maxSlotLevel is the highest spell slot of Héros & Dragons, an input
-// limit rather than a rule of the campaign.
-const maxSlotLevel = 9
+// slotLevelBound bounds the slot levels content may declare: the text
+// states the highest (dying-magic.top-level, 9), this only keeps a typo
+// from asking for a hundred levels.
+const slotLevelBound = 20
 
 func runDyingMagic(r *reader, in map[string]any) map[string]any {
 	rules := &r.rules.DyingMagic
 	in = r.object("", in, "slot_level", "con_save_bonus", "pact_slot")
-	slot := r.reqInt(in, "", "slot_level", 1, maxSlotLevel)
+	slot := r.reqInt(in, "", "slot_level", 1, rules.TopLevel)
 	bonus := r.reqInt(in, "", "con_save_bonus", -5, 20)
 	pact := r.optBool(in, "", "pact_slot")
 	if r.err != nil {
@@ -22,7 +23,7 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 	switch {
 	case slot >= rules.HighLevel:
 		exhaustion = rules.ExhaustionHigh
-	case slot >= rules.Threshold:
+	case slot >= rules.Threshold && slot <= rules.LowTop:
 		exhaustion = rules.ExhaustionLow
 	}
 	faces := faces20(p)
@@ -61,7 +62,7 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 		steps = append(steps, step(docHeroes, "dying-magic", say(
 			"En cas d’échec : $1 niveau{1:|x} de fatigue ($2 pour les emplacements de niveau $3, $4 pour $5), dont on récupère un par repos court.",
 			"On a failure: $1 level{1:|s} of exhaustion ($2 for slot levels $3, $4 for $5), one recovered per short rest.", exhaustion,
-			rules.ExhaustionLow, levelSpan(rules.Threshold, rules.HighLevel-1), rules.ExhaustionHigh, levelSpan(rules.HighLevel, maxSlotLevel))))
+			rules.ExhaustionLow, levelSpan(rules.Threshold, rules.LowTop), rules.ExhaustionHigh, levelSpan(rules.HighLevel, rules.TopLevel))))
 		steps = append(steps, step(docHeroes, "dying-magic", say(
 			"Au lieu du jet, ou après un échec, on peut perdre $1 points de vie, $2 le niveau de l’emplacement.",
 			"Instead of the save, or after failing it, one may lose $1 hit points, $2 the slot level.", hp, timesWords(rules.HPCost))))
@@ -114,28 +115,34 @@ func timesWords(n int) words {
 type DyingMagicRules struct {
 	Threshold     int // the lowest slot level that needs a save
 	DCBase        int // plus the slot level
-	ExhaustionLow int // levels of exhaustion from Threshold to below HighLevel
-	// HighLevel starts the second band; the first one ends just below it,
-	// as the text's "4 à 7" does (its 7 follows from the 8).
-	HighLevel      int
-	ExhaustionHigh int // from HighLevel up
-	HPCost         int // hit points per slot level, instead of the save
+	ExhaustionLow int // levels of exhaustion from Threshold to LowTop
+	// LowTop ends the first band and HighLevel starts the second, as the
+	// text's "4 à 7" and "8 et 9": both are written, so Check holds them
+	// together (the bands meet, with no level in neither or in both).
+	LowTop, HighLevel int
+	ExhaustionHigh    int // from HighLevel to TopLevel
+	HPCost            int // hit points per slot level, instead of the save
+	TopLevel          int // the highest spell slot, the "9" of "8 et 9"
 }
 
 func defaultDyingMagic() DyingMagicRules {
-	return DyingMagicRules{Threshold: 4, DCBase: 6, ExhaustionLow: 1, HighLevel: 8, ExhaustionHigh: 2, HPCost: 2}
+	return DyingMagicRules{Threshold: 4, DCBase: 6, ExhaustionLow: 1, LowTop: 7, HighLevel: 8, ExhaustionHigh: 2, HPCost: 2, TopLevel: 9}
 }
 
 // dyingMagicSpecs are the values of DyingMagicRules that content declares.
 var dyingMagicSpecs = []Spec{
 	{Key: "dying-magic.threshold", Kind: Whole, Fr: "niveau d’emplacement à partir duquel la magie mourante demande un jet de sauvegarde", En: "slot level from which dying magic needs a saving throw",
-		Min: 1, Max: maxSlotLevel, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.Threshold }},
+		Min: 1, Max: slotLevelBound, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.Threshold }},
 	{Key: "dying-magic.dc-base", Kind: Whole, Fr: "base du DD de la sauvegarde de magie mourante", En: "base of the DC of the dying-magic save",
 		Min: 0, Max: 40, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.DCBase }},
 	{Key: "dying-magic.exhaustion-low", Kind: Whole, Fr: "niveaux de fatigue d’un échec avec un emplacement de la première tranche", En: "levels of exhaustion of a failure with a slot of the first band",
 		Min: 0, Max: 6, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.ExhaustionLow }},
+	{Key: "dying-magic.low-top", Kind: Whole, Fr: "niveau d’emplacement le plus haut de la première tranche", En: "highest slot level of the first band",
+		Min: 1, Max: slotLevelBound, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, With: []string{"dying-magic.high-level"}, field: func(r *Rules) *int { return &r.DyingMagic.LowTop }},
 	{Key: "dying-magic.high-level", Kind: Whole, Fr: "niveau d’emplacement à partir duquel un échec coûte plus de fatigue", En: "slot level from which a failure costs more exhaustion",
-		Min: 2, Max: maxSlotLevel, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.HighLevel }},
+		Min: 2, Max: slotLevelBound, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, With: []string{"dying-magic.low-top"}, field: func(r *Rules) *int { return &r.DyingMagic.HighLevel }},
+	{Key: "dying-magic.top-level", Kind: Whole, Fr: "niveau d’emplacement de sort le plus haut", En: "highest spell slot level",
+		Min: 1, Max: slotLevelBound, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.TopLevel }},
 	{Key: "dying-magic.exhaustion-high", Kind: Whole, Fr: "niveaux de fatigue d’un échec avec un emplacement de la seconde tranche", En: "levels of exhaustion of a failure with a slot of the second band",
 		Min: 0, Max: 6, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.ExhaustionHigh }},
 	{Key: "dying-magic.hp-cost", Kind: Times, Fr: "points de vie perdus par niveau d’emplacement au lieu du jet", En: "hit points lost per slot level instead of the save",
@@ -143,8 +150,15 @@ var dyingMagicSpecs = []Spec{
 }
 
 func (g *DyingMagicRules) check(add func(key, fr, en string)) {
-	if g.Threshold >= g.HighLevel {
-		add("dying-magic.high-level", "la seconde tranche de la magie mourante (à partir du niveau "+itoa(g.HighLevel)+") doit commencer au-dessus du seuil ("+itoa(g.Threshold)+")",
-			"the second band of dying magic (from level "+itoa(g.HighLevel)+") must start above the threshold ("+itoa(g.Threshold)+")")
+	switch {
+	case g.Threshold > g.LowTop:
+		add("dying-magic.low-top", "la première tranche de la magie mourante (niveaux "+itoa(g.Threshold)+" à "+itoa(g.LowTop)+") doit finir au seuil ou au-dessus",
+			"the first band of dying magic (levels "+itoa(g.Threshold)+" to "+itoa(g.LowTop)+") must end at the threshold or above it")
+	case g.HighLevel != g.LowTop+1:
+		add("dying-magic.high-level", "la seconde tranche de la magie mourante doit commencer juste après la première, qui finit au niveau "+itoa(g.LowTop)+" : au niveau "+itoa(g.LowTop+1)+", pas "+itoa(g.HighLevel),
+			"the second band of dying magic must start just after the first, which ends at level "+itoa(g.LowTop)+": at level "+itoa(g.LowTop+1)+", not "+itoa(g.HighLevel))
+	case g.HighLevel > g.TopLevel:
+		add("dying-magic.high-level", "la seconde tranche de la magie mourante (à partir du niveau "+itoa(g.HighLevel)+") doit commencer au plus haut niveau d’emplacement ("+itoa(g.TopLevel)+") ou en dessous",
+			"the second band of dying magic (from level "+itoa(g.HighLevel)+") must start at the highest slot level ("+itoa(g.TopLevel)+") or below")
 	}
 }

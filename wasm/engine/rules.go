@@ -167,6 +167,10 @@ type Spec struct {
 	// Names are what a value of kind Name can be, its number being the
 	// index of one of them.
 	Names []Choice
+	// With names the values Check holds together with this one (the two
+	// ends of bands that meet): a change that keeps the rules computable
+	// moves them by as much.
+	With  []string
 	field func(*Rules) *int
 }
 

@@ -2,14 +2,16 @@ package engine
 
 import "testing"
 
-// A save from slot level 3, DC 8 + level, 2 levels of exhaustion below level
-// 6 and 3 from it, 3 hit points a level instead. Slot 3 with +2: DC 11,
+// A save from slot level 3, DC 8 + level, 2 levels of exhaustion for levels
+// 3 to 5 and 3 for 6 to 10 (a tenth slot level), 3 hit points a level
+// instead. Slot 3 with +2: DC 11,
 // faces 9-20 (0.6), 2 levels on a failure (expected 0.4 × 2), 9 hit points.
 // Slot 6 with +0: DC 14, faces 14-20 (0.35), 3 levels (0.65 × 3), 18 hit
 // points. Slot 2: no save, its DC would be 10.
 func TestDyingMagicWithOtherRules(t *testing.T) {
 	r := rulesWith(t, map[string]int{"dying-magic.threshold": 3, "dying-magic.dc-base": 8,
-		"dying-magic.exhaustion-low": 2, "dying-magic.high-level": 6, "dying-magic.exhaustion-high": 3, "dying-magic.hp-cost": 3})
+		"dying-magic.exhaustion-low": 2, "dying-magic.low-top": 5, "dying-magic.high-level": 6, "dying-magic.exhaustion-high": 3, "dying-magic.hp-cost": 3,
+		"dying-magic.top-level": 10})
 	checkWith(t, r, "dying-magic", []tcase{
 		{"first band", `{"slot_level":3,"con_save_bonus":2}`, map[string]any{
 			"save_required": true, "dc": 11, "p_save": 0.6, "exhaustion_on_failure": 2, "hp_cost_instead": 9,
@@ -19,8 +21,11 @@ func TestDyingMagicWithOtherRules(t *testing.T) {
 		{"second band", `{"slot_level":6,"con_save_bonus":0}`, map[string]any{
 			"save_required": true, "dc": 14, "p_save": 0.35, "exhaustion_on_failure": 3, "hp_cost_instead": 18,
 			"expected_exhaustion": 1.95,
-			"steps.2.en":          "On a failure: 3 levels of exhaustion (2 for slot levels 3 to 5, 3 for 6 to 9), one recovered per short rest.",
+			"steps.2.en":          "On a failure: 3 levels of exhaustion (2 for slot levels 3 to 5, 3 for 6 to 10), one recovered per short rest.",
 			"steps.3.en":          "Instead of the save, or after failing it, one may lose 18 hit points, 3 times the slot level.",
+		}},
+		{"the tenth level", `{"slot_level":10,"con_save_bonus":0}`, map[string]any{
+			"dc": 18, "exhaustion_on_failure": 3,
 		}},
 		{"below the threshold", `{"slot_level":2,"con_save_bonus":0}`, map[string]any{
 			"save_required": false, "dc": 10, "p_save": 0.55, "exhaustion_on_failure": 0, "hp_cost_instead": 0,
@@ -28,12 +33,17 @@ func TestDyingMagicWithOtherRules(t *testing.T) {
 		}},
 	})
 	// The second band starts at level 9 alone; the first runs 4 to 8.
-	r = rulesWith(t, map[string]int{"dying-magic.high-level": 9})
+	r = rulesWith(t, map[string]int{"dying-magic.low-top": 8, "dying-magic.high-level": 9})
 	checkWith(t, r, "dying-magic", []tcase{
 		{"level 8 in the first band", `{"slot_level":8,"con_save_bonus":0}`, map[string]any{
 			"exhaustion_on_failure": 1,
 			"steps.2.en":            "On a failure: 1 level of exhaustion (1 for slot levels 4 to 8, 2 for 9), one recovered per short rest.",
 		}},
 	})
-	conflictOn(t, map[string]int{"dying-magic.threshold": 8}, "dying-magic.high-level")
+	conflictOn(t, map[string]int{"dying-magic.threshold": 8}, "dying-magic.low-top")
+	// The text's "4 à 7" and "8 et 9" must meet: a 7 changed alone leaves
+	// a level in neither band or in both.
+	conflictOn(t, map[string]int{"dying-magic.low-top": 6}, "dying-magic.high-level")
+	conflictOn(t, map[string]int{"dying-magic.high-level": 7}, "dying-magic.high-level")
+	conflictOn(t, map[string]int{"dying-magic.low-top": 9, "dying-magic.high-level": 10}, "dying-magic.high-level")
 }

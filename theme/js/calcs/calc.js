@@ -617,7 +617,7 @@ function start(calc) {
   change(calc, { fromUser: false, quiet: !shared && !calc._fromCharacter });
 }
 
-// The player's character (theme/js/calcs/store.js): a calculator whose
+// The player's character (theme/js/shared/store.js): a calculator whose
 // game has one starts from its values, says so, switches to the defaults
 // and back in one tap, and saves what the player entered into it.
 // form.dataset.character maps the calculator's field paths to the
