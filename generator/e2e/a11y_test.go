@@ -41,6 +41,10 @@ type axeViolation struct {
 // The touch targets' size and spacing (WCAG 2.2's target-size, which axe
 // leaves off by default and Lighthouse runs) are checked too.
 func TestAccessibility(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	axe := axeSource(t)
 	for _, vp := range []struct {
 		name   string

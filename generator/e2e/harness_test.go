@@ -15,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/pdf"
@@ -226,4 +228,30 @@ func eachPage(t *testing.T, width, height int64, mobile bool, paths []string, vi
 			t.Fatalf("%d px, %s: %v", width, p, err)
 		}
 	}
+}
+
+// newFreshBrowser is newBrowserWithin in a profile of its own (a browser
+// context: no storage, no service worker, no cache of the other tabs'),
+// as on another person's phone. chromedp's WithNewBrowserContext opens
+// its tab with no window, which headless Chromium refuses ("no browser is
+// open"): the tab is made here, in a window of its own.
+func newFreshBrowser(t *testing.T, width, height int64, mobile bool, d time.Duration) *Browser {
+	t.Helper()
+	var id target.ID
+	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+		ex := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		bc, err := target.CreateBrowserContext().Do(ex)
+		if err != nil {
+			return err
+		}
+		t.Cleanup(func() {
+			_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error { return target.DisposeBrowserContext(bc).Do(ex) }))
+		})
+		id, err = target.CreateTarget("about:blank").WithBrowserContextID(bc).WithNewWindow(true).Do(ex)
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newBrowserWithin(t, width, height, mobile, d, chromedp.WithTargetID(id))
 }

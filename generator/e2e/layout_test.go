@@ -29,6 +29,10 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) { if (e.hadRece
 // header's search are decided by CSS (the scripting media feature), not by
 // the script. The worst shift measured before: 0.86 on a rules page.
 func TestNoLayoutShift(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	pages := []string{"/fr/fantasy/", "/fr/fantasy/#calc-armor", "/en/calculators/#casting", "/en/contemporary/#first-aid", "/fr/", "/fr/calculators/", "/en/glossary/", "/fr/spellcasting/side-by-side/", "/fr/fantasy/#armour", "/en/no-such-page/"}
 	// The six ways of loading run two at a time (go test's -parallel is
 	// the number of cores): each page is watched for 1.5 s after it

@@ -201,6 +201,10 @@ func short(text string) string {
 // differs. It also checks that the texts reach every version, every mask
 // and the three levels a code at M can get, so that none goes untried.
 func TestQRMatchesGo(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	start := time.Now()
 	texts := qrTexts()
 	b := newBrowserWithin(t, 800, 600, false, 3*time.Minute)

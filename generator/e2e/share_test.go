@@ -5,7 +5,6 @@ package e2e
 import (
 	"bytes"
 	"compress/flate"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"os"
@@ -15,10 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/qr"
@@ -43,32 +40,6 @@ func deflated(t *testing.T, b []byte) string {
 	w.Write(b)
 	w.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
-}
-
-// newFreshBrowser is newBrowserWithin in a profile of its own (a browser
-// context: no storage, no service worker, no cache of the other tabs'),
-// as on another person's phone. chromedp's WithNewBrowserContext opens
-// its tab with no window, which headless Chromium refuses ("no browser is
-// open"): the tab is made here, in a window of its own.
-func newFreshBrowser(t *testing.T, width, height int64, mobile bool, d time.Duration) *Browser {
-	t.Helper()
-	var id target.ID
-	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
-		ex := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
-		bc, err := target.CreateBrowserContext().Do(ex)
-		if err != nil {
-			return err
-		}
-		t.Cleanup(func() {
-			_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error { return target.DisposeBrowserContext(bc).Do(ex) }))
-		})
-		id, err = target.CreateTarget("about:blank").WithBrowserContextID(bc).WithNewWindow(true).Do(ex)
-		return err
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return newBrowserWithin(t, width, height, mobile, d, chromedp.WithTargetID(id))
 }
 
 // openLink opens a character link as a new visit (from another page: a
@@ -103,8 +74,9 @@ type sharedView struct {
 var pathD = regexp.MustCompile(`<path d="([^"]*)"`)
 
 // TestCharacterShare: a player makes a character with four spells on the
-// French page; its link, opened in a fresh profile (an organiser's
-// phone), shows the same card, read-only, until "keep as my character";
+// French page and finds it on the English one; its link, opened in a
+// fresh profile (an organiser's phone), shows the same card, read-only,
+// until "keep as my character";
 // the printed card carries the link's QR code, the one generator/qr draws;
 // the character exports as a JSON file that imports back.
 func TestCharacterShare(t *testing.T) {
@@ -159,6 +131,20 @@ func TestCharacterShare(t *testing.T) {
 	}
 	if qrShown != "flex none" {
 		t.Errorf("printed, the QR code and the share buttons show as %q, want flex none", qrShown)
+	}
+
+	// Made on the French page, read on the English one: the same
+	// character, its glance in English, as calc computes it.
+	var english [][]string
+	if err := chromedp.Run(a.Ctx, chromedp.Navigate(baseURL+"/en/character/"),
+		chromedp.Poll(`document.querySelectorAll('[data-character-game="spellcasting"] .glance').length === 4 && document.querySelector('[data-character-game="spellcasting"] .character-answers').dataset.state === "ready" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Poll(jsCharacterGlance("spellcasting"), &english, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	casting := []string{"outcomes.flawed", "outcomes.success", "outcomes.perfect", "outcomes.failure", "xp_to_next"}
+	wantFirst := expectGlance(t, "Boule de feu", "casting", map[string]any{"magic": 6, "difficulty": 3, "apprenticeship": 2, "xp": 10}, casting)
+	if g, w := strings.Join(english[0], " | "), strings.Join(wantFirst, " | "); g != w {
+		t.Errorf("the French character on the English page:\n got %s\nwant %s", g, w)
 	}
 
 	// Opened in a fresh profile: the same card, read-only, nothing stored.

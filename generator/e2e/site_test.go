@@ -133,6 +133,10 @@ func TestPagesLoadCleanly(t *testing.T) {
 // A page wider than the screen makes the phone zoom out, and every text and
 // touch target shrinks with it.
 func TestNoPageWiderThanAPhone(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	eachPage(t, 390, 844, true, allPages, func(ctx context.Context, p string) error {
 		var w, iw int
 		err := chromedp.Run(ctx, chromedp.Navigate(baseURL+p), chromedp.WaitReady("body"),
@@ -154,6 +158,10 @@ func TestNoPageWiderThanAPhone(t *testing.T) {
 // over the contents button at 700 to 1,000 px and made the page scroll
 // sideways at 1,280 and 1,600 px.
 func TestHeaderAtEveryWidth(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	const probe = `(() => {
   const h = document.querySelector(".site-header"), out = { height: h.getBoundingClientRect().height, overlaps: [], wide: document.documentElement.scrollWidth > innerWidth };
   const kids = [...h.children].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).position !== "fixed"; });

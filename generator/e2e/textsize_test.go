@@ -97,10 +97,14 @@ type overflow struct {
 // (innerWidth) to a page wider than the screen. It logs each page's
 // figures.
 func TestTextSizeReflows(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	pages := []string{"/en/fantasy/", "/en/calculators/", "/en/glossary/", "/fr/fantasy/", "/fr/calculators/"}
 	for _, width := range []int64{360, 390, 195} {
 		t.Run(fmt.Sprintf("%dpx", width), func(t *testing.T) {
-			b := newBrowserWithin(t, width, 780, true, 4*time.Minute)
+			b := newFreshBrowser(t, width, 780, true, 4*time.Minute) // its own storage: the sizes it stores reach no other test
 			if err := chromedp.Run(b.Ctx, enUS()); err != nil {
 				t.Fatal(err)
 			}
@@ -144,10 +148,14 @@ func TestTextSizeReflows(t *testing.T) {
 // under 0.02 (PerformanceObserver "layout-shift", buffered), on a fast
 // and on a slow network, and the size is the stored one.
 func TestTextSizeNoLayoutShift(t *testing.T) {
+	// It only reads the site, in tabs of its own: it runs beside the
+	// other readers (make test gives go test -parallel 4), its waits
+	// filled by theirs.
+	t.Parallel()
 	pages := []string{"/en/fantasy/", "/en/calculators/", "/en/glossary/", "/fr/fantasy/#armor"}
 	for _, slow := range []bool{false, true} {
 		t.Run(fmt.Sprintf("slow=%v", slow), func(t *testing.T) {
-			b := newBrowserWithin(t, 390, 844, true, 4*time.Minute)
+			b := newFreshBrowser(t, 390, 844, true, 4*time.Minute) // its own storage: the sizes it stores reach no other test
 			err := chromedp.Run(b.Ctx, enUS(), chromedp.ActionFunc(func(ctx context.Context) error {
 				_, err := page.AddScriptToEvaluateOnNewDocument(layoutShiftProbe).Do(ctx)
 				return err
@@ -221,7 +229,7 @@ func key(k string) chromedp.Action { return chromedp.KeyEvent(k) }
 // the row open at the largest size, and print keeps paper's own sizes.
 func TestTextSizeControl(t *testing.T) {
 	axe := axeSource(t)
-	b := newBrowser(t, 390, 844, true)
+	b := newFreshBrowser(t, 390, 844, true, time.Minute) // its own storage: the size it stores reaches no other test
 	var s textSizeState
 	state := func(when string, want textSizeState) {
 		t.Helper()
@@ -298,7 +306,7 @@ func TestTextSizeControl(t *testing.T) {
 // (it could not keep a choice) and the page is at the default size, even
 // with a size stored.
 func TestTextSizeWithoutScripts(t *testing.T) {
-	b := newBrowser(t, 390, 844, true)
+	b := newFreshBrowser(t, 390, 844, true, time.Minute) // its own storage: the size it stores reaches no other test
 	var shown []string
 	var root float64
 	err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/en/fantasy/"), chromedp.WaitReady("footer"),
@@ -326,7 +334,7 @@ func TestTextSizeSingleFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := (&url.URL{Scheme: "file", Path: path}).String()
-	b := newBrowserWithin(t, 360, 780, true, 2*time.Minute)
+	b := newFreshBrowser(t, 360, 780, true, 2*time.Minute) // its own storage: the size it stores reaches no other test
 	var root float64
 	var o overflow
 	err = chromedp.Run(b.Ctx, enUS(), chromedp.Navigate(file), chromedp.WaitReady("footer"),
