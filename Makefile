@@ -94,7 +94,7 @@ unit:
 # never skip, without Chromium or axe-core; browser and axe bring them.
 E2E_PKGS = ./generator/e2e ./generator/contentcheck
 e2e: browser cross-browsers axe
-	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 6 -tags e2e $(E2E_PKGS)
+	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e $(E2E_PKGS)
 
 # cross runs the cross-engine smoke suite alone (about 20 s after the
 # site's build): Firefox ESR over WebDriver BiDi, WebKitGTK over classic
@@ -110,13 +110,13 @@ cross: browser cross-browsers
 # other work, so the limit is 20 minutes (the whole target is measured,
 # and kept under 10, in docs/testing.md). The browser tests wait more than
 # they compute (a whole run keeps one of the two cores busy): the tests
-# that only read the site run six at a time (-parallel 6) in tabs of
+# that only read the site run six at a time (-parallel 4) in tabs of
 # their own, and the fuzz targets run beside them, one worker each.
 test: vet browser cross-browsers axe
 	@echo "go test -tags e2e ./... (compiling takes about 100 s on a cold cache; the browser tests about 7 minutes), the fuzz targets beside it"
 	@mkdir -p .cache; \
 	($(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \
-	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 6 -tags e2e ./...; tests=$$?; \
+	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e ./...; tests=$$?; \
 	wait; cat .cache/fuzz.out; [ $$tests -eq 0 ] && [ "$$(cat .cache/fuzz.rc)" = 0 ]
 	@# The WebAssembly entry point's own tests run in Node (there whenever
 	@# axe-core came from npm).

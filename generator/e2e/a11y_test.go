@@ -42,7 +42,7 @@ type axeViolation struct {
 // leaves off by default and Lighthouse runs) are checked too.
 func TestAccessibility(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	axe := axeSource(t)

@@ -30,7 +30,7 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) { if (e.hadRece
 // the script. The worst shift measured before: 0.86 on a rules page.
 func TestNoLayoutShift(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	pages := []string{"/fr/fantasy/", "/fr/fantasy/#calc-armor", "/en/calculators/#casting", "/en/contemporary/#first-aid", "/fr/", "/fr/calculators/", "/en/glossary/", "/fr/spellcasting/side-by-side/", "/fr/fantasy/#armour", "/en/no-such-page/"}

@@ -130,7 +130,6 @@ func checkPlot(t *testing.T, b *Browser, where, id string, wantPlot bool) {
 // screen, all inside the SVG, an axis title or a legend, and its text
 // alternative; and so in the variants (long distributions, other modes).
 func TestPlotReadable(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	for _, vp := range []struct {
 		name   string
 		w, h   int64
@@ -190,7 +189,6 @@ type shapePaint struct{ Cls, Fill string }
 // family's class and colour; failure, death, a lost duel and a critical
 // failure the bad one's; the duellists of a spell duel neither.
 func TestPlotMeaning(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	b := newBrowser(t, 390, 844, true)
 	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("#calc-critical")); err != nil {
 		t.Fatal(err)
@@ -316,7 +314,6 @@ func plotBundle(t testing.TB) string {
 // BenchmarkPlotHugeDistribution measures it; a drawing that grew with the
 // square of the values would not end within the test's minute.
 func TestPlotHugeDistribution(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	d := drawHugePlot(t, 7)
 	t.Logf("199,801 values: draws of %v ms; %d bars, viewBox %s", d.ms, d.bars, d.viewbox)
 	if d.bars == 0 || d.bars > 130 || d.titles < 2 {

@@ -19,7 +19,6 @@ import (
 // a cross-reference leads, and prints a calculator as what it was computed
 // for with its answer, not as a form.
 func TestPrintRulesPage(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	b := newBrowser(t, 1280, 900, false)
 	var shown []string
 	var footer, xref, forLine string
@@ -63,7 +62,6 @@ func TestPrintRulesPage(t *testing.T) {
 // most two A4 pages in each language, every value's meaning and number on
 // it, none of the screen's links.
 func TestPrintValuesPage(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	b := newBrowser(t, 1280, 900, false)
 	for _, lang := range []string{"fr", "en"} {
 		var pdf []byte

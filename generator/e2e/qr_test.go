@@ -202,7 +202,7 @@ func short(text string) string {
 // and the three levels a code at M can get, so that none goes untried.
 func TestQRMatchesGo(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	start := time.Now()

@@ -43,7 +43,6 @@ func roundingValues() []float64 {
 // figures) and compares every text: the one rounding rule of issue 34 is
 // the same in both languages of code.
 func TestRoundingTwins(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	src, err := os.ReadFile("../../theme/js/calcs/format.js")
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +83,6 @@ var spaces = strings.NewReplacer("\u202f", " ", "\u00a0", " ")
 // languages (issue 34: the Pathfinder counter's 221/400 was 55,2 % in the
 // answer and 55,3 % in the figure and the plot).
 func TestRoundingHalvesInPage(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	b := newBrowser(t, 1280, 900, false)
 	for _, lang := range []string{"fr", "en"} {
 		pc := func(p float64) string { return spaces.Replace(engine.Percent(p, lang)) }

@@ -134,7 +134,7 @@ func TestPagesLoadCleanly(t *testing.T) {
 // touch target shrinks with it.
 func TestNoPageWiderThanAPhone(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	eachPage(t, 390, 844, true, allPages, func(ctx context.Context, p string) error {
@@ -159,7 +159,7 @@ func TestNoPageWiderThanAPhone(t *testing.T) {
 // sideways at 1,280 and 1,600 px.
 func TestHeaderAtEveryWidth(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	const probe = `(() => {

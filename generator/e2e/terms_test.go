@@ -95,7 +95,6 @@ func checkTermPop(t *testing.T, where string, s termPopState, before, after stri
 // Tab reaches its link; a screen reader hears the definition as the
 // term's description.
 func TestTermsExplained(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	axe := axeSource(t)
 	for _, width := range []int64{360, 390} {
 		for _, lang := range []string{"en", "fr"} {
@@ -213,7 +212,6 @@ func TestTermsExplained(t *testing.T) {
 // TestTermsWithoutScript: without JavaScript a marked term is a link to
 // its entry on the glossary page, which has it.
 func TestTermsWithoutScript(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	b := newBrowser(t, 390, 844, true)
 	var href, path, hash string
 	var entry bool
@@ -241,7 +239,6 @@ func TestTermsWithoutScript(t *testing.T) {
 // TestTermsPrint: printed, a page shows no explanation, even one open when
 // printing began, and no hidden definitions.
 func TestTermsPrint(t *testing.T) {
-	t.Parallel() // a reader of the site in tabs of its own, as TestAccessibility
 	b := newBrowser(t, 390, 844, true)
 	var shown []string
 	err := chromedp.Run(b.Ctx, enUS(),

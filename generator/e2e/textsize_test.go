@@ -98,7 +98,7 @@ type overflow struct {
 // figures.
 func TestTextSizeReflows(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	pages := []string{"/en/fantasy/", "/en/calculators/", "/en/glossary/", "/fr/fantasy/", "/fr/calculators/"}
@@ -149,7 +149,7 @@ func TestTextSizeReflows(t *testing.T) {
 // and on a slow network, and the size is the stored one.
 func TestTextSizeNoLayoutShift(t *testing.T) {
 	// It only reads the site, in tabs of its own: it runs beside the
-	// other readers (make test gives go test -parallel 6), its waits
+	// other readers (make test gives go test -parallel 4), its waits
 	// filled by theirs.
 	t.Parallel()
 	pages := []string{"/en/fantasy/", "/en/calculators/", "/en/glossary/", "/fr/fantasy/#armor"}
