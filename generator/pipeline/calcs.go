@@ -305,17 +305,13 @@ var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.
 	"calc.character.saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
 
 // strings returns the JSON of the strings the script needs for the named
-// calculators: their own labels, the options and the table heads. The
-// name CharacterStrings adds the character page's own (sharing, and the
-// problems of a shared character), which no other page carries.
-func (c *calcs) strings(lang string, names []string) string {
+// calculators (their own labels, the options and the table heads), and
+// the strings whose keys start with one of extra (the character page's
+// own: sharing, and the problems of a shared character).
+func (c *calcs) strings(lang string, names []string, extra ...string) string {
 	keys := append([]string(nil), stringKeys...)
-	prefixes := []string{"opt.", "calc.col."}
+	prefixes := append([]string{"opt.", "calc.col."}, extra...)
 	for _, n := range names {
-		if n == render.CharacterStrings {
-			prefixes = append(prefixes, "character.")
-			continue
-		}
 		prefixes = append(prefixes, "calc."+n+".")
 	}
 	for _, k := range c.theme.Keys(lang) {

@@ -440,9 +440,10 @@ func Strip(h string) string {
 // Extra supplies what the theme renders but does not compute: the
 // calculators, computed by the engine at build time.
 type Extra struct {
-	// CalcStrings returns the JSON of the strings for calculators names;
-	// the name CharacterStrings adds the character page's own.
-	CalcStrings func(lang string, names []string) string
+	// CalcStrings returns the JSON of the strings for calculators names,
+	// and of every string whose key starts with one of prefixes (the
+	// character page's own, "character.").
+	CalcStrings func(lang string, names []string, prefixes ...string) string
 	// Calculators renders every calculator for the calculators page, and
 	// returns their names.
 	Calculators func(lang string, docs []*site.Doc) ([]CalcGroup, []string, error)
@@ -706,7 +707,3 @@ func (t *Theme) addUnderHeading(s *site.Site, lang, slug, id, name string, data 
 	}
 	return nil
 }
-
-// CharacterStrings, among the names given to Extra.CalcStrings, asks for
-// the character page's own strings besides the calculators'.
-const CharacterStrings = "character"

@@ -326,7 +326,7 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 			// The glance is the page's first figures: the engine starts at once.
 			chp.PreloadEngine = true
 			if extra.CalcStrings != nil {
-				chp.CalcStrings = extra.CalcStrings(code, append(names, CharacterStrings))
+				chp.CalcStrings = extra.CalcStrings(code, names, "character.")
 			}
 			r.versions(chp, func(lang string) string { return lang + "/character/" })
 			if err := r.render("character", chp, code+"/character/index.html", true); err != nil {

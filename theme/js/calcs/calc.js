@@ -23,7 +23,8 @@ import { characterOf, saveCharacter } from "../shared/store.js";
 const lang = document.documentElement.lang || "fr";
 let strings = {};
 const t = (k) => (k in strings ? strings[k] : k);
-const fill = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? kv[k] : m));
+// fill puts the values of kv in the {name} places of a page string.
+export const fill = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? kv[k] : m));
 
 // The engine's limit on timed actions: rows beyond it are not drawn.
 const MAX_ROWS = 100;

@@ -6,7 +6,7 @@
 // the calculators' own answers, each under a link to its rule.
 // calcui.PrepareCharacter writes what a game computes (data-character).
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { answer, clearErrors, forText, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { answer, clearErrors, fill, forText, readForm, showFieldError, writeForm } from "../calcs/calc.js";
 import { formatFigure, get, set } from "../calcs/format.js";
 import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
@@ -16,8 +16,6 @@ import { toast } from "../shared/toast.js";
 const lang = document.documentElement.lang || "fr";
 let strings = {};
 const t = (k) => (k in strings ? strings[k] : k);
-const fill = (s, n) => s.replace("{n}", String(n));
-const fillAll = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? String(kv[k]) : m));
 
 // labelOf is the words that name a field, for a message about it.
 function labelOf(el) {
@@ -81,7 +79,7 @@ function merged(scope, defaults, stored, problems) {
     if (v === undefined || v === null) continue;
     if (problems && !fits(el, v)) {
       const key = el.tagName === "SELECT" && typeof v === "string" ? "character.gone" : "character.bad";
-      problems.push({ el, message: fillAll(t(key), { label: labelOf(el), value: shown(v) }) });
+      problems.push({ el, message: fill(t(key), { label: labelOf(el), value: shown(v) }) });
       continue;
     }
     // A choice its list does not hold keeps the default (wire says so).
@@ -105,9 +103,9 @@ function number(list) {
       }
     }
     const head = li.querySelector(".character-item-n");
-    head.textContent = fill(head.dataset.label, n);
+    head.textContent = fill(head.dataset.label, { n });
     const rm = li.querySelector(".character-item-remove");
-    rm.setAttribute("aria-label", fill(rm.dataset.label, n));
+    rm.setAttribute("aria-label", fill(rm.dataset.label, { n }));
   });
 }
 
@@ -119,7 +117,7 @@ function addItem(sec, values, problems) {
   writeForm(li, merged(li, sec._data.list.defaults, values, problems));
   if (problems) {
     const unknown = unknownKeys(values, new Set([...li.querySelectorAll("[data-path]")].map((el) => el.dataset.path)));
-    if (unknown.length) problems.push({ message: li.querySelector(".character-item-n").textContent + " — " + fillAll(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") }) });
+    if (unknown.length) problems.push({ message: li.querySelector(".character-item-n").textContent + " — " + fill(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") }) });
   }
   return li;
 }
@@ -335,16 +333,16 @@ function openShared(sec, values) {
   if (list) known.add(list.key);
   writeForm(main, merged(main, sec._data.defaults, values, problems));
   const unknown = unknownKeys(values, known);
-  if (unknown.length) problems.push({ message: fillAll(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") + (unknown.length > 8 ? "…" : "") }) });
+  if (unknown.length) problems.push({ message: fill(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") + (unknown.length > 8 ? "…" : "") }) });
   sec.querySelector(".character-items")?.replaceChildren();
   if (list && values[list.key] !== undefined) {
     const label = sec.querySelector(".character-list legend")?.textContent.trim() || list.key;
     const items = values[list.key];
-    if (!Array.isArray(items)) problems.push({ message: fillAll(t("character.list_bad"), { label }) });
+    if (!Array.isArray(items)) problems.push({ message: fill(t("character.list_bad"), { label }) });
     else {
-      if (items.length > list.max) problems.push({ message: fillAll(t("character.list_cut"), { label, n: items.length, max: list.max }) });
+      if (items.length > list.max) problems.push({ message: fill(t("character.list_cut"), { label, n: items.length, max: list.max }) });
       const bad = items.slice(0, list.max).filter((it) => !it || typeof it !== "object" || Array.isArray(it)).length;
-      if (bad) problems.push({ message: fillAll(t("character.item_bad"), { label, n: bad }) });
+      if (bad) problems.push({ message: fill(t("character.item_bad"), { label, n: bad }) });
       for (const it of items.slice(0, list.max)) if (it && typeof it === "object" && !Array.isArray(it)) addItem(sec, it, problems);
     }
   }
@@ -380,7 +378,7 @@ function keep(sec) {
 function problemOfLink(e, game) {
   const p = document.querySelector(".character-problem");
   const code = e instanceof LinkError ? e.code : "garbled";
-  p.textContent = fillAll(t("character.unreadable." + code), { game: shown(game || "") });
+  p.textContent = fill(t("character.unreadable." + code), { game: shown(game || "") });
   p.hidden = false;
 }
 
