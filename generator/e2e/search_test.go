@@ -174,7 +174,7 @@ type parityResult struct {
 // title paths and marked snippets.
 func TestSearchParity(t *testing.T) {
 	b := newSearchBrowser(t, 800, 600, false)
-	raw, err := os.ReadFile("../search/testdata/parity.json")
+	raw, err := os.ReadFile("../contentcheck/testdata/search/parity.json")
 	if err != nil {
 		t.Fatal(err)
 	}

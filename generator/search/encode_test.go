@@ -3,7 +3,11 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"testing"
+
+	"compendium/generator/glossary"
+	"compendium/generator/site"
 )
 
 // stdJSON is what encoding/json writes for v without HTML escaping.
@@ -38,12 +42,37 @@ func TestAppendJSONIndex(t *testing.T) {
 	}
 }
 
-// SameAsEncodingJSON reports whether an index file is byte for byte what
-// encoding/json writes for its content (for the tests on the real site).
-func SameAsEncodingJSON(t testing.TB, b []byte) bool {
-	var f indexFile
-	if err := json.Unmarshal(b, &f); err != nil {
+// TestIndexFileIsEncodingJSON: the indexes the build writes by hand for
+// the real content (its documents, glossary and thesaurus) are what
+// encoding/json writes for the same content, so that the browser's
+// JSON.parse and the CLI's json.Unmarshal read what they always read. The
+// content is loaded with site.Load, not the pipeline, so that this
+// package's test binary stays small enough to fuzz cheaply.
+func TestIndexFileIsEncodingJSON(t *testing.T) {
+	const content = "../../content"
+	s, ds := site.Load(content, site.Options{})
+	if err := ds.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return bytes.Equal(b, stdJSON(t, &f))
+	g, err := glossary.Load(filepath.Join(content, "glossary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := glossary.LoadThesaurus(filepath.Join(content, "thesaurus.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, paths, err := Build(s, Vocabulary{Glossary: g, Thesaurus: th})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, p := range paths {
+		var f indexFile
+		if err := json.Unmarshal(files[p], &f); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(files[p], stdJSON(t, &f)) {
+			t.Errorf("%s: %s differs from encoding/json's writing of the same index", lang, p)
+		}
+	}
 }

@@ -2,7 +2,8 @@
 // its words, candidates, ranking, anchors and snippets) is ported there
 // line by line; change one, change the other. TestSearchParity
 // (generator/e2e/search_test.go) holds them equal on the queries of
-// testdata/parity.json, which TestParityVectors keeps.
+// generator/contentcheck/testdata/search/parity.json, which
+// TestParityVectors (there, on the real content) keeps.
 
 package search
 

@@ -1,4 +1,4 @@
-package search_test
+package contentcheck_test
 
 import (
 	"bytes"
@@ -8,8 +8,6 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
-
-	"compendium/generator/search"
 )
 
 func brotliLen(t testing.TB, b []byte) int {
@@ -36,7 +34,7 @@ func gzipLen(t testing.TB, b []byte) int {
 func searchJS(t testing.TB) []byte {
 	t.Helper()
 	res := api.Build(api.BuildOptions{
-		EntryPoints: []string{filepath.Join(themeDir, "js", "page", "search.js")},
+		EntryPoints: []string{filepath.Join(realOptions.ThemeDir, "js", "page", "search.js")},
 		Bundle:      true, Write: false, Format: api.FormatESModule, Target: api.ES2020,
 		MinifyWhitespace: true, MinifyIdentifiers: true, MinifySyntax: true, LogLevel: api.LogLevelSilent,
 	})
@@ -53,7 +51,7 @@ func searchJS(t testing.TB) []byte {
 // logged: with the glossary's terms and the calculators as results it went
 // from 56 to 61 KB on the real content.
 func TestFirstQueryBudget(t *testing.T) {
-	_, files, paths := realSite(t)
+	_, files, paths := searchSite(t)
 	js := searchJS(t)
 	jsBr, jsGz := brotliLen(t, js), gzipLen(t, js)
 	t.Logf("search.js: %d bytes minified, %d brotli, %d gzip", len(js), jsBr, jsGz)
@@ -63,18 +61,6 @@ func TestFirstQueryBudget(t *testing.T) {
 		t.Logf("%s: %s %d bytes, %d brotli, %d gzip; first query %d bytes brotli, %d gzip", lang, paths[lang], len(b), br, gz, br+jsBr, gz+jsGz)
 		if br+jsBr > 60*1024 {
 			t.Errorf("%s: first query needs %d bytes brotli, over the 60 KB budget", lang, br+jsBr)
-		}
-	}
-}
-
-// TestIndexFileIsEncodingJSON: the indexes the build writes by hand are
-// what encoding/json writes for the same content, so that the browser's
-// JSON.parse and the CLI's json.Unmarshal read what they always read.
-func TestIndexFileIsEncodingJSON(t *testing.T) {
-	_, files, paths := realSite(t)
-	for lang, p := range paths {
-		if !search.SameAsEncodingJSON(t, files[p]) {
-			t.Errorf("%s: %s differs from encoding/json's writing of the same index", lang, p)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package search_test
+package contentcheck_test
 
 import (
 	"testing"
@@ -9,14 +9,14 @@ import (
 
 func BenchmarkBuild(b *testing.B) {
 	for b.Loop() {
-		if _, _, err := pipeline.SearchIndexes(pipeline.Options{ContentDir: contentDir, ThemeDir: themeDir}); err != nil {
+		if _, _, err := pipeline.SearchIndexes(realOptions); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkLoad(b *testing.B) {
-	_, files, paths := realSite(b)
+	_, files, paths := searchSite(b)
 	for b.Loop() {
 		if _, err := search.Load(files[paths["fr"]]); err != nil {
 			b.Fatal(err)
@@ -25,7 +25,7 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 func BenchmarkQuery(b *testing.B) {
-	ix := realIndex(b, "fr")
+	ix := searchIndex(b, "fr")
 	for _, q := range []string{"armure", "premiers secours", "blessurres", "chirur", "PA"} {
 		b.Run(q, func(b *testing.B) {
 			for b.Loop() {

@@ -1,4 +1,4 @@
-package search_test
+package contentcheck_test
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 	"compendium/generator/search"
 )
 
-// querySetCase is one line of testdata/queries-LANG.txt.
+// querySetCase is one line of testdata/search/queries-LANG.txt.
 type querySetCase struct {
 	line  int
 	query string
@@ -24,12 +24,12 @@ func readQuerySet(t testing.TB, lang string) []querySetCase {
 	return readCases(t, "queries-"+lang)
 }
 
-// readCases reads testdata/NAME.txt: "query => target", a target being
+// readCases reads testdata/search/NAME.txt: "query => target", a target being
 // slug#id, and a tag (@syn, @abbr…) after it optionally.
 func readCases(t testing.TB, name string) []querySetCase {
 	t.Helper()
 	lang := name
-	f, err := os.Open("testdata/" + name + ".txt")
+	f, err := os.Open("testdata/search/" + name + ".txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func hasGlossary() bool {
 func TestQuerySet(t *testing.T) {
 	for _, lang := range []string{"fr", "en"} {
 		t.Run(lang, func(t *testing.T) {
-			ix := realIndex(t, lang)
+			ix := searchIndex(t, lang)
 			cases := readQuerySet(t, lang)
 			if len(cases) < 40 {
 				t.Errorf("only %d queries; the query set needs at least 40", len(cases))
@@ -108,7 +108,7 @@ func TestQuerySet(t *testing.T) {
 	}
 }
 
-// TestVocabularySet runs the players' vocabulary sets (testdata/vocab-LANG.txt:
+// TestVocabularySet runs the players' vocabulary sets (testdata/search/vocab-LANG.txt:
 // abbreviations, everyday words, questions, the other language's words,
 // glossary terms, calculators) as the page searches, with the other
 // language's index, and fails under 95 % in the top 3. It logs recall@1
@@ -116,7 +116,7 @@ func TestQuerySet(t *testing.T) {
 func TestVocabularySet(t *testing.T) {
 	for _, lang := range []string{"fr", "en"} {
 		t.Run(lang, func(t *testing.T) {
-			own, other := realIndex(t, lang), realIndex(t, otherLang(lang))
+			own, other := searchIndex(t, lang), searchIndex(t, otherLang(lang))
 			cases := readCases(t, "vocab-"+lang)
 			if len(cases) < 40 {
 				t.Errorf("only %d queries; the set needs at least 40", len(cases))
@@ -187,7 +187,7 @@ func TestGlossaryTermRanksItsSection(t *testing.T) {
 		}
 	}
 	for _, lang := range []string{"fr", "en"} {
-		own, other := realIndex(t, lang), realIndex(t, otherLang(lang))
+		own, other := searchIndex(t, lang), searchIndex(t, otherLang(lang))
 		n, first := 0, 0
 		for _, term := range g.Terms {
 			q := term.Term(lang)
@@ -213,7 +213,7 @@ func TestGlossaryTermRanksItsSection(t *testing.T) {
 	}
 }
 
-// TestQuestionSet runs the players' questions (testdata/questions-LANG.txt:
+// TestQuestionSet runs the players' questions (testdata/search/questions-LANG.txt:
 // "combien de temps…", "what happens when…") as the page searches them,
 // with the other language's index, logs recall at 1 and at 3, and fails
 // under 95 % at 3. A target may be a named anchor (fantasy#state-dying):
@@ -222,7 +222,7 @@ func TestGlossaryTermRanksItsSection(t *testing.T) {
 func TestQuestionSet(t *testing.T) {
 	for _, lang := range []string{"fr", "en"} {
 		t.Run(lang, func(t *testing.T) {
-			own, other := realIndex(t, lang), realIndex(t, otherLang(lang))
+			own, other := searchIndex(t, lang), searchIndex(t, otherLang(lang))
 			cases := readCases(t, "questions-"+lang)
 			if len(cases) < 20 {
 				t.Errorf("only %d questions; the set needs at least 20", len(cases))

@@ -1,4 +1,4 @@
-package search_test
+package contentcheck_test
 
 import (
 	"bytes"
@@ -11,9 +11,9 @@ import (
 	"compendium/generator/search"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/parity.json from the Go query")
+var update = flag.Bool("update", false, "rewrite testdata/search/parity.json from the Go query")
 
-// ParityCase is one query of testdata/parity.json and Go's answer; the
+// ParityCase is one query of testdata/search/parity.json and Go's answer; the
 // browser test (generator/e2e/search_test.go) runs search.js on the same
 // queries and must answer the same.
 type ParityCase struct {
@@ -69,7 +69,7 @@ func parityCases(t testing.TB) []ParityCase {
 	qs = append(qs, extraParityQueries...)
 	var out []ParityCase
 	for _, lang := range []string{"fr", "en"} {
-		ix, other := realIndex(t, lang), realIndex(t, otherLang(lang))
+		ix, other := searchIndex(t, lang), searchIndex(t, otherLang(lang))
 		for _, q := range qs {
 			out = append(out, ParityCase{Lang: lang, Query: q, Results: toParity(search.Search(ix, other, q, parityLimit)), Suggest: ix.Suggest(q)})
 		}
@@ -102,7 +102,7 @@ func toParity(rs []search.Result) []ParityResult {
 	return out
 }
 
-// TestParityVectors keeps testdata/parity.json equal to what the Go query
+// TestParityVectors keeps testdata/search/parity.json equal to what the Go query
 // answers on the current content. After a change to the content, the
 // glossary or the algorithm, run:
 //
@@ -119,7 +119,7 @@ func TestParityVectors(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	const file = "testdata/parity.json"
+	const file = "testdata/search/parity.json"
 	if *update {
 		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
