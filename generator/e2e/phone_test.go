@@ -39,7 +39,7 @@ func TestPhoneFormulasAndHitTable(t *testing.T) {
 		var hidden []string
 		var out string
 		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/"+lang+"/fantasy/#armor"), chromedp.WaitReady("#calc-armor"),
-			chromedp.ScrollIntoView("#calc-armor .calc-table"), waitReady("calc-armor", &out),
+			chromedp.ScrollIntoView("#calc-armor"), waitReady("calc-armor", &out), scrollTo("#calc-armor .calc-table"),
 			chromedp.Evaluate(`(() => { const t = document.querySelector("#calc-armor .calc-table"), r = t.getBoundingClientRect();
 			  const heads = [...t.querySelectorAll("thead th")].map((th) => th.textContent);
 			  return [...t.querySelectorAll("thead th")].slice(0, 4).filter((th) => th.getBoundingClientRect().right > r.left + t.clientWidth + 1).map((th) => th.textContent).concat(heads.length < 6 ? ["only " + heads.join("|")] : []); })()`, &hidden))

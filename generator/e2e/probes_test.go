@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/chromedp/chromedp"
 )
@@ -35,6 +36,14 @@ func jsCalcResult(id string) string {
 // engine (the region's data-static turned false), not the build's.
 func calcLive(id string) string {
 	return jsCalcResult(id) + `.dataset.static === "false" || null`
+}
+
+// scrollTo scrolls the first element matching sel into view, looked up
+// when it runs: chromedp.ScrollIntoView resolves a DOM node first and
+// fails ("Could not find node with given id") when the page redraws that
+// node in between, as a calculator redraws its result's parts.
+func scrollTo(sel string) chromedp.Action {
+	return chromedp.Evaluate(`(() => { const e = `+jsQuery(sel)+`; if (!e) throw new Error("no `+strings.ReplaceAll(sel, `"`, `'`)+`"); e.scrollIntoView({ block: "start" }); })()`, nil)
 }
 
 // jsUpdateBanner is the JavaScript expression of the update banner.
