@@ -90,7 +90,7 @@ $(AXE_JS):
 unit:
 	$(GO) test ./...
 
-# e2e runs the browser tests alone (about 10 minutes on 2 cores). They fail,
+# e2e runs the browser tests alone (about 4 minutes on 2 cores). They fail,
 # never skip, without Chromium or axe-core; browser and axe bring them.
 E2E_PKGS = ./generator/e2e ./generator/contentcheck
 e2e: browser cross-browsers axe
@@ -105,14 +105,14 @@ cross: browser cross-browsers
 
 # test runs every test: -tags e2e only adds the browser tests' files, so
 # one go test runs the unit tests and the browser tests together. The
-# browser tests' package took 640 s on a clean clone (2 cores), past go
-# test's own 10-minute limit per package, which panics: the limit is 20
-# minutes (the whole target is measured in docs/performance.md). The browser tests wait more than
-# they compute (a whole run keeps one of the two cores busy): the tests
-# that only read the site run six at a time (-parallel 4) in tabs of
-# their own, and the fuzz targets run beside them, one worker each.
+# browser tests' package takes 4 to 5 minutes on a clean clone (2 cores),
+# and took 640 s on a slower host, past go test's own 10-minute limit per
+# package, which panics: the limit is 20 minutes (the whole target is
+# measured in docs/performance.md). The tests that only read the site run
+# four at a time (-parallel 4) in tabs of their own, and the fuzz targets
+# run beside them, one worker each, filling the browser tests' waits.
 test: vet browser cross-browsers axe
-	@echo "go test -tags e2e ./... (compiling takes about 100 s on a cold cache; the browser tests about 10 minutes), the fuzz targets beside it"
+	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 5 minutes), the fuzz targets beside it"
 	@mkdir -p .cache; \
 	($(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e ./...; tests=$$?; \
