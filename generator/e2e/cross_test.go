@@ -172,7 +172,33 @@ func (s *smoke) run(stop func()) {
 	if err := s.eng.Eval(jsQuery(selSearchHit)+`.getAttribute("href")`, &href); err != nil || href != "#armor" {
 		t.Errorf("%s, single file: the first result for armure links %q (%v), want #armor", s.eng.Name(), href, err)
 	}
+	s.afterLateWork("single file")
 	t.Logf("%s: the five checks in %s", s.eng.Name(), time.Since(start).Round(100*time.Millisecond))
+}
+
+// crossLate waits for what a page does late: the offline copy's
+// registration runs 3 s after the load event, in an idle moment
+// (theme/js/page/offline.js). A callback queued for an idle moment after
+// that runs after it; 300 ms more let its errors be reported.
+const crossLate = `(() => {
+  if (window.__e2eLate === undefined) {
+    window.__e2eLate = false;
+    const nav = performance.getEntriesByType("navigation")[0], end = nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 0));
+    setTimeout(() => idle(() => setTimeout(() => (window.__e2eLate = true), 300), { timeout: 5000 }), Math.max(0, end + 3100 - performance.now()));
+  }
+  return window.__e2eLate;
+})()`
+
+// afterLateWork waits until the page has done what it does late, so that
+// an error or a policy violation there is seen: without it a fast run
+// left the page before its offline copy was asked for, and only a slow
+// one saw WebKit refuse a service worker from file:// (worker-src).
+func (s *smoke) afterLateWork(what string) {
+	s.t.Helper()
+	if err := s.poll(crossLate, 15*time.Second, nil); err != nil {
+		s.t.Errorf("%s, %s: the page's late work did not end: %v", s.eng.Name(), what, err)
+	}
 }
 
 // open drains what the current document reported, then navigates.

@@ -2,7 +2,11 @@
 // reading with no signal (theme/sw/sw.js). The worker sits at the site root,
 // so its scope is the whole site wherever the site is deployed.
 export function initOffline() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  // A page opened from disk (the single-file edition) is its own offline
+  // copy; WebKit counts file:// as secure and offers service workers
+  // there, but the file's policy (worker-src blob:) refuses one, and no
+  // engine serves a file:// page from a worker anyway.
+  if (!("serviceWorker" in navigator) || !window.isSecureContext || location.protocol === "file:") return;
   watchUpdates();
   const root = new URL(document.body.dataset.root || "./", location.href);
   // Well after the page's own work: the first visit's download of the
