@@ -202,9 +202,55 @@ type glanceFigure struct {
 func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 	id := "character-" + g.Doc
 	v := &CharacterView{ID: id, T: p.T}
+	defaults, err := v.addGroups(g.Fields, p)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]any{"defaults": defaults}
+	none := ""
+	if l := g.List; l != nil {
+		lv, itemDefaults, err := listView(id, l, p)
+		if err != nil {
+			return nil, err
+		}
+		v.List = lv
+		none = p.T("character.list." + l.Key + ".none")
+		data["list"] = map[string]any{"key": l.Key, "max": l.Max, "defaults": itemDefaults, "none": none}
+	}
+	glances, err := glanceComputations(g, p)
+	if err != nil {
+		return nil, err
+	}
+	data["glance"] = glances
+	for _, gd := range glances {
+		if gd.Each {
+			// The default character knows no spell yet.
+			if g.List != nil {
+				v.Glance = append(v.Glance, GlanceView{None: none})
+			}
+			continue
+		}
+		gv, err := firstGlance(gd, defaults, p)
+		if err != nil {
+			return nil, err
+		}
+		v.Glance = append(v.Glance, gv)
+	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return nil, err
+	}
+	v.Data = string(b)
+	return v, nil
+}
+
+// addGroups gives v a field for each of fields, grouped as their
+// calculators' forms group them, and returns the character's defaults:
+// each field's default in its form.
+func (v *CharacterView) addGroups(fields []CharacterField, p Page) (map[string]any, error) {
 	defaults := map[string]any{}
 	groupOf := map[string]int{}
-	for _, cf := range g.Fields {
+	for _, cf := range fields {
 		fd, legend, ok := cf.field(p)
 		if !ok {
 			return nil, &unknownField{cf}
@@ -213,7 +259,7 @@ func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 		if d, ok := Get(form.Defaults, cf.Path); ok {
 			set(defaults, cf.Path, d)
 		}
-		fv := fieldView(id, cf.Calc, fd, form.Defaults, p)
+		fv := fieldView(v.ID, cf.Calc, fd, form.Defaults, p)
 		fv.Key = cf.Path
 		key := cf.Calc + "/" + legend
 		i, ok := groupOf[key]
@@ -224,32 +270,41 @@ func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 		}
 		v.Groups[i].Fields = append(v.Groups[i].Fields, fv)
 	}
-	data := map[string]any{"defaults": defaults}
-	if l := g.List; l != nil {
-		lv := &CharacterListView{Legend: p.T("character.list." + l.Key), Add: p.T("character.list." + l.Key + ".add"),
-			Remove: p.T("character.list." + l.Key + ".remove"), Item: p.T("character.list." + l.Key + ".item")}
-		item := id + "-" + l.Key + "-__N__"
-		// The name is the player's, for the page only: no calculator takes
-		// it (UIOnly), and the printed summary names the item by it.
-		name := FieldView{ID: item + "-name", Path: "name", Kind: Text, InputMode: "text", Label: p.T("character.list." + l.Key + ".name"), Optional: true, UIOnly: true}
-		lv.Fields = append(lv.Fields, name)
-		itemDefaults := map[string]any{}
-		for _, cf := range l.Fields {
-			fd, _, ok := cf.field(p)
-			if !ok {
-				return nil, &unknownField{cf}
-			}
-			form := Lookup(cf.Calc)
-			if d, ok := Get(form.Defaults, cf.Path); ok {
-				set(itemDefaults, cf.Path, d)
-			}
-			fv := fieldView(item, cf.Calc, fd, form.Defaults, p)
-			fv.Key = cf.Path
-			lv.Fields = append(lv.Fields, fv)
+	return defaults, nil
+}
+
+// listView is the view of the character's list l (its spells) on the
+// page of character id, and the defaults of a new item. The script
+// clones the item's fields, whose IDs hold __N__ for the item's number.
+func listView(id string, l *CharacterList, p Page) (*CharacterListView, map[string]any, error) {
+	lv := &CharacterListView{Legend: p.T("character.list." + l.Key), Add: p.T("character.list." + l.Key + ".add"),
+		Remove: p.T("character.list." + l.Key + ".remove"), Item: p.T("character.list." + l.Key + ".item")}
+	item := id + "-" + l.Key + "-__N__"
+	// The name is the player's, for the page only: no calculator takes
+	// it (UIOnly), and the printed summary names the item by it.
+	name := FieldView{ID: item + "-name", Path: "name", Kind: Text, InputMode: "text", Label: p.T("character.list." + l.Key + ".name"), Optional: true, UIOnly: true}
+	lv.Fields = append(lv.Fields, name)
+	itemDefaults := map[string]any{}
+	for _, cf := range l.Fields {
+		fd, _, ok := cf.field(p)
+		if !ok {
+			return nil, nil, &unknownField{cf}
 		}
-		v.List = lv
-		data["list"] = map[string]any{"key": l.Key, "max": l.Max, "defaults": itemDefaults, "none": p.T("character.list." + l.Key + ".none")}
+		form := Lookup(cf.Calc)
+		if d, ok := Get(form.Defaults, cf.Path); ok {
+			set(itemDefaults, cf.Path, d)
+		}
+		fv := fieldView(item, cf.Calc, fd, form.Defaults, p)
+		fv.Key = cf.Path
+		lv.Fields = append(lv.Fields, fv)
 	}
+	return lv, itemDefaults, nil
+}
+
+// glanceComputations returns what the page's script needs to compute
+// each of g's glances: the calculator's input with the form's defaults,
+// the character's paths that feed it, the figures shown and their labels.
+func glanceComputations(g *CharacterGame, p Page) ([]glanceData, error) {
 	var glances []glanceData
 	for _, gl := range g.Glance {
 		form := Lookup(gl.Calc)
@@ -290,46 +345,37 @@ func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 		}
 		glances = append(glances, gd)
 	}
-	data["glance"] = glances
-	for _, gd := range glances {
-		if gd.Each {
-			// The default character knows no spell yet.
-			if l, ok := data["list"].(map[string]any); ok {
-				v.Glance = append(v.Glance, GlanceView{None: l["none"].(string)})
-			}
-			continue
-		}
-		in := map[string]any{}
-		for k, x := range gd.Base {
-			in[k] = x
-		}
-		for path, key := range gd.Map {
-			if x, ok := Get(defaults, key); ok {
-				set(in, path, x)
-			}
-		}
-		out, cerr := p.engine().Calculate(gd.Calc, in)
-		if cerr != nil {
-			return nil, cerr
-		}
-		gv := GlanceView{Calc: gd.Calc, Title: gd.Title, Rule: gd.Rule}
-		if a, ok := out["answer"].(map[string]any); ok {
-			gv.Answer = Answer(str(a[p.Lang]))
-		}
-		for i, fig := range gd.Figures {
-			if x, ok := Get(out, fig.Path); ok {
-				frac, _ := Get(out, fig.Path+"_fraction")
-				gv.Figures = append(gv.Figures, [2]string{gd.Labels[i], FormatFigure(x, fig.Format, p, str(frac))})
-			}
-		}
-		v.Glance = append(v.Glance, gv)
+	return glances, nil
+}
+
+// firstGlance computes glance gd for the default character (defaults),
+// with the engine the build runs: the page shows it before its script
+// runs, and without JavaScript.
+func firstGlance(gd glanceData, defaults map[string]any, p Page) (GlanceView, error) {
+	in := map[string]any{}
+	for k, x := range gd.Base {
+		in[k] = x
 	}
-	b, err := json.Marshal(data)
+	for path, key := range gd.Map {
+		if x, ok := Get(defaults, key); ok {
+			set(in, path, x)
+		}
+	}
+	out, err := p.engine().Calculate(gd.Calc, in)
 	if err != nil {
-		return nil, err
+		return GlanceView{}, err
 	}
-	v.Data = string(b)
-	return v, nil
+	gv := GlanceView{Calc: gd.Calc, Title: gd.Title, Rule: gd.Rule}
+	if a, ok := out["answer"].(map[string]any); ok {
+		gv.Answer = Answer(str(a[p.Lang]))
+	}
+	for i, fig := range gd.Figures {
+		if x, ok := Get(out, fig.Path); ok {
+			frac, _ := Get(out, fig.Path+"_fraction")
+			gv.Figures = append(gv.Figures, [2]string{gd.Labels[i], FormatFigure(x, fig.Format, p, str(frac))})
+		}
+	}
+	return gv, nil
 }
 
 // CharacterCalcs returns the calculators the character page computes with
