@@ -110,7 +110,7 @@ cross: browser cross-browsers
 # package, which panics: the limit is 20 minutes (the whole target is
 # measured in docs/performance.md). The tests that only read the site run
 # four at a time (-parallel 4) in tabs of their own, and the fuzz targets
-# run beside them, one worker each, filling the browser tests' waits.
+# run beside them, one worker each.
 test: vet browser cross-browsers axe
 	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 5 minutes), the fuzz targets beside it"
 	@mkdir -p .cache; \

@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/chromedp/chromedp"
 )
@@ -43,7 +42,7 @@ func calcLive(id string) string {
 // fails ("Could not find node with given id") when the page redraws that
 // node in between, as a calculator redraws its result's parts.
 func scrollTo(sel string) chromedp.Action {
-	return chromedp.Evaluate(`(() => { const e = `+jsQuery(sel)+`; if (!e) throw new Error("no `+strings.ReplaceAll(sel, `"`, `'`)+`"); e.scrollIntoView({ block: "start" }); })()`, nil)
+	return chromedp.Evaluate(`(() => { const e = `+jsQuery(sel)+`; if (!e) throw new Error(`+strconv.Quote("nothing matches "+sel)+`); e.scrollIntoView({ block: "start" }); })()`, nil)
 }
 
 // jsUpdateBanner is the JavaScript expression of the update banner.
