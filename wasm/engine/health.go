@@ -86,6 +86,7 @@ type healthSim struct {
 	lp        int
 	due       int
 	bodyUntil int
+	held      *pendingAction // the treatment still holding the state at until, if any
 
 	timeline []any
 	ignored  []ignoredEvent
@@ -401,6 +402,7 @@ func (s *healthSim) run(events []healthEvent) {
 	}
 	var pending []pendingAction
 	ei := 0
+	said := never // the due already said to be held, so that it is said once
 	for {
 		t := maxMinutes + 1
 		if ei < len(evs) {
@@ -409,14 +411,15 @@ func (s *healthSim) run(events []healthEvent) {
 		for _, p := range pending {
 			t = min(t, p.end)
 		}
-		if s.due != never {
+		if s.due != never && (s.holder(pending) == nil || said != s.due) {
 			t = min(t, s.due)
 		}
 		if t > s.until {
 			break
 		}
 		// At one minute, actions come before timers: a treatment that ends
-		// at the minute a timer falls due is still in time.
+		// at the minute a timer falls due is still in time, and one begun
+		// at that minute holds it.
 		rest := pending[:0]
 		var ending []pendingAction
 		for _, p := range pending {
@@ -437,21 +440,64 @@ func (s *healthSim) run(events []healthEvent) {
 				s.ignore(ev, reason, why)
 				continue
 			}
-			d := s.duration(ev)
-			switch {
-			case d == 0:
+			if d := s.duration(ev); d == 0 {
 				s.finish(ev, t)
-			case t+d > s.until:
-				s.ignore(ev, "ends_after_until", say("le soin finirait à la minute $1, après la fin de la période calculée (minute $2)",
-					"the treatment would end at minute $1, after the end of the period computed (minute $2)", t+d, s.until))
-			default:
+			} else {
 				pending = append(pending, pendingAction{ev, t + d})
 			}
 		}
-		if s.due != never && s.due <= t {
-			s.fire(t)
+		if s.due == never || s.due > t {
+			continue
+		}
+		if h := s.holder(pending); h != nil {
+			if said != s.due {
+				said = s.due
+				s.hold(h, t)
+			}
+			continue
+		}
+		s.fire(t)
+	}
+	// A treatment still under way at the end of the period computed has
+	// no effect within it, but it holds what it holds until then.
+	s.held = s.holder(pending)
+	for _, p := range pending {
+		s.ignore(p.ev, "ends_after_until", say("le soin ne finit qu’à la minute $1, après la fin de la période calculée (minute $2)",
+			"the treatment ends only at minute $1, after the end of the period computed (minute $2)", p.end, s.until))
+	}
+}
+
+// holder is the treatment under way that holds the deterioration of the
+// current state, or nil: the text keeps the dying character in agony « pour
+// permettre à vos alliés de vous soigner », and first aid « permet de
+// maintenir en vie un agonisant ». A treatment holds while it lasts if it
+// treats the current state; one that cannot apply was never begun, so it
+// holds nothing. Recovering from fatigue is no deterioration, and nothing
+// treats it.
+func (s *healthSim) holder(pending []pendingAction) *pendingAction {
+	if s.due == never || s.state == "fatigued" {
+		return nil
+	}
+	var h *pendingAction
+	for i := range pending {
+		if ok, _, _ := s.applicable(pending[i].ev); ok && (h == nil || pending[i].end < h.end) {
+			h = &pending[i]
 		}
 	}
+	return h
+}
+
+// hold says, at t, the minute the timer of the current state falls due,
+// that the treatment h holds it.
+func (s *healthSim) hold(h *pendingAction, t int) {
+	would := say("serait devenu $1", "would have become $1", stateWords(s.next()))
+	if s.next() == "dead" {
+		would = words{"serait mort", "would have died"}
+	}
+	s.steps = append(s.steps, step(s.doc(), s.timerRule(), say(
+		"À la minute $1, le personnage $2, mais le soin commencé à la minute $3 ($4), alors qu’il était $5, le maintient $5 jusqu’à sa fin, à la minute $6.",
+		"At minute $1 the character $2, but the treatment begun at minute $3 ($4), while they were $5, keeps them $5 until it ends, at minute $6.",
+		t, would, h.ev.at, lower(actionWords(h.ev.action)), stateWords(s.state), h.end)))
 }
 
 func readHealthEvents(r *reader, in map[string]any, modern bool) []healthEvent {
@@ -506,6 +552,9 @@ func (s *healthSim) output() map[string]any {
 	if s.state == "dead" {
 		out["body_until"] = f(s.bodyUntil)
 		ans = say("$1 Le corps reste fouillable jusqu’à la minute $2.", "$1 The body may be searched until minute $2.", ans, s.bodyUntil)
+	} else if s.held != nil {
+		ans = say("$1 Ensuite : le soin ($2) finit à la minute $3 ; d’ici là, le personnage reste $4.",
+			"$1 Next: the treatment ($2) ends at minute $3; until then the character stays $4.", ans, lower(actionWords(s.held.ev.action)), s.held.end, stateWords(s.state))
 	} else if s.due != never {
 		ans = say("$1 Ensuite : $2 à la minute $3.", "$1 Next: $2 at minute $3.", ans, stateWords(s.next()), s.due)
 	}
@@ -545,8 +594,8 @@ func runHealthFantasy(r *reader, in map[string]any) map[string]any {
 	s.run(evs)
 	out := s.output()
 	out["reading"] = readingOf(say(
-		"À la même minute, les soins passent avant les échéances (un soin qui finit à la minute où l’agonisant mourrait le sauve). Un soin qui dure s’apprécie à son début et à sa fin ; la médecine, dont le texte donne la durée en mots, en dure $1. L’imposition des mains $2, le philtre $3, et tous deux rendent l’état sain avec $4 PV ; seule la médecine rend tous les PV. La mort vient $5 après le plus tardif du début de l’agonie et de la fin du combat.",
-		"At the same minute, treatments come before timers (a treatment ending at the minute a dying character would die saves them). A treatment that takes time is judged at its start and at its end; medicine, whose time the text gives in words, takes $1. Laying on hands $2, the potion $3, and both give the healthy state with $4 life point{|s}; only medicine gives back all life points. Death comes $5 after the later of the start of dying and the end of the fight.",
+		"Un soin commencé à temps retient, tant qu’il dure, l’aggravation qu’il prévient, et son effet vient à sa fin : l’agonisant reste en agonie « pour permettre à vos alliés de vous soigner », les premiers secours permettent « de maintenir en vie un agonisant », la médecine sert à « soigner un blessé ou un agonisant totalement ». À la même minute, les soins passent avant les échéances : un soin commencé ou fini à la minute où l’agonisant mourrait est à temps. Un soin qui ne peut pas s’appliquer (sur soi quand le texte l’interdit, sur un état qu’il ne soigne pas, sur un mort) ne retient rien. La médecine, dont le texte donne la durée en mots (« une dizaine de minutes »), en dure $1. L’imposition des mains $2, le philtre $3, et tous deux rendent l’état sain avec $4 PV ; seule la médecine rend tous les PV. La mort vient $5 après le plus tardif du début de l’agonie et de la fin du combat.",
+		"A treatment begun in time holds the deterioration it prevents while it lasts, and has its effect at its end: the dying remain dying “to allow your allies to heal you”, first aid “keeps a dying character alive”, medicine “fully heals a wounded or dying character”. At the same minute, treatments come before timers: a treatment begun or ending at the minute a dying character would die is in time. A treatment that cannot apply (on oneself where the text forbids it, on a state it does not treat, on the dead) holds nothing. Medicine, whose time the text gives in words (“about ten minutes”), takes $1. Laying on hands $2, the potion $3, and both give the healthy state with $4 life point{|s}; only medicine gives back all life points. Death comes $5 after the later of the start of dying and the end of the fight.",
 		lasting(fh.Medicine, false), acting(fh.LayingOnHands), acting(fh.Potion), min(fh.HealedPoints, life), lasting(fh.DyingAfterFight, false)))
 	return out
 }
@@ -567,8 +616,8 @@ func runHealthModern(r *reader, in map[string]any) map[string]any {
 	s.run(evs)
 	out := s.output()
 	out["reading"] = readingOf(say(
-		"À la même minute, les soins passent avant les échéances. Les premiers secours repoussent la prochaine aggravation ($1 en novice, $2 en expert, après la fin du soin) ; répétés, la plus tardive des échéances est gardée. Un blessé peut se soigner lui-même ; dans le coma il est inerte. Le chirurgien novice exige un endroit calme.",
-		"At the same minute, treatments come before timers. First aid puts off the next deterioration ($1 for a novice, $2 for an expert, after the treatment ends); when repeated, the later deadline is kept. A wounded character may treat themselves; in a coma they are inert. A novice surgeon needs a calm place.",
+		"Un soin commencé à temps retient, tant qu’il dure, l’aggravation qu’il prévient, et son effet vient à sa fin : le personnage dans le coma « doit se faire soigner » à temps « sous peine de mourir » : une chirurgie commencée avant sa mort le sauve. À la même minute, les soins passent avant les échéances. Un soin qui ne peut pas s’appliquer (refusé, sur un état qu’il ne soigne pas, sur un mort) ne retient rien. Les premiers secours repoussent la prochaine aggravation ($1 en novice, $2 en expert, après la fin du soin) ; répétés, la plus tardive des échéances est gardée. Un blessé peut se soigner lui-même ; dans le coma il est inerte. Le chirurgien novice exige un endroit calme.",
+		"A treatment begun in time holds the deterioration it prevents while it lasts, and has its effect at its end: a character in a coma “must get treated” in time “or die”: a surgery begun before their death saves them. At the same minute, treatments come before timers. A treatment that cannot apply (refused, on a state it does not treat, on the dead) holds nothing. First aid puts off the next deterioration ($1 for a novice, $2 for an expert, after the treatment ends); when repeated, the later deadline is kept. A wounded character may treat themselves; in a coma they are inert. A novice surgeon needs a calm place.",
 		lasting(mh.FirstAidNovice, false), lasting(mh.FirstAidExpert, false)))
 	return out
 }

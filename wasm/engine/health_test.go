@@ -18,16 +18,56 @@ func TestHealthFantasy(t *testing.T) {
 		{"first aid then an hour", `{"state":"dying","events":[{"at":2,"action":"first_aid"}]}`, map[string]any{
 			"timeline.1.at": 4, "timeline.1.state": "wounded", "timeline.1.cause": "first_aid", "timeline.1.event": 0,
 			"timeline.2.at": 64, "timeline.2.state": "dying", "timeline.3.at": 69, "timeline.3.state": "dead"}},
-		// §2.5–2.6 a timer that falls due during an action comes first: dead at 5, first aid would end at 6.
-		{"death during first aid", `{"state":"dying","events":[{"at":4,"action":"first_aid"}]}`, map[string]any{
-			"timeline.1.at": 5, "timeline.1.state": "dead", "ignored.0.index": 0, "ignored.0.reason": "dead_before_end"}},
+		// §2.6 first aid « permet de maintenir en vie un agonisant »: begun at 4, it holds the death due
+		// at 5 until it ends at 6 (audit D1; the engine used to say dead at 5).
+		{"first aid begun before death holds it", `{"state":"dying","events":[{"at":4,"action":"first_aid"}]}`, map[string]any{
+			"timeline.1.at": 6, "timeline.1.state": "wounded", "timeline.2.at": 66, "timeline.2.state": "dying",
+			"timeline.3.at": 71, "timeline.3.state": "dead", "ignored": []int{},
+			"steps.1.en": "At minute 5 the character would have died, but the treatment begun at minute 4 (first aid), while they were dying, keeps them dying until it ends, at minute 6.",
+			"steps.1.fr": "À la minute 5, le personnage serait mort, mais le soin commencé à la minute 4 (les premiers secours), alors qu’il était agonisant, le maintient agonisant jusqu’à sa fin, à la minute 6."}},
+		// §2.5 « pour permettre à vos alliés de vous soigner », §2.6 medicine heals « un blessé ou un
+		// agonisant totalement »: medicine begun as the fight ends saves the dying (D1: was dead at 5).
+		{"medicine on the dying after the fight", `{"state":"dying","combat_ends_at":0,"events":[{"at":0,"action":"medicine"}]}`, map[string]any{
+			"timeline.1.at": 10, "timeline.1.state": "healthy", "final_state": "healthy", "ignored": []int{}}},
+		// « si on ne vous soigne pas dans l'heure »: the doctor who begins at 59 is in time (D1: was dead at 65).
+		{"medicine begun within the hour", `{"state":"wounded","events":[{"at":59,"action":"medicine"}]}`, map[string]any{
+			"timeline.1.at": 69, "timeline.1.state": "healthy", "final_state": "healthy",
+			"steps.1.en": "At minute 60 the character would have become dying, but the treatment begun at minute 59 (medicine), while they were wounded, keeps them wounded until it ends, at minute 69."}},
+		// Begun at the very minute the death falls due: actions come first at one minute, so it holds.
+		{"first aid begun at the minute of death", `{"state":"dying","events":[{"at":5,"action":"first_aid"}]}`, map[string]any{
+			"timeline.1.at": 7, "timeline.1.state": "wounded"}},
+		{"medicine begun at the minute wounded turns dying", `{"state":"wounded","events":[{"at":60,"action":"medicine"}]}`, map[string]any{
+			"timeline.1.at": 70, "timeline.1.state": "healthy"}},
+		// A treatment that cannot apply holds nothing: first aid on a wounded character, medicine on
+		// oneself, a potion a dying character drinks alone.
+		{"first aid on a wounded character holds nothing", `{"state":"wounded","events":[{"at":58,"action":"first_aid"}]}`, map[string]any{
+			"ignored.0.reason": "not_applicable", "timeline.1.at": 60, "timeline.1.state": "dying", "timeline.2.at": 65, "timeline.2.state": "dead"}},
+		{"medicine on oneself holds nothing", `{"state":"dying","events":[{"at":0,"action":"medicine","self":true}]}`, map[string]any{
+			"ignored.0.reason": "not_on_self", "timeline.1.at": 5, "timeline.1.state": "dead"}},
+		{"potion alone holds nothing", `{"state":"dying","events":[{"at":4,"action":"potion","self":true}]}`, map[string]any{
+			"ignored.0.reason": "dying_cannot_drink_alone", "timeline.1.at": 5, "timeline.1.state": "dead"}},
+		// Too late: first aid after death is refused and holds nothing.
+		{"first aid on the dead", `{"state":"dying","events":[{"at":6,"action":"first_aid"}]}`, map[string]any{
+			"ignored.0.reason": "dead", "timeline.1.at": 5, "timeline.1.state": "dead"}},
+		// Overlapping treatments: first aid ends first (wounded at 6), the medicine begun at 5 holds
+		// the wounded character in turn and heals at 15.
+		{"first aid then medicine overlapping", `{"state":"dying","events":[{"at":4,"action":"first_aid"},{"at":5,"action":"medicine"}]}`, map[string]any{
+			"timeline.1.at": 6, "timeline.1.state": "wounded", "timeline.2.at": 15, "timeline.2.state": "healthy", "ignored": []int{}}},
+		// A potion given during the medicine heals at once; the medicine then finds nothing to treat.
+		{"potion during medicine", `{"state":"dying","life_points":3,"events":[{"at":0,"action":"medicine"},{"at":3,"action":"potion"}]}`, map[string]any{
+			"timeline.1.at": 3, "timeline.1.state": "healthy", "timeline.1.life_points": 1,
+			"ignored.0.index": 0, "ignored.0.reason": "no_longer_applicable", "final_state": "healthy"}},
+		// A treatment still under way at the end of the period holds until then, and the answer says so.
+		{"held at the end of the period", `{"state":"dying","until":8,"events":[{"at":0,"action":"medicine"}]}`, map[string]any{
+			"final_state": "dying", "ignored.0.reason": "ends_after_until",
+			"answer.en": textHolding("Next: the treatment (medicine) ends at minute 10; until then the character stays dying."),
+			"answer.fr": textHolding("Ensuite\u00a0: le soin (la médecine) finit à la minute 10\u202f; d’ici là, le personnage reste agonisant.")}},
 		// §2.5 "dans les 5 min": first aid ending at the minute of death is in time (reading).
 		{"first aid ends at the minute of death", `{"state":"dying","until":30,"events":[{"at":3,"action":"first_aid"}]}`, map[string]any{
 			"timeline.1.at": 5, "timeline.1.state": "wounded", "final_state": "wounded"}},
-		// §2.6 medicine (10 min) started on a wounded character who becomes dying during it still heals, with all life points.
+		// §2.6 medicine (10 min) begun on a wounded character holds the dying due at 60, and heals with all life points.
 		{"medicine across a timer", `{"state":"wounded","life_points":3,"events":[{"at":55,"action":"medicine"}]}`, map[string]any{
-			"timeline.1.at": 60, "timeline.1.state": "dying", "timeline.2.at": 65, "timeline.2.state": "healthy",
-			"timeline.2.life_points": 3, "final_state": "healthy"}},
+			"timeline.1.at": 65, "timeline.1.state": "healthy", "timeline.1.life_points": 3, "final_state": "healthy"}},
 		// §2.5 "dans l'heure": at minute 60 the character is still wounded when the first aid starts (reading).
 		{"first aid at the minute wounded turns dying", `{"state":"wounded","events":[{"at":60,"action":"first_aid"}]}`, map[string]any{
 			"ignored.0.reason": "not_applicable", "timeline.1.at": 60, "timeline.1.state": "dying"}},
@@ -49,6 +89,10 @@ func TestHealthFantasy(t *testing.T) {
 		// §2.5 a dead character is past healing.
 		{"potion on the dead", `{"state":"dead","events":[{"at":3,"action":"potion"}]}`, map[string]any{
 			"ignored.0.reason": "dead", "body_until": 10}},
+		// The reading says the held deterioration in the text's words, in both languages.
+		{"reading holds in the text's words", `{"state":"wounded"}`, map[string]any{
+			"reading.fr": textHolding("«\u00a0pour permettre à vos alliés de vous soigner\u00a0», les premiers secours permettent «\u00a0de maintenir en vie un agonisant\u00a0», la médecine sert à «\u00a0soigner un blessé ou un agonisant totalement\u00a0»"),
+			"reading.en": textHolding("the dying remain dying “to allow your allies to heal you”, first aid “keeps a dying character alive”, medicine “fully heals a wounded or dying character”")}},
 		// Events past the period computed are reported, not applied.
 		{"after until", `{"state":"wounded","until":30,"events":[{"at":40,"action":"potion"}]}`, map[string]any{
 			"ignored.0.reason": "after_until", "final_state": "wounded"}},
@@ -88,19 +132,40 @@ func TestHealthModern(t *testing.T) {
 		// 1.3.2 expert surgery in a calm place takes 5 min.
 		{"expert surgery calm", `{"state":"wounded","events":[{"at":5,"action":"surgery","level":"expert","calm_place":true}]}`, map[string]any{
 			"timeline.1.at": 10, "timeline.2.at": 40, "timeline.2.state": "full_health"}},
-		// §2 and 1.3: the coma falls due during the surgery, which still applies to a coma.
-		{"coma during surgery", `{"state":"wounded","events":[{"at":10,"action":"surgery","level":"expert"}]}`, map[string]any{
-			"timeline.1.at": 15, "timeline.1.state": "coma", "timeline.2.at": 20, "timeline.2.state": "fatigued",
-			"timeline.3.at": 50, "timeline.3.state": "full_health"}},
-		// §2: death during the surgery comes first.
-		{"death during surgery", `{"state":"wounded","events":[{"at":25,"action":"surgery","level":"expert"}]}`, map[string]any{
-			"timeline.2.at": 30, "timeline.2.state": "dead", "ignored.0.reason": "dead_before_end"}},
+		// §2 and 1.3: the surgery begun on a wounded character holds the coma due at 15.
+		{"coma held by surgery", `{"state":"wounded","events":[{"at":10,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"timeline.1.at": 20, "timeline.1.state": "fatigued", "timeline.2.at": 50, "timeline.2.state": "full_health"}},
+		// §2 « doit se faire soigner dans les 15mn »: a surgery begun in the coma holds the death due at 30.
+		{"death held by surgery", `{"state":"wounded","events":[{"at":25,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"timeline.1.at": 15, "timeline.1.state": "coma", "timeline.2.at": 35, "timeline.2.state": "fatigued", "ignored": []int{},
+			"steps.2.en": "At minute 30 the character would have died, but the treatment begun at minute 25 (surgery), while they were in a coma, keeps them in a coma until it ends, at minute 35."}},
+		// Audit D1: expert surgery begun on a coma patient at minute 14 saves them (was dead at 15).
+		{"expert surgery on a coma at 14", `{"state":"coma","events":[{"at":14,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"timeline.1.at": 24, "timeline.1.state": "fatigued", "timeline.2.at": 54, "timeline.2.state": "full_health", "final_state": "full_health"}},
+		// Begun at the minute death falls due: actions come first, so it holds.
+		{"surgery begun at the minute of death", `{"state":"coma","events":[{"at":15,"action":"surgery","level":"expert","calm_place":true}]}`, map[string]any{
+			"timeline.1.at": 20, "timeline.1.state": "fatigued"}},
+		// A refused surgery holds nothing: a novice outside a calm place.
+		{"refused surgery holds nothing", `{"state":"coma","events":[{"at":10,"action":"surgery","level":"novice"}]}`, map[string]any{
+			"ignored.0.reason": "calm_place_required", "timeline.1.at": 15, "timeline.1.state": "dead"}},
+		// Surgery on a dead character is refused.
+		{"surgery on the dead", `{"state":"coma","events":[{"at":16,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"ignored.0.reason": "dead", "timeline.1.at": 15, "timeline.1.state": "dead"}},
+		// Surgery on a fatigued character treats nothing, and fatigue still passes at 10.
+		{"surgery on the fatigued", `{"state":"fatigued","events":[{"at":5,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"ignored.0.reason": "not_applicable", "timeline.1.at": 10, "timeline.1.state": "full_health"}},
+		// Overlapping: expert first aid 14 to 15 puts the death off to 255, the surgery begun at 14 heals at 24.
+		{"first aid and surgery overlapping", `{"state":"coma","events":[{"at":14,"action":"first_aid","level":"expert"},{"at":14,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"timeline.1.at": 15, "timeline.1.cause": "first_aid", "timeline.2.at": 24, "timeline.2.state": "fatigued", "ignored": []int{}}},
 		// §2 "dans les 15mn": a surgery ending at the minute of death is in time (reading).
 		{"surgery ends at the minute of death", `{"state":"coma","events":[{"at":10,"action":"surgery","level":"expert","calm_place":true}]}`, map[string]any{
 			"timeline.1.at": 15, "timeline.1.state": "fatigued"}},
 		// §2 in a coma the character is inert (reading: no self-treatment).
 		{"self first aid in a coma", `{"state":"coma","events":[{"at":1,"action":"first_aid","level":"expert","self":true}]}`, map[string]any{
 			"ignored.0.reason": "inert", "timeline.1.at": 15, "timeline.1.state": "dead"}},
+		{"reading holds", `{"state":"coma"}`, map[string]any{
+			"reading.fr": textHolding("«\u00a0doit se faire soigner\u00a0» à temps «\u00a0sous peine de mourir\u00a0»\u00a0: une chirurgie commencée avant sa mort le sauve."),
+			"reading.en": textHolding("A treatment begun in time holds the deterioration it prevents while it lasts")}},
 		// 1.2 first aid applies only to wounded or coma.
 		{"first aid on full health", `{"state":"full_health","events":[{"at":1,"action":"first_aid","level":"novice"}]}`, map[string]any{
 			"ignored.0.reason": "not_applicable"}},

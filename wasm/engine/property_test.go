@@ -309,3 +309,124 @@ func TestPropertyLongerStudyNeverLowersBestXP(t *testing.T) {
 		}
 	}
 }
+
+// deathAt is the minute of the first death in a health timeline, or a
+// minute past any period for a character who does not die.
+func deathAt(out map[string]any) float64 {
+	for _, e := range out["timeline"].([]any) {
+		if m := e.(map[string]any); m["state"] == "dead" {
+			return m["at"].(float64)
+		}
+	}
+	return maxMinutes + 1
+}
+
+func randomCare(rng *rand.Rand, modern bool, n int) []any {
+	actions := fantasyActions
+	if modern {
+		actions = modernActions
+	}
+	evs := make([]any, n)
+	for k := range evs {
+		ev := map[string]any{"at": rng.Intn(90), "action": actions[rng.Intn(len(actions))], "self": rng.Intn(4) == 0}
+		if modern {
+			ev["level"] = levels[rng.Intn(2)]
+			ev["calm_place"] = rng.Intn(2) == 0
+		}
+		evs[k] = ev
+	}
+	return evs
+}
+
+// One more treatment, whatever it is, begun after the others, never brings
+// death sooner: a treatment that cannot apply holds nothing and does
+// nothing, and one that applies holds the deterioration while it lasts.
+// (An earlier one may: first aid during a long fight makes the dying
+// wounded, and the hour then runs from it.)
+func TestPropertyCareNeverHastensDeath(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 4000; i++ {
+		modern := i%2 == 1
+		calc, states := "health-fantasy", fantasyStates
+		if modern {
+			calc, states = "health-modern", modernStates
+		}
+		evs := randomCare(rng, modern, rng.Intn(4))
+		base := map[string]any{"state": states[rng.Intn(len(states))], "events": evs, "until": 400}
+		if !modern {
+			base["combat_ends_at"] = rng.Intn(30)
+		}
+		more := map[string]any{}
+		for k, v := range base {
+			more[k] = v
+		}
+		last := 0
+		for _, e := range evs {
+			last = max(last, e.(map[string]any)["at"].(int))
+		}
+		added := randomCare(rng, modern, 1)
+		added[0].(map[string]any)["at"] = last + rng.Intn(60)
+		more["events"] = append(append([]any{}, evs...), added...)
+		a, errA := Calculate(calc, base)
+		b, errB := Calculate(calc, more)
+		if errA != nil || errB != nil {
+			t.Fatal(errA, errB)
+		}
+		if deathAt(b) < deathAt(a) {
+			t.Fatalf("%s: one more treatment brings death from %v to %v: %v → %v", calc, deathAt(a), deathAt(b), base, more["events"])
+		}
+	}
+}
+
+// A treatment begun by someone else on a dying character (fantasy) or one
+// in a coma (contemporary) at any minute up to the death it prevents saves
+// them at its end: the text keeps the dying in agony « pour permettre à vos
+// alliés de vous soigner », and the one in a coma « doit se faire soigner »
+// within the delay. Worked from the rules, not from the engine's timeline.
+func TestPropertyTreatmentBegunInTimeSaves(t *testing.T) {
+	r := Default()
+	fh, mh := r.FantasyHealth, r.ModernHealth
+	for fight := 0; fight <= 20; fight += 4 {
+		death := fight + fh.DyingAfterFight
+		for at := 0; at <= death+2; at++ {
+			for _, c := range []struct {
+				action, state string
+				d             int
+			}{{"medicine", "healthy", fh.Medicine}, {"first_aid", "wounded", fh.FirstAid}} {
+				out, err := Calculate("health-fantasy", map[string]any{"state": "dying", "combat_ends_at": fight,
+					"events": []any{map[string]any{"at": at, "action": c.action}}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				tl := out["timeline"].([]any)
+				got := tl[1].(map[string]any)
+				if at <= death && (got["at"].(float64) != float64(at+c.d) || got["state"] != c.state) {
+					t.Errorf("%s at %d, fight over at %d: %v, want %s at %d", c.action, at, fight, got, c.state, at+c.d)
+				}
+				if at > death && (got["at"].(float64) != float64(death) || got["state"] != "dead") {
+					t.Errorf("%s at %d, fight over at %d: %v, want dead at %d", c.action, at, fight, got, death)
+				}
+			}
+		}
+	}
+	for at := 0; at <= mh.Coma+2; at++ {
+		for _, calm := range []bool{false, true} {
+			d := mh.SurgeryExpert
+			if calm {
+				d = mh.SurgeryExpertCalm
+			}
+			out, err := Calculate("health-modern", map[string]any{"state": "coma",
+				"events": []any{map[string]any{"at": at, "action": "surgery", "level": "expert", "calm_place": calm}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out["timeline"].([]any)[1].(map[string]any)
+			if at <= mh.Coma && (got["at"].(float64) != float64(at+d) || got["state"] != "fatigued") {
+				t.Errorf("expert surgery at %d (calm %v) on a coma: %v, want fatigued at %d", at, calm, got, at+d)
+			}
+			if at > mh.Coma && got["state"] != "dead" {
+				t.Errorf("expert surgery at %d on a coma: %v, want dead at %d", at, got, mh.Coma)
+			}
+		}
+	}
+}

@@ -27,11 +27,11 @@ func TestFantasyHealthOtherRules(t *testing.T) {
 		// First aid from 4 ends at 7, the minute of death: in time (dead at 5 with the seeds' 5 and 2).
 		{"first aid ends at the minute of death", `{"state":"dying","events":[{"at":4,"action":"first_aid"}]}`, map[string]any{
 			"timeline.1.at": 7, "timeline.1.state": "wounded"}},
-		// Medicine 80 to 95 across the 90-minute timer: dying at 90, healthy at 95 with all 3 life points.
+		// Medicine 80 to 95 holds the 90-minute timer: healthy at 95 with all 3 life points.
 		{"medicine across a timer", `{"state":"wounded","events":[{"at":80,"action":"medicine"}]}`, map[string]any{
-			"timeline.1.at": 90, "timeline.1.state": "dying", "timeline.2.at": 95, "timeline.2.state": "healthy",
-			"timeline.2.life_points": 3,
-			"steps.2.en":             "From minute 80 to 95, medicine (15 minutes): the character, who was dying, is healthy again with all life points (3)."}},
+			"timeline.1.at": 95, "timeline.1.state": "healthy", "timeline.1.life_points": 3,
+			"steps.1.en": "At minute 90 the character would have become dying, but the treatment begun at minute 80 (medicine), while they were wounded, keeps them wounded until it ends, at minute 95.",
+			"steps.2.en": "From minute 80 to 95, medicine (15 minutes): the character, who was wounded, is healthy again with all life points (3)."}},
 		// Laying on hands now takes a minute and gives 2 life points.
 		{"laying on hands", `{"state":"wounded","events":[{"at":10,"action":"laying_on_hands","self":true}]}`, map[string]any{
 			"timeline.1.at": 11, "timeline.1.state": "healthy", "timeline.1.life_points": 2,
@@ -39,11 +39,16 @@ func TestFantasyHealthOtherRules(t *testing.T) {
 		// The potion takes 2 minutes; 2 healed points are capped at the character's 1.
 		{"potion capped", `{"state":"dying","life_points":1,"events":[{"at":3,"action":"potion"}]}`, map[string]any{
 			"timeline.1.at": 5, "timeline.1.state": "healthy", "timeline.1.life_points": 1}},
-		// A potion from 6 would end at 8, after death at 7.
-		{"potion too late", `{"state":"dying","events":[{"at":6,"action":"potion"}]}`, map[string]any{
-			"timeline.1.at": 7, "timeline.1.state": "dead", "ignored.0.reason": "dead_before_end"}},
+		// A potion from 6 ends at 8, after death would come at 7: begun in time, it holds it.
+		{"potion begun before death", `{"state":"dying","events":[{"at":6,"action":"potion"}]}`, map[string]any{
+			"timeline.1.at": 8, "timeline.1.state": "healthy", "ignored": []int{}}},
+		// From 7 it is begun at the minute of death: still in time (actions first). From 8, too late.
+		{"potion at the minute of death", `{"state":"dying","events":[{"at":7,"action":"potion"}]}`, map[string]any{
+			"timeline.1.at": 9, "timeline.1.state": "healthy"}},
+		{"potion too late", `{"state":"dying","events":[{"at":8,"action":"potion"}]}`, map[string]any{
+			"timeline.1.at": 7, "timeline.1.state": "dead", "ignored.0.reason": "dead"}},
 		{"reading", `{"state":"wounded"}`, map[string]any{
-			"reading.en": textHolding("medicine, whose time the text gives in words, takes 15 minutes. Laying on hands takes 1 minute, the potion takes 2 minutes, and both give the healthy state with 2 life points; only medicine gives back all life points. Death comes 7 minutes after"),
+			"reading.en": textHolding("Medicine, whose time the text gives in words (“about ten minutes”), takes 15 minutes. Laying on hands takes 1 minute, the potion takes 2 minutes, and both give the healthy state with 2 life points; only medicine gives back all life points. Death comes 7 minutes after"),
 			"reading.fr": textHolding("L’imposition des mains dure 1 minute, le philtre dure 2 minutes, et tous deux rendent l’état sain avec 2 PV\u202f;")}},
 	})
 	hours := rulesWith(t, map[string]int{"life.wounded-to-dying": 120})

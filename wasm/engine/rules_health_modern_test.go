@@ -34,9 +34,12 @@ func TestModernHealthOtherRules(t *testing.T) {
 		// Elsewhere 5 to 13, full health at 58.
 		{"expert surgery elsewhere", `{"state":"wounded","events":[{"at":5,"action":"surgery","level":"expert"}]}`, map[string]any{
 			"timeline.1.at": 13, "timeline.2.at": 58}},
-		// Surgery from 20 ends at 28, after the coma at 25: it still applies to a coma.
+		// Surgery from 20 to 28 holds the coma due at 25; full health 45 minutes later, at 73.
 		{"surgery across the coma", `{"state":"wounded","events":[{"at":20,"action":"surgery","level":"expert"}]}`, map[string]any{
-			"timeline.1.at": 25, "timeline.1.state": "coma", "timeline.2.at": 28, "timeline.2.state": "fatigued"}},
+			"timeline.1.at": 28, "timeline.1.state": "fatigued", "timeline.2.at": 73, "timeline.2.state": "full_health"}},
+		// Surgery from 36 to 44 holds the death due at 37.
+		{"surgery across death", `{"state":"wounded","events":[{"at":36,"action":"surgery","level":"expert"}]}`, map[string]any{
+			"timeline.1.at": 25, "timeline.1.state": "coma", "timeline.2.at": 44, "timeline.2.state": "fatigued"}},
 	})
 }
 
