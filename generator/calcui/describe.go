@@ -56,6 +56,15 @@ func Describe(w io.Writer, name string, rules *engine.Rules, t func(string) stri
 	for _, fig := range f.Figures {
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", fig.Path, fig.Format, cell(label(p, name, "out."+fig.Path)))
 	}
+	// The reading the page shows under the default input: where the text
+	// is silent or ambiguous, what the engine decided, in the text's words.
+	if out, cerr := rules.Calculate(name, f.EngineInput(f.Defaults)); cerr == nil {
+		if r, ok := out["reading"].(map[string]any); ok {
+			if en, _ := r["en"].(string); en != "" {
+				b.WriteString("\nReading (the note the page shows, with the default input): " + en + "\n")
+			}
+		}
+	}
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -164,7 +164,7 @@ func TestHealthModern(t *testing.T) {
 		{"self first aid in a coma", `{"state":"coma","events":[{"at":1,"action":"first_aid","level":"expert","self":true}]}`, map[string]any{
 			"ignored.0.reason": "inert", "timeline.1.at": 15, "timeline.1.state": "dead"}},
 		{"reading holds", `{"state":"coma"}`, map[string]any{
-			"reading.fr": textHolding("«\u00a0doit se faire soigner\u00a0» à temps «\u00a0sous peine de mourir\u00a0»\u00a0: une chirurgie commencée avant sa mort le sauve."),
+			"reading.fr": textHolding("«\u00a0doit se faire soigner\u00a0» à temps «\u00a0sous peine de mourir\u00a0», et une chirurgie commencée avant sa mort le sauve."),
 			"reading.en": textHolding("A treatment begun in time holds the deterioration it prevents while it lasts")}},
 		// 1.2 first aid applies only to wounded or coma.
 		{"first aid on full health", `{"state":"full_health","events":[{"at":1,"action":"first_aid","level":"novice"}]}`, map[string]any{
