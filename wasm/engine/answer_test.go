@@ -62,8 +62,8 @@ var answerCases = map[string][]struct{ in, fr, en string }{
 	},
 	"health-modern": {
 		{`{"state":"wounded","until":240,"events":[{"at":5,"action":"first_aid","level":"novice","calm_place":false,"self":false}]}`,
-			"À la minute 240 : **mort** depuis la minute **81**. Le corps reste fouillable jusqu’à la minute 91.",
-			"At minute 240: **dead** since minute **81**. The body may be searched until minute 91."},
+			"À la minute 240 : **mort** depuis la minute **81**. Le corps reste en place tant que d’autres personnages veulent s’en servir ; si personne ne s’occupe de lui pendant 10 minutes, le joueur peut se relever, au plus tôt à la minute 91.",
+			"At minute 240: **dead** since minute **81**. The body stays in place as long as other characters wish to use it; if nobody deals with it for 10 minutes, the player may get up, at minute 91 at the earliest."},
 		{`{"state":"fatigued"}`,
 			"À la minute 240 : **en pleine forme** depuis la minute **10**.",
 			"At minute 240: **in full health** since minute **10**."},

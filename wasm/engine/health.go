@@ -161,6 +161,20 @@ func (s *healthSim) next() string {
 	return ""
 }
 
+// body adds to w what becomes of the body. The fantasy text keeps the
+// corpse « 10 min de plus à l’état de cadavre pour que l’on vous fouille
+// éventuellement »; the contemporary one says nothing of searching: the
+// dead « doit rester en place tant que d’autres personnages souhaitent se
+// servir de son cadavre », and may get up if nobody deals with them for the
+// delay, so bodyUntil is the earliest minute they may get up (audit R12).
+func (s *healthSim) body(w words) words {
+	if !s.modern {
+		return say("$1 Le corps reste fouillable jusqu’à la minute $2.", "$1 The body may be searched until minute $2.", w, s.bodyUntil)
+	}
+	return say("$1 Le corps reste en place tant que d’autres personnages veulent s’en servir ; si personne ne s’occupe de lui pendant $3, le joueur peut se relever, au plus tôt à la minute $2.",
+		"$1 The body stays in place as long as other characters wish to use it; if nobody deals with it for $3, the player may get up, at minute $2 at the earliest.", w, s.bodyUntil, lasting(s.rules.ModernHealth.Corpse, false))
+}
+
 func (s *healthSim) ignore(ev healthEvent, reason string, why words) {
 	s.ignored = append(s.ignored, ignoredEvent{index: ev.index, at: ev.at, action: ev.action, reason: reason, why: why})
 	rule := "healing"
@@ -373,7 +387,7 @@ func (s *healthSim) fire(t int) {
 			"Fatigued since minute $1, the character is back to full health at minute $2.", since, t)
 	}
 	if to == "dead" {
-		w = say("$1 Le corps reste fouillable jusqu’à la minute $2.", "$1 The body may be searched until minute $2.", w, s.bodyUntil)
+		w = s.body(w)
 	}
 	s.steps = append(s.steps, step(s.doc(), s.timerRule(), w))
 }
@@ -551,7 +565,7 @@ func (s *healthSim) output() map[string]any {
 	}
 	if s.state == "dead" {
 		out["body_until"] = f(s.bodyUntil)
-		ans = say("$1 Le corps reste fouillable jusqu’à la minute $2.", "$1 The body may be searched until minute $2.", ans, s.bodyUntil)
+		ans = s.body(ans)
 	} else if s.held != nil {
 		ans = say("$1 Ensuite : le soin ($2) finit à la minute $3 ; d’ici là, le personnage reste $4.",
 			"$1 Next: the treatment ($2) ends at minute $3; until then the character stays $4.", ans, lower(actionWords(s.held.ev.action)), s.held.end, stateWords(s.state))

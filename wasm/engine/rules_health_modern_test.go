@@ -12,7 +12,9 @@ func TestModernHealthOtherRules(t *testing.T) {
 	checkWith(t, r, "health-modern", []tcase{
 		// Coma 25 minutes after the wound, death 12 minutes later, the body stays 30.
 		{"wounded untreated", `{"state":"wounded"}`, map[string]any{
-			"timeline.1.at": 25, "timeline.1.state": "coma", "timeline.2.at": 37, "timeline.2.state": "dead", "body_until": 67}},
+			"timeline.1.at": 25, "timeline.1.state": "coma", "timeline.2.at": 37, "timeline.2.state": "dead", "body_until": 67,
+			// R12: the contemporary text speaks of no searching; the player may get up after the delay.
+			"answer.en": textHolding("The body stays in place as long as other characters wish to use it; if nobody deals with it for 30 minutes, the player may get up, at minute 67 at the earliest.")}},
 		{"fatigued recovers", `{"state":"fatigued"}`, map[string]any{"timeline.1.at": 20, "timeline.1.state": "full_health"}},
 		// Novice first aid 5 to 7: the coma 90 minutes after, at 97; death at 109.
 		{"novice first aid", `{"state":"wounded","events":[{"at":5,"action":"first_aid","level":"novice"}]}`, map[string]any{

@@ -212,8 +212,8 @@ var stepCases = []struct {
 			"From minute 5 to 6, novice first aid (1 minute) while the character is wounded: the next deterioration comes 60 minutes later, at minute 66. The later deadline already set (minute 244) is kept."},
 		3: {"Blessé depuis la minute 0 et sans autre soin, le personnage tombe dans le coma à la minute 244.",
 			"Wounded since minute 0 and without further care, the character falls into a coma at minute 244."},
-		4: {"Dans le coma depuis la minute 244 et sans autre soin, le personnage meurt à la minute 259. Le corps reste fouillable jusqu’à la minute 269.",
-			"In a coma since minute 244 and without further care, the character dies at minute 259. The body may be searched until minute 269."},
+		4: {"Dans le coma depuis la minute 244 et sans autre soin, le personnage meurt à la minute 259. Le corps reste en place tant que d’autres personnages veulent s’en servir ; si personne ne s’occupe de lui pendant 10 minutes, le joueur peut se relever, au plus tôt à la minute 269.",
+			"In a coma since minute 244 and without further care, the character dies at minute 259. The body stays in place as long as other characters wish to use it; if nobody deals with it for 10 minutes, the player may get up, at minute 269 at the earliest."},
 	}},
 	{"health-modern", `{"state":"wounded","events":[{"at":5,"action":"surgery","level":"novice","calm_place":true}]}`, 3, []words{
 		1: {"Des minutes 5 à 15, chirurgie de niveau novice (10 minutes, endroit calme) : le personnage, qui était blessé, devient fatigué. Il ne sera pas en pleine forme avant 1 heure, à la minute 75.",
