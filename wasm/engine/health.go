@@ -213,6 +213,10 @@ func (s *healthSim) applicable(ev healthEvent) (ok bool, reason string, why word
 		if ev.self && st == "coma" {
 			return false, "inert", say("dans le coma, le personnage est inerte et ne peut pas se soigner", "in a coma the character is inert and cannot treat themselves")
 		}
+		if ev.self && s.rules.ModernHealth.SelfCare == 0 {
+			return false, "not_on_self", say("le soin se donne à une autre personne, « la victime », à qui l’on dit l’effet (« ton niveau de santé est maintenant fatigué »)",
+				"the care is given to another person, “the victim”, who is told the effect (“your health level is now fatigued”)")
+		}
 		if ev.action == "surgery" && ev.level == "novice" && !ev.calm {
 			return false, "calm_place_required", say("un chirurgien novice n’opère que dans un endroit calme",
 				"a novice surgeon operates only in a calm place")
@@ -623,6 +627,11 @@ func runHealthModern(r *reader, in map[string]any) map[string]any {
 		return nil
 	}
 	mh := &r.rules.ModernHealth
+	selfCare := say("Personne ne se soigne soi-même : le soin se donne à « la victime », à qui l’on dit l’effet (« ton niveau de santé est maintenant fatigué »)",
+		"Nobody treats themselves: the care is given to “the victim”, who is told the effect (“your health level is now fatigued”)")
+	if mh.SelfCare == 1 {
+		selfCare = say("Un blessé peut se soigner lui-même (valeur de lecture health.self-care)", "A wounded character may treat themselves (reading value health.self-care)")
+	}
 	s := &healthSim{modern: true, rules: r.rules, until: until, bodyUntil: never}
 	s.enter(0, state, "initial", never)
 	s.steps = append(s.steps, step(docContemporary, "health-system", say(
@@ -630,9 +639,9 @@ func runHealthModern(r *reader, in map[string]any) map[string]any {
 	s.run(evs)
 	out := s.output()
 	out["reading"] = readingOf(say(
-		"Un soin commencé à temps retient, tant qu’il dure, l’aggravation qu’il prévient, et son effet vient à sa fin : le personnage dans le coma « doit se faire soigner » à temps « sous peine de mourir », et une chirurgie commencée avant sa mort le sauve. À la même minute, les soins passent avant les échéances. Un soin qui ne peut pas s’appliquer (refusé, sur un état qu’il ne soigne pas, sur un mort) ne retient rien. Les premiers secours repoussent la prochaine aggravation ($1 en novice, $2 en expert, après la fin du soin) ; répétés, la plus tardive des échéances est gardée. Un blessé peut se soigner lui-même ; dans le coma il est inerte. Le chirurgien novice exige un endroit calme.",
-		"A treatment begun in time holds the deterioration it prevents while it lasts, and has its effect at its end: a character in a coma “must get treated” in time “or die”, and a surgery begun before their death saves them. At the same minute, treatments come before timers. A treatment that cannot apply (refused, on a state it does not treat, on the dead) holds nothing. First aid puts off the next deterioration ($1 for a novice, $2 for an expert, after the treatment ends); when repeated, the later deadline is kept. A wounded character may treat themselves; in a coma they are inert. A novice surgeon needs a calm place.",
-		lasting(mh.FirstAidNovice, false), lasting(mh.FirstAidExpert, false)))
+		"Un soin commencé à temps retient, tant qu’il dure, l’aggravation qu’il prévient, et son effet vient à sa fin : le personnage dans le coma « doit se faire soigner » à temps « sous peine de mourir », et une chirurgie commencée avant sa mort le sauve. À la même minute, les soins passent avant les échéances. Un soin qui ne peut pas s’appliquer (refusé, sur un état qu’il ne soigne pas, sur un mort) ne retient rien. Les premiers secours repoussent la prochaine aggravation ($1 en novice, $2 en expert, après la fin du soin) ; répétés, la plus tardive des échéances est gardée. $3 ; dans le coma il est inerte. Le chirurgien novice exige un endroit calme.",
+		"A treatment begun in time holds the deterioration it prevents while it lasts, and has its effect at its end: a character in a coma “must get treated” in time “or die”, and a surgery begun before their death saves them. At the same minute, treatments come before timers. A treatment that cannot apply (refused, on a state it does not treat, on the dead) holds nothing. First aid puts off the next deterioration ($1 for a novice, $2 for an expert, after the treatment ends); when repeated, the later deadline is kept. $3; in a coma they are inert. A novice surgeon needs a calm place.",
+		lasting(mh.FirstAidNovice, false), lasting(mh.FirstAidExpert, false), selfCare))
 	return out
 }
 
@@ -717,11 +726,16 @@ type ModernHealthRules struct {
 	SurgeryExpert     int
 	SurgeryExpertCalm int // an expert's surgery in a calm place
 	SurgeryExpertRest int // full health exactly this long after an expert's surgery
+	// SelfCare is 1 if a wounded character may give themselves first aid
+	// or surgery: a reading, since the text gives the effect to « la
+	// victime » (« ton niveau de santé est maintenant fatigué ») without
+	// forbidding self-care outright. 0 by default.
+	SelfCare int
 }
 
 func defaultModernHealth() ModernHealthRules {
 	return ModernHealthRules{Fatigued: 10, Wounded: 15, Coma: 15, Corpse: 10, FirstAid: 1, FirstAidNovice: 60, FirstAidExpert: 240,
-		SurgeryNovice: 10, SurgeryNoviceRest: 60, SurgeryExpert: 10, SurgeryExpertCalm: 5, SurgeryExpertRest: 30}
+		SurgeryNovice: 10, SurgeryNoviceRest: 60, SurgeryExpert: 10, SurgeryExpertCalm: 5, SurgeryExpertRest: 30, SelfCare: 0}
 }
 
 // modernHealthSpecs are the values of ModernHealthRules that content declares.
@@ -750,6 +764,8 @@ var modernHealthSpecs = []Spec{
 		Min: 0, Max: 1440, Doc: docContemporary, Section: "surgery-expert", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryExpertCalm }},
 	{Key: "health.surgery-expert-rest", Kind: Minutes, Fr: "délai avant la pleine forme après la chirurgie d’un expert", En: "time before full health after an expert's surgery",
 		Min: 0, Max: maxMinutes, Doc: docContemporary, Section: "surgery-expert", Calcs: []string{"health-modern"}, field: func(r *Rules) *int { return &r.ModernHealth.SurgeryExpertRest }},
+	{Key: "health.self-care", Kind: Whole, Fr: "un blessé peut-il se soigner lui-même (premiers secours, chirurgie) : oui (un) ou non (zéro)", En: "may a wounded character treat themselves (first aid, surgery): yes (one) or no (zero)",
+		Min: 0, Max: 1, Doc: docContemporary, Section: "somatic-care", Calcs: []string{"health-modern"}, Reading: true, field: func(r *Rules) *int { return &r.ModernHealth.SelfCare }},
 }
 
 // check refuses what would contradict the text's words: a calm place

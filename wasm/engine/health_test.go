@@ -166,6 +166,14 @@ func TestHealthModern(t *testing.T) {
 		{"reading holds", `{"state":"coma"}`, map[string]any{
 			"reading.fr": textHolding("«\u00a0doit se faire soigner\u00a0» à temps «\u00a0sous peine de mourir\u00a0», et une chirurgie commencée avant sa mort le sauve."),
 			"reading.en": textHolding("A treatment begun in time holds the deterioration it prevents while it lasts")}},
+		// R9: the care is said to « la victime » (« ton niveau de santé est maintenant fatigué »): no
+		// self-care by default (health.self-care 0), and a refused care holds nothing.
+		{"self surgery while wounded", `{"state":"wounded","events":[{"at":1,"action":"surgery","level":"expert","self":true}]}`, map[string]any{
+			"ignored.0.reason": "not_on_self", "timeline.1.at": 15, "timeline.1.state": "coma",
+			"reading.en": textHolding("Nobody treats themselves: the care is given to “the victim”, who is told the effect (“your health level is now fatigued”); in a coma they are inert."),
+			"reading.fr": textHolding("Personne ne se soigne soi-même\u00a0: le soin se donne à «\u00a0la victime\u00a0»")}},
+		{"self first aid while wounded", `{"state":"wounded","events":[{"at":14,"action":"first_aid","level":"novice","self":true}]}`, map[string]any{
+			"ignored.0.reason": "not_on_self", "timeline.1.at": 15, "timeline.1.state": "coma"}},
 		// 1.2 first aid applies only to wounded or coma.
 		{"first aid on full health", `{"state":"full_health","events":[{"at":1,"action":"first_aid","level":"novice"}]}`, map[string]any{
 			"ignored.0.reason": "not_applicable"}},

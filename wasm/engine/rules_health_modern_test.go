@@ -45,6 +45,19 @@ func TestModernHealthOtherRules(t *testing.T) {
 	})
 }
 
+// With health.self-care 1 (a reading value), a wounded character may treat
+// themselves; in a coma they are still inert.
+func TestModernHealthSelfCare(t *testing.T) {
+	r := rulesWith(t, map[string]int{"health.self-care": 1})
+	checkWith(t, r, "health-modern", []tcase{
+		{"self surgery while wounded", `{"state":"wounded","events":[{"at":1,"action":"surgery","level":"expert","self":true}]}`, map[string]any{
+			"timeline.1.at": 11, "timeline.1.state": "fatigued", "timeline.2.at": 41, "ignored": []int{},
+			"reading.en": textHolding("A wounded character may treat themselves (reading value health.self-care); in a coma they are inert.")}},
+		{"self first aid in a coma", `{"state":"coma","events":[{"at":1,"action":"first_aid","level":"expert","self":true}]}`, map[string]any{
+			"ignored.0.reason": "inert"}},
+	})
+}
+
 func TestModernHealthRulesCheck(t *testing.T) {
 	for _, c := range []struct {
 		key   string
