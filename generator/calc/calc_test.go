@@ -60,8 +60,10 @@ func TestRun(t *testing.T) {
 		{name: "not an object", args: []string{"critical"}, stdin: `[5, 15]`, status: 1, has: []string{`"code": "not_object"`}},
 		{name: "no name", args: nil, status: 2, stderr: Usage},
 		{name: "unknown flag", args: []string{"-x"}, status: 2, stderr: "calc: flag provided but not defined: -x\n" + Usage},
+		// The spec's example but for the natural 1, which the text makes « un échec » and not a
+		// critical failure (issue 47, audit R7; the reading value critical.natural-one-critical).
 		{name: "spec critical example", args: []string{"critical"}, stdin: "{\"attack_bonus\": 5, \"ac\": 15}\n", status: 0,
-			has: []string{"\n  \"outcomes\": {\n", `  "p_hit": 0.55,`, `  "p_critical": 0.05,`, `  "p_critical_failure": 0.05,`, `"rule": "criticals"`}},
+			has: []string{"\n  \"outcomes\": {\n", `  "p_hit": 0.55,`, `  "p_critical": 0.05,`, `  "p_critical_failure": 0,`, `"rule": "criticals"`}},
 		{name: "spec casting example", args: []string{"casting"}, stdin: `{"magic":4,"apprenticeship":3,"difficulty":2}`, status: 0,
 			has: []string{`"p_cast_fraction": "2/3"`, `"expected_xp": 2.5`, `"xp_to_next": 100`, `"expected_casts_to_next": 40.413333333333`}},
 		{name: "spec wounds example", args: []string{"wounds"}, stdin: `{"dice":2,"die":6,"medicine_bonus":5}`, status: 0,

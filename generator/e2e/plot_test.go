@@ -206,7 +206,7 @@ func TestPlotMeaning(t *testing.T) {
 		{"calc-health-modern", [][2]string{{"#calc-health-modern-until", "240"}}, `o.timeline.some((e) => e.state === "dead")`},
 		{"calc-unarmed-duel", [][2]string{{"#calc-unarmed-duel-opponents", "1, 5"}}, `o.rounds.length === 2`},
 		{"calc-dying-magic", [][2]string{{"#calc-dying-magic-slot-level", "5"}}, `o.p_save > 0`},
-		{"calc-critical", [][2]string{{"#calc-critical-ac", "15"}}, `o.p_critical_failure > 0`},
+		{"calc-critical", [][2]string{{"#calc-critical-ac", "20"}}, `o.p_critical_failure > 0`},
 		{"calc-spell-duel", [][2]string{{"#calc-spell-duel-b-element", "neutral"}}, `o.outcomes.cancel > 0`},
 	}
 	got := map[string]shapePaint{}

@@ -260,11 +260,18 @@ func TestPathfinderDuel(t *testing.T) {
 
 func TestCritical(t *testing.T) {
 	check(t, "critical", []tcase{
-		// Spec examples; seed 003 "Réussites et échecs critiques".
-		{"spec +5 vs 15", `{"attack_bonus":5,"ac":15}`, map[string]any{"p_hit": 0.55, "p_critical": 0.05, "p_critical_failure": 0.05, "outcomes.miss": 0.4}},
-		{"spec +10 vs 12", `{"attack_bonus":10,"ac":12}`, map[string]any{"p_hit": 0.95, "p_critical": 0.45, "p_critical_failure": 0.05}},
-		// "un résultat de 1 est toujours un échec", counted as critical failure, even at +30.
-		{"natural 1", `{"attack_bonus":30,"ac":1}`, map[string]any{"p_hit": 0.95, "p_critical": 0.95, "p_critical_failure": 0.05}},
+		// Spec examples' hits; seed 003 "Réussites et échecs critiques". The natural 1 is « un
+		// échec », not a critical failure, unless the total is 10 below the AC (audit R7): the
+		// spec's 0.05 of critical failures is the reading value critical.natural-one-critical 1
+		// (TestCriticalNaturalOneReading).
+		{"spec +5 vs 15", `{"attack_bonus":5,"ac":15}`, map[string]any{"p_hit": 0.55, "p_critical": 0.05, "p_critical_failure": 0, "outcomes.miss": 0.45}},
+		{"spec +10 vs 12", `{"attack_bonus":10,"ac":12}`, map[string]any{"p_hit": 0.95, "p_critical": 0.45, "p_critical_failure": 0}},
+		// "un résultat de 1 est toujours un échec", even at +30: a miss, not a critical failure.
+		{"natural 1", `{"attack_bonus":30,"ac":1}`, map[string]any{"p_hit": 0.95, "p_critical": 0.95, "p_critical_failure": 0, "outcomes.miss": 0.05}},
+		// A natural 1 whose total is 10 or more below the AC is a critical failure: +3 against AC 14.
+		{"natural 1 far below", `{"attack_bonus":3,"ac":14}`, map[string]any{"p_critical_failure": 0.05, "outcomes.miss": 0.45}},
+		// One above that margin: +4 against AC 14, the 1 is a plain miss.
+		{"natural 1 just above the margin", `{"attack_bonus":4,"ac":14}`, map[string]any{"p_critical_failure": 0, "outcomes.miss": 0.45}},
 		// "un résultat de 20 une réussite critique", even 30 below the AC.
 		{"natural 20", `{"attack_bonus":-10,"ac":40}`, map[string]any{"p_hit": 0.05, "p_critical": 0.05, "p_critical_failure": 0.95}},
 		// Freddy's note: a 19–20 range crits on 19 and 20.
@@ -282,6 +289,19 @@ func TestCritical(t *testing.T) {
 		// crit_range 20 given explicitly is the default.
 		{"explicit 20", `{"attack_bonus":5,"ac":15,"crit_range":20}`, map[string]any{"p_critical": 0.05}},
 		// Freddy's note at AC 1: margin 9 from a total of 10; the natural 1 still fails.
-		{"19-20 at AC 1", `{"attack_bonus":0,"ac":1,"crit_range":19}`, map[string]any{"p_critical": 0.55, "p_hit": 0.95, "p_critical_failure": 0.05}},
+		{"19-20 at AC 1", `{"attack_bonus":0,"ac":1,"crit_range":19}`, map[string]any{"p_critical": 0.55, "p_hit": 0.95, "p_critical_failure": 0,
+			"reading.en": textHolding("A natural 1 always misses: “a roll of 1 is always a failure”, not a critical failure, which the text keeps for “a score 10 or more below the opposing AC”")}},
+	})
+}
+
+// With critical.natural-one-critical 1 (a reading value), a natural 1 is
+// always a critical failure: the spec's examples exactly.
+func TestCriticalNaturalOneReading(t *testing.T) {
+	r := rulesWith(t, map[string]int{"critical.natural-one-critical": 1})
+	checkWith(t, r, "critical", []tcase{
+		{"spec +5 vs 15", `{"attack_bonus":5,"ac":15}`, map[string]any{"p_hit": 0.55, "p_critical": 0.05, "p_critical_failure": 0.05, "outcomes.miss": 0.4,
+			"reading.en": textHolding("A natural 1 always misses and counts as a critical failure, even if the total beats the AC by 10 (reading value critical.natural-one-critical: 1;")}},
+		{"spec +10 vs 12", `{"attack_bonus":10,"ac":12}`, map[string]any{"p_hit": 0.95, "p_critical": 0.45, "p_critical_failure": 0.05}},
+		{"natural 1", `{"attack_bonus":30,"ac":1}`, map[string]any{"p_hit": 0.95, "p_critical_failure": 0.05}},
 	})
 }

@@ -349,15 +349,15 @@ var stepCases = []struct {
 		1: {"Esquive de duel : +4 à la CA (19) contre cette attaque, qui ne touche plus que dans 35 % des cas. Ensuite, −2 à la CA jusqu’au prochain tour.",
 			"Duel dodge: +4 AC (19) against this attack, which then hits only 35% of the time. Afterwards, −2 AC until the next turn."},
 	}},
-	{"critical", `{"attack_bonus":5,"ac":15,"crit_range":19}`, 6, []words{
-		0: {"Un 1 naturel est toujours un échec, compté comme échec critique, et un 19 ou un 20 naturel sont des réussites critiques.",
-			"A natural 1 always fails and counts as a critical failure, and a natural 19 or 20 is a critical success."},
+	{"critical", `{"attack_bonus":5,"ac":15,"crit_range":19}`, 5, []words{
+		0: {"Un 1 naturel est toujours un échec (un échec critique seulement si le total est assez bas), et un 19 ou un 20 naturel sont des réussites critiques.",
+			"A natural 1 always fails (a critical failure only if the total is low enough), and a natural 19 or 20 is a critical success."},
 		1: {"L’attaque d20 +5 touche à partir de 15, la CA. Elle est une réussite critique si le total atteint 24 (la CA plus 9), un échec critique s’il ne dépasse pas 5 (la CA moins 10).",
 			"The attack d20 +5 hits from 15, the AC. It is a critical success if the total reaches 24 (the AC plus 9), a critical failure if it is 5 or less (the AC minus 10)."},
 		2: {"Réussite critique sur les faces 19 et 20 du dé : 2 faces sur 20, soit 10 %.",
 			"Critical success on faces 19 and 20 of the die: 2 faces out of 20, that is 10%."},
-		5: {"Échec critique (attaque d’opportunité possible) sur la face 1 du dé : 1 face sur 20, soit 5 %.",
-			"Critical failure (opportunity attack possible) on face 1 of the die: 1 face out of 20, that is 5%."},
+		4: {"Raté sur les faces 1 à 9 du dé : 9 faces sur 20, soit 45 %.",
+			"Miss on faces 1 to 9 of the die: 9 faces out of 20, that is 45%."},
 	}},
 	{"dice", `{"expr":"2d6-1d4+3"}`, 5, []words{
 		0: {"2d6 : de 2 à 12, 7 en moyenne.",
