@@ -89,7 +89,7 @@ func runCritical(r *reader, in map[string]any) map[string]any {
 	out := map[string]any{
 		"outcomes": outcomes,
 		"steps":    steps,
-		"reading": readingOf(rules.reading()),
+		"reading":  readingOf(rules.reading()),
 		"answer": answer(say(
 			"Vous touchez dans **$1** des cas, dont **$2** de réussites critiques. Échec critique : **$3** des cas.",
 			"You hit **$1** of the time, **$2** with a critical success. Critical failure: **$3** of the time.", pct(pHit.f()), pct(pCrit.f()), pct(pFail.f()))),
