@@ -239,9 +239,24 @@ func TestPathfinderDuel(t *testing.T) {
 			"modifier": 11, "p_counter": 0.9, "p_identify": 0.3, "p_total": 0.27}},
 		// "dissipation de la magie ... DD de 11 + niveau du lanceur", no identification.
 		{"dispel magic", `{"mode":"counter","caster_level":10,"dispel":"dispel_magic","opponent_caster_level":10}`, map[string]any{
-			"counter_dc": 21, "p_identify": 1.0, "p_counter": 0.5, "p_total": 0.5, "modifier": 0, "identify_dc": nil}},
+			"counter_dc": 21, "p_identify": 1.0, "p_counter": 0.5, "p_total": 0.5, "modifier": 0, "identify_dc": nil,
+			// Audit R5: no caster-level cap, as the text gives none; the note says so.
+			"reading.en": textHolding("With a dispel, the DC is “11 + caster level”, read as the opposing caster’s, with no cap (the text gives none, unlike Pathfinder’s spell): dispel magic and greater dispel magic therefore give the same result."),
+			"reading.fr": textHolding("«\u00a0il n’est pas sûr d’y arriver\u00a0»")}},
 		{"greater dispel", `{"mode":"counter","caster_level":20,"dispel":"greater_dispel","opponent_caster_level":1}`, map[string]any{"p_total": 1.0}},
 		// Checks compare totals only: no automatic success or failure.
+		// Audit R6: same spell, CL 7, spell 3: d20 + 17 against DC 18 never fails. The text says
+		// « il n'est pas sûr d'y arriver »: the 100 % says why, in the answer and a step.
+		{"counter certain says why", `{"mode":"counter","spellcraft_bonus":8,"spell_level":3,"caster_level":7,"relation":"same_spell"}`, map[string]any{
+			"p_counter": 1.0,
+			"answer.en": textHolding("The counter is certain here: even a 1 on the die gives 18, at least DC 18. The text says “success is not guaranteed” because the check must be rolled (only a true, readied counterspell needs none); a caster level check has no automatic failure."),
+			"answer.fr": textHolding("Le texte dit «\u00a0il n’est pas sûr d’y arriver\u00a0» parce qu’il faut faire le test"),
+			"steps.4.en": textHolding("The counter is certain here")}},
+		// One short of certain: no such sentence.
+		{"counter almost certain", `{"mode":"counter","spellcraft_bonus":8,"spell_level":3,"caster_level":6,"relation":"same_spell"}`, map[string]any{
+			"p_counter": 0.95, "answer.en": "You counter the spell **52.3%** of the time: you must identify it (**55%**), then counter it (**95%**)."}},
+		{"dispel certain says why", `{"mode":"counter","caster_level":20,"dispel":"dispel_magic","opponent_caster_level":1}`, map[string]any{
+			"p_counter": 1.0, "answer.en": textHolding("even a 1 on the die gives 21, at least DC 12.")}},
 		{"identification sure", `{"mode":"counter","spellcraft_bonus":50,"spell_level":0,"caster_level":20,"relation":"same_spell"}`, map[string]any{"p_identify": 1.0, "p_counter": 1.0}},
 		{"identification impossible", `{"mode":"counter","spellcraft_bonus":-10,"spell_level":9,"caster_level":1,"relation":"different_school"}`, map[string]any{"p_identify": 0.0, "p_total": 0.0}},
 		// "à mains nues, il subit un malus supplémentaire de -2".

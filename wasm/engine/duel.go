@@ -370,8 +370,11 @@ func runPathfinderDuel(r *reader, in map[string]any) map[string]any {
 
 // pfReading is the reading note of the three modes, with the natural faces
 // the engine reads into the dodge's attack roll.
-func pfReading(g *PathfinderRules) map[string]any {
-	return readingOf(say(
+func pfReading(g *PathfinderRules) map[string]any { return readingOf(pfReadingWords(g)) }
+
+// pfReadingWords is pfReading's text.
+func pfReadingWords(g *PathfinderRules) words {
+	return (say(
 		"Les tests et les jets opposés comparent les totaux seulement (pas de réussite ni d’échec automatique), sauf le jet d’attaque de l’esquive où $1 (le texte ne le dit pas).",
 		"Checks and opposed rolls compare totals only (no automatic success or failure), except the attack roll of the dodge, where $1 (the text does not say so).", g.naturals()))
 }
@@ -403,7 +406,10 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 	_, hasDispel := r.get(in, "dispel")
 	var steps []any
 	out := map[string]any{"mode": "counter",
-		"reading": pfReading(rules)}
+		"reading": readingOf(say("$1 $2", "$1 $2", pfReadingWords(rules), say(
+			"Un contre de duel demande toujours un test : « il n’est pas sûr d’y arriver » ; quand les bonus le rendent sûr, la réponse dit pourquoi. Avec dissipation, le DD est « $1 + niveau du lanceur de sorts », lu comme celui du lanceur adverse, sans plafond (le texte n’en donne pas, contrairement au sort de Pathfinder) : dissipation de la magie et dissipation suprême donnent donc le même résultat.",
+			"A dueling counter always takes a check: “success is not guaranteed”; when the bonuses make it certain, the answer says why. With a dispel, the DC is “$1 + caster level”, read as the opposing caster’s, with no cap (the text gives none, unlike Pathfinder’s spell): dispel magic and greater dispel magic therefore give the same result.",
+			rules.DispelDCBase)))}
 	if hasDispel {
 		for _, k := range []string{"relation", "slot_level"} {
 			if _, ok := r.get(in, k); ok {
@@ -436,9 +442,15 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 		out["modifier"] = f(0)
 		put(out, "p_counter", p)
 		put(out, "p_total", p)
+		ans := say("Vous contrez le sort dans **$1** des cas, sans avoir à l’identifier.",
+			"You counter the spell **$1** of the time, without having to identify it.", pct(p.f()))
+		if p.n == p.d {
+			why := counterSure(cl, dc)
+			steps = append(steps, step(docPathfinder, "duel-counter", why))
+			ans = say("$1 $2", "$1 $2", ans, why)
+		}
 		out["steps"] = steps
-		out["answer"] = answer(say("Vous contrez le sort dans **$1** des cas, sans avoir à l’identifier.",
-			"You counter the spell **$1** of the time, without having to identify it.", pct(p.f())))
+		out["answer"] = answer(ans)
 		return out
 	}
 	if _, ok := r.get(in, "opponent_caster_level"); ok {
@@ -483,10 +495,28 @@ func pfCounter(r *reader, in map[string]any) map[string]any {
 	out["modifier"] = f(mod)
 	put(out, "p_counter", pC)
 	put(out, "p_total", total)
+	ans := say("Vous contrez le sort dans **$1** des cas : il faut l’identifier (**$2**), puis le contrer (**$3**).",
+		"You counter the spell **$1** of the time: you must identify it (**$2**), then counter it (**$3**).", pct(total.f()), pct(pID.f()), pct(pC.f()))
+	if pC.n == pC.d {
+		// The text says the counter is « pas sûr » even with an exact copy
+		// of the spell (audit R6): a certainty shown must say why.
+		why := counterSure(cl+mod, counterDC)
+		steps = append(steps, step(docPathfinder, "duel-counter", why))
+		ans = say("$1 $2", "$1 $2", ans, why)
+	}
 	out["steps"] = steps
-	out["answer"] = answer(say("Vous contrez le sort dans **$1** des cas : il faut l’identifier (**$2**), puis le contrer (**$3**).",
-		"You counter the spell **$1** of the time: you must identify it (**$2**), then counter it (**$3**).", pct(total.f()), pct(pID.f()), pct(pC.f())))
+	out["answer"] = answer(ans)
 	return out
+}
+
+// counterSure says why a counter check of d20 + bonus against dc cannot
+// fail, where the text says « il n’est pas sûr d’y arriver »: the words ask
+// for a check, which these totals always pass, and a caster level check has
+// no automatic failure (a reading the note states).
+func counterSure(bonus, dc int) words {
+	return say("Le contre est sûr ici : même un $1 au dé donne $2, au moins le DD $3. Le texte dit « il n’est pas sûr d’y arriver » parce qu’il faut faire le test (seul un vrai contresort, préparé, s’en passe) ; un test de niveau de lanceur de sorts n’a pas d’échec automatique.",
+		"The counter is certain here: even a $1 on the die gives $2, at least DC $3. The text says “success is not guaranteed” because the check must be rolled (only a true, readied counterspell needs none); a caster level check has no automatic failure.",
+		1, 1+bonus, dc)
 }
 
 // faces20 is the number of faces of a d20 behind a probability in twentieths.
