@@ -248,9 +248,9 @@ func TestPathfinderDuel(t *testing.T) {
 		// Audit R6: same spell, CL 7, spell 3: d20 + 17 against DC 18 never fails. The text says
 		// « il n'est pas sûr d'y arriver »: the 100 % says why, in the answer and a step.
 		{"counter certain says why", `{"mode":"counter","spellcraft_bonus":8,"spell_level":3,"caster_level":7,"relation":"same_spell"}`, map[string]any{
-			"p_counter": 1.0,
-			"answer.en": textHolding("The counter is certain here: even a 1 on the die gives 18, at least DC 18. The text says “success is not guaranteed” because the check must be rolled (only a true, readied counterspell needs none); a caster level check has no automatic failure."),
-			"answer.fr": textHolding("Le texte dit «\u00a0il n’est pas sûr d’y arriver\u00a0» parce qu’il faut faire le test"),
+			"p_counter":  1.0,
+			"answer.en":  textHolding("The counter is certain here: even a 1 on the die gives 18, at least DC 18. The text says “success is not guaranteed” because the check must be rolled (only a true, readied counterspell needs none); a caster level check has no automatic failure."),
+			"answer.fr":  textHolding("Le texte dit «\u00a0il n’est pas sûr d’y arriver\u00a0» parce qu’il faut faire le test"),
 			"steps.4.en": textHolding("The counter is certain here")}},
 		// One short of certain: no such sentence.
 		{"counter almost certain", `{"mode":"counter","spellcraft_bonus":8,"spell_level":3,"caster_level":6,"relation":"same_spell"}`, map[string]any{
