@@ -63,6 +63,16 @@ func TestCasting(t *testing.T) {
 			"outcomes.critical_failure_fraction": "1/12", "p_cast_fraction": "5/6", "xp_to_next": nil, "expected_casts_to_next": nil}},
 		// "strictement inférieur (ou négatif)": magic 40 makes every result negative, all successes.
 		{"magic 40", `{"magic":40,"apprenticeship":1}`, map[string]any{"p_cast": 1.0, "outcomes.success": 1.0, "expected_xp": 3.0, "result_min": -19}},
+		// Audit R2: the modified reading stays the default, and its note says why, in the text's
+		// words, and what it makes of the 1 and the 12 for this input.
+		{"modified reading says why", `{"magic":4,"apprenticeship":3}`, map[string]any{
+			"reading_used": "modified", "outcomes.critical_failure": 0.0,
+			"reading.en": textHolding("Here the flawed cast (1) falls on face 3 of the die, and no result reaches 12: no critical failure can happen (the natural reading would count one on face 12)."),
+			"reading.fr": textHolding("«\u00a0un résultat strictement inférieur (ou négatif) à l’apprentissage du sort […] et différents de 1\u00a0»\u00a0: le 1 est un résultat, pas une face du dé.")}},
+		{"modified reading at magic 0", `{"magic":0,"apprenticeship":3}`, map[string]any{
+			"reading.en": textHolding("is a choice of the form. Here the flawed cast (1) falls on face 1 of the die.")}},
+		{"modified reading, no face gives 1", `{"magic":0,"apprenticeship":3,"modifier":3}`, map[string]any{
+			"reading.en": textHolding("Here no face of the die gives 1 (flawed cast).")}},
 		// Modifier +3 pushes results to 12 and more: critical failures on the modified reading.
 		{"modifier +3 modified reading", `{"magic":0,"apprenticeship":5,"modifier":3}`, map[string]any{
 			"outcomes.flawed": 0.0, "outcomes.success_fraction": "1/2", "outcomes.perfect_fraction": "1/12",

@@ -68,6 +68,23 @@ func magicShare(magic, div int, paren bool) words {
 	return say("la magie ($1) divisée par $2 et", "the magic ($1) divided by $2 and", magic, div)
 }
 
+// modifiedFaces says what the modified reading makes of the flawed and
+// the critical cases for this magic and modifier: on which face of the
+// die the flawed cast falls, and whether a critical failure can happen at
+// all (audit R2: with magic 2 or more and no modifier, it cannot).
+func modifiedFaces(c *CastingRules, magic, mod int) words {
+	flawed := c.FlawedFace + magic/c.MagicDivisor - mod
+	fl := say("Ici, le lancé imparfait ($1) tombe sur la face $2 du dé", "Here the flawed cast ($1) falls on face $2 of the die", c.FlawedFace, flawed)
+	if flawed < 1 || flawed > c.Die {
+		fl = say("Ici, aucune face du dé ne donne $1 (lancé imparfait)", "Here no face of the die gives $1 (flawed cast)", c.FlawedFace)
+	}
+	if c.result(c.Die, magic, mod) < c.CriticalFace {
+		return say("$1, et aucun résultat n’atteint $2 : pas d’échec critique possible (la lecture naturelle en compterait un sur la face $2).",
+			"$1, and no result reaches $2: no critical failure can happen (the natural reading would count one on face $2).", fl, c.CriticalFace)
+	}
+	return say("$1.", "$1.", fl)
+}
+
 func runCasting(r *reader, in map[string]any) map[string]any {
 	rules := &r.rules.Casting
 	in = r.object("", in, "magic", "apprenticeship", "difficulty", "xp", "modifier", "reading")
@@ -157,10 +174,14 @@ func runCasting(r *reader, in map[string]any) map[string]any {
 			"Natural reading: the $1 (flawed cast) and the $2 (critical failure) are the die's own faces; the other cases are read on the modified result.",
 			rules.FlawedFace, rules.CriticalFace))
 	} else {
-		out["reading"] = readingOf(say(
-			"Lecture sur le résultat modifié (par défaut) : tous les cas de la liste, y compris le $1 et le $2, se lisent sur $3 − ⌊magie/$4⌋ (+ modificateur).",
-			"Reading on the modified result (default): every case of the list, the $1 and the $2 included, is read on $3 − ⌊magic/$4⌋ (+ modifier).",
-			rules.FlawedFace, rules.CriticalFace, roll, rules.MagicDivisor))
+		out["reading"] = readingOf(say("$1 $2 $3",
+			"$1 $2 $3", say(
+				"Lecture sur le résultat modifié (par défaut) : tous les cas de la liste, y compris le $1 et le $2, se lisent sur $3 − ⌊magie/$4⌋ (+ modificateur).",
+				"Reading on the modified result (default): every case of the list, the $1 and the $2 included, is read on $3 − ⌊magic/$4⌋ (+ modifier).",
+				rules.FlawedFace, rules.CriticalFace, roll, rules.MagicDivisor), say(
+				"Pourquoi par défaut : la liste suit le calcul du résultat, et le succès y est « un résultat strictement inférieur (ou négatif) à l’apprentissage du sort […] et différents de $1 » : le $1 est un résultat, pas une face du dé. La lecture naturelle, qui lit « sur un $1 » et « sur un $2 » sur le dé, se choisit dans le formulaire.",
+				"Why by default: the list follows the computing of the result, and a success there is “a result strictly lower than (or negative) the spell’s apprenticeship level […] and other than $1”: the $1 is a result, not a face of the die. The natural reading, which reads “on a $1” and “on a $2” on the die, is a choice of the form.",
+				rules.FlawedFace, rules.CriticalFace), modifiedFaces(rules, magic, mod)))
 	}
 	ans := say("Vous lancez le sort **$1 fois sur $2** ($3).", "You cast the spell **$1 time{|s} out of $2** ($3).", nCast, die, pct(pCast.f()))
 	if nCast == 0 {

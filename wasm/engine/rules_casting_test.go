@@ -40,7 +40,7 @@ func TestCastingWithOtherRules(t *testing.T) {
 			"steps.6.en": "Critical failure on faces 17 to 20 of the die: 4 faces out of 20, that is 20%.",
 			"steps.7.en": "Each cast gives 2 xp on a failure, 4 on a success, 8 when perfect: 3 xp a cast on average.",
 			"steps.8.en": "Going from level 2 to level 3 costs 20 xp per point of difficulty, 60 xp at difficulty 3.",
-			"reading.en": "Reading on the modified result (default): every case of the list, the 2 and the 15 included, is read on 1d20 − ⌊magic/3⌋ (+ modifier).",
+			"reading.en": textHolding("Reading on the modified result (default): every case of the list, the 2 and the 15 included, is read on 1d20 − ⌊magic/3⌋ (+ modifier). Why by default: the list follows the computing of the result, and a success there is “a result strictly lower than (or negative) the spell’s apprenticeship level […] and other than 2”: the 2 is a result, not a face of the die. The natural reading, which reads “on a 2” and “on a 15” on the die, is a choice of the form. Here the flawed cast (2) falls on face 4 of the die."),
 		}},
 		{"natural", `{"magic":6,"apprenticeship":2,"reading":"natural"}`, map[string]any{
 			"outcomes.flawed": 0.05, "outcomes.success": 0.3, "outcomes.perfect": 0.05, "outcomes.failure": 0.55,
