@@ -61,3 +61,27 @@ func TestWoundDiceWithOtherRules(t *testing.T) {
 	conflictOn(t, map[string]int{"wounds.smallest-die": 5}, "wounds.largest-die")
 	conflictOn(t, map[string]int{"wounds.smallest-die": 14}, "wounds.largest-die")
 }
+
+// Audit R11: « [10 + valeur maximale du dé de dégâts + (nombre de dés
+// d’arme)] ». By default a single die counts (1d8: DC 10 + 8 + 1 = 19,
+// nightly 8 + 8 + 1 = 17); with wounds.single-die-counts 0 the parentheses
+// are read as "only for several dice" (19 → 18, 17 → 16), and several dice
+// count either way (2d6: 18).
+func TestWoundsSingleDie(t *testing.T) {
+	check(t, "wounds", []tcase{
+		{"single die counts", `{"dice":1,"die":8,"medicine_bonus":5}`, map[string]any{
+			"medicine_dc": 19, "nightly_care_dc": 17,
+			"steps.2.en": "Medicine DC: 10, plus 8 (the die’s highest face), plus 1 (the number of dice), that is 19.",
+			"reading.en": textHolding("The DCs add “(number of weapon dice)” for a single die too, which counts 1; the parentheses could mean “only for several dice”, as for the healing time (reading value wounds.single-die-counts: 1)."),
+			"reading.fr": textHolding("Les DD ajoutent «\u00a0(nombre de dés d’arme)\u00a0» aussi pour un seul dé")}},
+	})
+	r := rulesWith(t, map[string]int{"wounds.single-die-counts": 0})
+	checkWith(t, r, "wounds", []tcase{
+		{"single die does not count", `{"dice":1,"die":8,"medicine_bonus":5}`, map[string]any{
+			"medicine_dc": 18, "nightly_care_dc": 16,
+			"steps.2.en": "Medicine DC: 10, plus 8 (the die’s highest face), without the number of dice (a single die), that is 18.",
+			"steps.3.en": "Nightly care DC: 8, plus 8, without the number of dice, that is 16. Each success counts as a long rest.",
+			"reading.en": textHolding("a single-die weapon adds nothing (reading value wounds.single-die-counts: 0).")}},
+		{"several dice count", `{"dice":2,"die":6}`, map[string]any{"medicine_dc": 18, "nightly_care_dc": 16}},
+	})
+}

@@ -42,16 +42,29 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 		rests = append(rests, e)
 	}
 	expected := mkRat(int64(sum), int64(s))
-	medDC := rules.MedicineDCBase + s + n
-	careDC := rules.CareDCBase + s + n
+	// « (nombre de dés d’arme) »: a single die counts, or not (a reading).
+	nDC := n
+	if n == 1 && rules.SingleDieCounts == 0 {
+		nDC = 0
+	}
+	medDC := rules.MedicineDCBase + s + nDC
+	careDC := rules.CareDCBase + s + nDC
 	steps = append(steps, step(docHeroes, "wounds", say(
 		"En moyenne, $1 repos long{|s}.", "On average, $1 long rest{|s}.", dec(expected.f()))))
+	dice := say("plus $1 (le nombre de dés)", "plus $1 (the number of dice)", nDC)
+	if nDC != n {
+		dice = say("sans le nombre de dés (un seul dé)", "without the number of dice (a single die)")
+	}
 	steps = append(steps, step(docHeroes, "wounds", say(
-		"DD du test de Médecine : $4, plus $1 (la plus haute face du dé), plus $2 (le nombre de dés), soit $3.",
-		"Medicine DC: $4, plus $1 (the die’s highest face), plus $2 (the number of dice), that is $3.", s, n, medDC, rules.MedicineDCBase)))
+		"DD du test de Médecine : $4, plus $1 (la plus haute face du dé), $2, soit $3.",
+		"Medicine DC: $4, plus $1 (the die’s highest face), $2, that is $3.", s, dice, medDC, rules.MedicineDCBase)))
+	dice2 := say("plus $1", "plus $1", nDC)
+	if nDC != n {
+		dice2 = say("sans le nombre de dés", "without the number of dice")
+	}
 	steps = append(steps, step(docHeroes, "wounds", say(
-		"DD des soins du soir : $4, plus $1, plus $2, soit $3. Chaque réussite compte comme un repos long.",
-		"Nightly care DC: $4, plus $1, plus $2, that is $3. Each success counts as a long rest.", s, n, careDC, rules.CareDCBase)))
+		"DD des soins du soir : $4, plus $1, $2, soit $3. Chaque réussite compte comme un repos long.",
+		"Nightly care DC: $4, plus $1, $2, that is $3. Each success counts as a long rest.", s, dice2, careDC, rules.CareDCBase)))
 	out := map[string]any{
 		"rests":           rests,
 		"min_rests":       f(1 + add),
@@ -60,8 +73,8 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 		"medicine_dc":     f(medDC),
 		"nightly_care_dc": f(careDC),
 		"reading": readingOf(say(
-			"Un seul dé : autant de repos longs que le dé de dégâts, dS ; plusieurs dés : dS + nombre de dés. Les dés de dégâts sont ceux des armes, du d$3 au d$4. Un test est d$2 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie $1 (le texte ne dit pas comment arrondir ni s’il reste un minimum).",
-			"One die: as many long rests as the damage die, dS; several dice: dS + number of dice. The damage dice are the weapons’, d$3 to d$4. A check is d$2 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check $1 (the text says neither how to round nor whether a least time remains).", rules.treatment(), d20Sides, rules.SmallestDie, rules.LargestDie)),
+			"Un seul dé : autant de repos longs que le dé de dégâts, dS ; plusieurs dés : dS + nombre de dés. Les dés de dégâts sont ceux des armes, du d$3 au d$4. Un test est d$2 + bonus ≥ DD, sans réussite ni échec automatique. Une médecine réussie $1 (le texte ne dit pas comment arrondir ni s’il reste un minimum). $5",
+			"One die: as many long rests as the damage die, dS; several dice: dS + number of dice. The damage dice are the weapons’, d$3 to d$4. A check is d$2 + bonus ≥ DC, with no automatic success or failure. A successful Medicine check $1 (the text says neither how to round nor whether a least time remains). $5", rules.treatment(), d20Sides, rules.SmallestDie, rules.LargestDie, rules.singleDie())),
 	}
 	ans := say("La blessure guérit en **$1 repos long{|s}** en moyenne, de $2 à $3.", "The wound heals in **$1 long rest{|s}** on average, $2 to $3.", dec(expected.f()), 1+add, s+add)
 	if hasBonus {
@@ -126,6 +139,18 @@ func runWounds(r *reader, in map[string]any) map[string]any {
 	return out
 }
 
+// singleDie says how the DCs read « (nombre de dés d’arme) » for a
+// single die: the parentheses may mean "only when there are several", as
+// the rests' formula has it (audit R11).
+func (g *WoundsRules) singleDie() words {
+	if g.SingleDieCounts == 0 {
+		return say("Les DD ajoutent « (nombre de dés d’arme) » seulement pour plusieurs dés, comme la durée (« Si l’arme ou le sort permet de jeter plusieurs dés, la formule devient [dé de dégâts + nombre de dés] ») ; une arme à un dé n’ajoute rien (valeur de lecture wounds.single-die-counts : $1).",
+			"The DCs add “(number of weapon dice)” only for several dice, as the healing time does (“If the weapon or spell rolls several dice, the formula becomes [damage die + number of dice]”); a single-die weapon adds nothing (reading value wounds.single-die-counts: $1).", g.SingleDieCounts)
+	}
+	return say("Les DD ajoutent « (nombre de dés d’arme) » aussi pour un seul dé, qui compte pour $2 ; les parenthèses pourraient vouloir dire « seulement pour plusieurs dés », comme la durée (valeur de lecture wounds.single-die-counts : $1).",
+		"The DCs add “(number of weapon dice)” for a single die too, which counts $2; the parentheses could mean “only for several dice”, as for the healing time (reading value wounds.single-die-counts: $1).", g.SingleDieCounts, 1)
+}
+
 func mkRatOr(q rat) rat {
 	if q.d == 0 {
 		return rat{0, 1}
@@ -149,10 +174,14 @@ type WoundsRules struct {
 	// smallest to the largest (d4, d6 … d12): the text names only
 	// examples, the weapons' dice are a reading.
 	SmallestDie, LargestDie int
+	// SingleDieCounts is 1 if the DCs add the number of dice for a
+	// single die too (the formula's words, the default), 0 if only for
+	// several: the text's « (nombre de dés d’arme) » is a reading.
+	SingleDieCounts int
 }
 
 func defaultWounds() WoundsRules {
-	return WoundsRules{MedicineDCBase: 10, CareDCBase: 8, Divisor: 2, RoundUp: 0, MinTreated: 1, SmallestDie: 4, LargestDie: 12}
+	return WoundsRules{MedicineDCBase: 10, CareDCBase: 8, Divisor: 2, RoundUp: 0, MinTreated: 1, SmallestDie: 4, LargestDie: 12, SingleDieCounts: 1}
 }
 
 // dice returns the sides of the damage dice a wound can come from.
@@ -180,6 +209,8 @@ var woundsSpecs = []Spec{
 		Min: 2, Max: 100, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.SmallestDie }},
 	{Key: "wounds.largest-die", Kind: Dice, Fr: "plus grand dé de dégâts d’une arme", En: "largest damage die of a weapon",
 		Min: 2, Max: 100, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.LargestDie }},
+	{Key: "wounds.single-die-counts", Kind: Whole, Fr: "les DD de Médecine comptent-ils le dé d’une arme à un seul dé : oui (un) ou non (zéro)", En: "do the Medicine DCs count the die of a single-die weapon: yes (one) or no (zero)",
+		Min: 0, Max: 1, Doc: docHeroes, Section: "wounds", Calcs: []string{"wounds"}, Reading: true, field: func(r *Rules) *int { return &r.Wounds.SingleDieCounts }},
 }
 
 // check refuses damage dice that do not run from the smallest to the
