@@ -140,8 +140,8 @@ var answerCases = map[string][]struct{ in, fr, en string }{
 	},
 	"unarmed-duel": {
 		{`{"score":4,"opponents":[2,3,3]}`,
-			"Après 2 duels : **fatigué**, score de combat **3**.",
-			"After 2 duels: **fatigued**, combat score **3**."},
+			"Après 2 duels : **fatigué**, score de combat **0**.",
+			"After 2 duels: **fatigued**, combat score **0**."},
 		{`{"score":5,"stun_hits":1,"opponents":[1]}`,
 			"Après 1 duel : **en pleine forme**, score de combat **3**.",
 			"After 1 duel: **in full health**, combat score **3**."},

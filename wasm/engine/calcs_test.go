@@ -207,14 +207,18 @@ func TestUnarmedDuel(t *testing.T) {
 		// Spec example; seed 001 §3.1: the winner loses 1 point, a tie makes both lose.
 		{"spec 4 vs 2 3 3", `{"score":4,"opponents":[2,3,3]}`, map[string]any{
 			"rounds.0.result": "win", "rounds.0.score": 3, "rounds.1.result": "tie", "rounds.1.score": 3,
-			"final_score": 3, "final_state": "fatigued"}},
+			// Fatigued, « en cas de combat il à 0 en score de Combat » (audit R10: was 3).
+			"final_score": 0, "final_state": "fatigued"}},
 		// §3.1 "En cas d'égalité les deux perdent".
 		{"tie at once", `{"score":3,"opponents":[3]}`, map[string]any{"rounds.0.result": "tie", "final_state": "fatigued"}},
 		// §3.1 the loss is cumulative over chained duels.
 		{"three wins", `{"score":5,"opponents":[1,2,1]}`, map[string]any{
 			"rounds.0.score": 4, "rounds.1.score": 3, "rounds.2.score": 2, "final_score": 2, "final_state": "full_health"}},
 		// §3.1 the lower score loses and becomes fatigued.
-		{"loss", `{"score":2,"opponents":[3,1]}`, map[string]any{"rounds.0.result": "loss", "final_state": "fatigued", "final_score": 2}},
+		{"loss", `{"score":2,"opponents":[3,1]}`, map[string]any{"rounds.0.result": "loss", "rounds.0.score": 2, "final_state": "fatigued", "final_score": 0}},
+		// A winner brought to 0 by wins stays in full health (« Le gagnant reste en pleine forme »).
+		{"winner at zero", `{"score":2,"opponents":[1,0]}`, map[string]any{"rounds.1.score": 0, "final_score": 0, "final_state": "full_health",
+			"reading.en": textHolding("A winner brought to zero by their wins stays in full health: “The winner stays in full health but temporarily loses” the points; “If it drops to 0, they go into the fatigued state” is said of stunning blows.")}},
 		// §3.2 each stunning blow takes one combat point.
 		{"stunned once", `{"score":3,"stun_hits":1,"opponents":[1]}`, map[string]any{"rounds.0.result": "win", "final_score": 1}},
 		// §3.2 "S'il tombe à 0 il passe dans l'état fatigué".

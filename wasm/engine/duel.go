@@ -307,6 +307,13 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 			break
 		}
 	}
+	if state == "fatigued" && s != 0 {
+		// « en cas de combat il a 0 en score de Combat »: the score given
+		// is the one the character would fight with (audit R10).
+		steps = append(steps, step(docContemporary, "health-system", say(
+			"Fatigué, le personnage se bat à $1 : « en cas de combat » il a « $1 en score de Combat ».",
+			"Fatigued, the character fights at $1: “in a fight they have $1 as their Combat score”.", 0)))
+	}
 	if len(opps) > 0 && start > 0 {
 		steps = append(steps, step(docContemporary, "unarmed-combat", say(
 			"Les points de combat perdus reviennent après $1 sans combat.",
@@ -314,7 +321,10 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 	}
 	st := say("en pleine forme", "in full health")
 	if state == "fatigued" {
+		// « en cas de combat il a 0 en score de Combat »: the score shown is
+		// the one the character would fight with (audit R10).
 		st = say("fatigué", "fatigued")
+		s = 0
 	}
 	ans := say("Sans duel : **$1**, score de combat **$2**.", "With no duel: **$1**, combat score **$2**.", st, s)
 	if len(rounds) > 0 {
@@ -327,8 +337,8 @@ func runUnarmedDuel(r *reader, in map[string]any) map[string]any {
 		"steps":       steps,
 		"answer":      answer(ans),
 		"reading": readingOf(say(
-			"Le score d’un tour est celui qui reste après le duel (le vainqueur perd $1 point{|s}, sans descendre sous zéro). Les duels s’arrêtent au premier perdu ou à égalité. Un personnage fatigué (notamment ramené à zéro par des coups assommants, de $2 point{|s} chacun) se bat avec un score nul.",
-			"A round's score is what is left after the duel (the winner loses $1 point{|s}, never going below zero). The duels stop at the first lost or tied. A fatigued character (in particular one brought to zero by stunning blows, of $2 point{|s} each) fights with a score of zero.", rules.WinnerLoss, rules.StunLoss)),
+			"Le score d’un tour est celui qui reste après le duel (le vainqueur perd $1 point{|s}, sans descendre sous zéro). Les duels s’arrêtent au premier perdu ou à égalité. Un personnage fatigué (notamment ramené à zéro par des coups assommants, de $2 point{|s} chacun) se bat avec un score nul, et c’est le score final donné. Un vainqueur ramené à zéro par ses victoires reste en pleine forme : « Le gagnant reste en pleine forme mais perd temporairement » ses points ; « S’il tombe à $3 il passe dans l’état fatigué » est dit des coups d’arme assommante.",
+			"A round's score is what is left after the duel (the winner loses $1 point{|s}, never going below zero). The duels stop at the first lost or tied. A fatigued character (in particular one brought to zero by stunning blows, of $2 point{|s} each) fights with a score of zero, and that is the final score given. A winner brought to zero by their wins stays in full health: “The winner stays in full health but temporarily loses” the points; “If it drops to $3, they go into the fatigued state” is said of stunning blows.", rules.WinnerLoss, rules.StunLoss, 0)),
 	}
 }
 

@@ -9,10 +9,11 @@ func TestUnarmedDuelOtherRules(t *testing.T) {
 	checkWith(t, r, "unarmed-duel", []tcase{
 		// 5 beats 2 (3 left), 3 beats 2 (1 left), 1 ties 1.
 		{"a run of duels", `{"score":5,"opponents":[2,2,1]}`, map[string]any{
-			"rounds.0.score": 3, "rounds.1.score": 1, "rounds.2.result": "tie", "final_score": 1, "final_state": "fatigued",
+			"rounds.0.score": 3, "rounds.1.score": 1, "rounds.2.result": "tie", "final_score": 0, "final_state": "fatigued",
 			"steps.1.en": "Duel 1: 5 against 2, won. The winner loses 2 combat points, 3 left.",
 			"steps.1.fr": "Duel 1\u00a0: 5 contre 2, gagné. Le vainqueur perd 2 points de combat, il lui en reste 3.",
-			"steps.4.en": "Lost combat points come back after 15 minutes without a fight.",
+			"steps.4.en": "Fatigued, the character fights at 0: “in a fight they have 0 as their Combat score”.",
+			"steps.5.en": "Lost combat points come back after 15 minutes without a fight.",
 			"reading.en": textHolding("(the winner loses 2 points, never going below zero)")}},
 		// A win never takes the score below 0.
 		{"win at one", `{"score":1,"opponents":[0]}`, map[string]any{

@@ -305,7 +305,7 @@ var stepCases = []struct {
 		4: {"Quand les deux réussissent ou échouent, sans dominance, les deux sorts s’annulent.",
 			"When both pass or both fail, with no dominance, both spells cancel."},
 	}},
-	{"unarmed-duel", `{"score":4,"stun_hits":1,"opponents":[2,2]}`, 5, []words{
+	{"unarmed-duel", `{"score":4,"stun_hits":1,"opponents":[2,2]}`, 6, []words{
 		0: {"Score de combat : 4. Le plus grand score gagne, et à égalité les deux perdent.",
 			"Combat score: 4. The higher score wins, and on a tie both lose."},
 		1: {"1 coup d’arme assommante : le score passe de 4 à 3.",
@@ -314,7 +314,9 @@ var stepCases = []struct {
 			"Duel 1: 3 against 2, won. The winner loses 1 combat point, 2 left."},
 		3: {"Duel 2 : 2 contre 2, égalité. Les deux perdent et passent fatigués.",
 			"Duel 2: 2 against 2, a tie. Both lose and become fatigued."},
-		4: {"Les points de combat perdus reviennent après 10 minutes sans combat.",
+		4: {"Fatigué, le personnage se bat à 0 : «\u00a0en cas de combat\u00a0» il a «\u00a00 en score de Combat\u00a0».",
+			"Fatigued, the character fights at 0: “in a fight they have 0 as their Combat score”."},
+		5: {"Les points de combat perdus reviennent après 10 minutes sans combat.",
 			"Lost combat points come back after 10 minutes without a fight."},
 	}},
 	{"unarmed-duel", `{"attackers":7,"defenders":2}`, 1, []words{
