@@ -57,7 +57,10 @@ func TestArmor(t *testing.T) {
 		{"0 damage on armour", `{"locations":{"torso":"plate"},"hits":[0]}`, map[string]any{"timeline.0.physical": 3, "after_fight.physical": 3}},
 		// §2.4 a missing location is none; the heaviest material decides the type.
 		{"mixed materials", `{"locations":{"torso":"plate","legs":"leather","arms":"none"}}`, map[string]any{
-			"physical": 4, "physical_uncapped": 4, "armor_type": "heavy", "residual": 3}},
+			"physical": 4, "physical_uncapped": 4, "armor_type": "heavy", "residual": 3,
+			// Audit R4 and R3: the note says how the type is read and where magic comes from.
+			"reading.en": textHolding("with no type chosen, it is that of the heaviest material worn (a real chain-mail coat counts as chain), and an organiser who classes the whole armour otherwise chooses it in the form;"),
+			"reading.fr": textHolding("celle d’une potion ne revient pas, «\u00a0Les potions conférant de l’armure magique sont à usage unique\u00a0»")}},
 	})
 }
 
