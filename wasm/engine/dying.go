@@ -18,6 +18,11 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 	}
 	dc := rules.DCBase + slot
 	p := d20(bonus, dc)
+	if rules.NaturalOneFails == 1 && bonus+1 >= dc {
+		// « un résultat de 1 est toujours un échec », read as holding for
+		// this save too: the 1 fails whatever the bonus.
+		p = mkRat(d20Sides-1, d20Sides)
+	}
 	required := slot >= rules.Threshold && !pact
 	exhaustion := 0
 	switch {
@@ -77,9 +82,10 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 		"expected_exhaustion":   pExh.f() * float64(exhaustion),
 		"steps":                 steps,
 		"answer":                answer(ans),
-		"reading": readingOf(say(
-			"Le jet de sauvegarde est d$1 + bonus ≥ DD, sans réussite ni échec automatique sur les faces extrêmes du dé. Sans jet requis, la fatigue et le coût en points de vie ne s’appliquent pas (ils valent zéro).",
-			"The saving throw is d$1 + bonus ≥ DC, with no automatic success or failure on the die’s highest or lowest face. When no save is needed, the exhaustion and the hit-point cost do not apply (they are zero).", d20Sides)),
+		"reading": readingOf(say("$1 $2",
+			"$1 $2", rules.naturalOne(), say(
+				"Sans jet requis, la fatigue et le coût en points de vie ne s’appliquent pas (ils valent zéro). Le texte ne borne pas le niveau d’un emplacement de pacte (« ses emplacements de sorts classiques ») : tout niveau est accepté.",
+				"When no save is needed, the exhaustion and the hit-point cost do not apply (they are zero). The text does not bound a pact slot’s level (“their regular spell slots”): any level is accepted."))),
 	}
 	put(out, "p_save", p)
 	put(out, "p_exhaustion", pExh)
@@ -87,6 +93,18 @@ func runDyingMagic(r *reader, in map[string]any) map[string]any {
 		out["exhaustion_on_failure"] = f(0)
 	}
 	return out
+}
+
+// naturalOne says how the save reads « un résultat de 1 est toujours un
+// échec », which the same campaign text states in its section on
+// criticals, whose rules speak of attack rolls (audit R8).
+func (g *DyingMagicRules) naturalOne() words {
+	if g.NaturalOneFails == 1 {
+		return say("Le jet de sauvegarde est d$1 + bonus ≥ DD, et « un résultat de $2 est toujours un échec » vaut pour lui aussi (valeur de lecture dying-magic.natural-one-fails : $3).",
+			"The saving throw is d$1 + bonus ≥ DC, and “a roll of $2 is always a failure” holds for it too (reading value dying-magic.natural-one-fails: $3).", d20Sides, 1, g.NaturalOneFails)
+	}
+	return say("Le jet de sauvegarde est d$1 + bonus ≥ DD, sans réussite ni échec automatique : « un résultat de $2 est toujours un échec » est lu, comme dans Héros & Dragons, des tests d’attaque dont parle la section des critiques, pas des sauvegardes (valeur de lecture dying-magic.natural-one-fails : $3).",
+		"The saving throw is d$1 + bonus ≥ DC, with no automatic success or failure: “a roll of $2 is always a failure” is read, as in Héros & Dragons, of the attack rolls the section on criticals speaks of, not of saves (reading value dying-magic.natural-one-fails: $3).", d20Sides, 1, g.NaturalOneFails)
 }
 
 // levelSpan names the slot levels lo to hi: "4 à 7", "8 et 9", "9".
@@ -123,10 +141,13 @@ type DyingMagicRules struct {
 	ExhaustionHigh    int // from HighLevel to TopLevel
 	HPCost            int // hit points per slot level, instead of the save
 	TopLevel          int // the highest spell slot, the "9" of "8 et 9"
+	// NaturalOneFails is 1 if a natural 1 fails the save whatever the
+	// bonus: a reading of « un résultat de 1 est toujours un échec ».
+	NaturalOneFails int
 }
 
 func defaultDyingMagic() DyingMagicRules {
-	return DyingMagicRules{Threshold: 4, DCBase: 6, ExhaustionLow: 1, LowTop: 7, HighLevel: 8, ExhaustionHigh: 2, HPCost: 2, TopLevel: 9}
+	return DyingMagicRules{Threshold: 4, DCBase: 6, ExhaustionLow: 1, LowTop: 7, HighLevel: 8, ExhaustionHigh: 2, HPCost: 2, TopLevel: 9, NaturalOneFails: 0}
 }
 
 // dyingMagicSpecs are the values of DyingMagicRules that content declares.
@@ -147,6 +168,8 @@ var dyingMagicSpecs = []Spec{
 		Min: 0, Max: 6, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.ExhaustionHigh }},
 	{Key: "dying-magic.hp-cost", Kind: Times, Fr: "points de vie perdus par niveau d’emplacement au lieu du jet", En: "hit points lost per slot level instead of the save",
 		Min: 0, Max: 10, Doc: docHeroes, Section: "dying-magic", Calcs: []string{"dying-magic"}, field: func(r *Rules) *int { return &r.DyingMagic.HPCost }},
+	{Key: "dying-magic.natural-one-fails", Kind: Whole, Fr: "le plus petit résultat du dé fait-il toujours échouer la sauvegarde : oui (un) ou non (zéro)", En: "does the die’s lowest roll always fail the save: yes (one) or no (zero)",
+		Min: 0, Max: 1, Doc: docHeroes, Section: "criticals", Calcs: []string{"dying-magic"}, Reading: true, field: func(r *Rules) *int { return &r.DyingMagic.NaturalOneFails }},
 }
 
 func (g *DyingMagicRules) check(add func(key, fr, en string)) {

@@ -47,3 +47,21 @@ func TestDyingMagicWithOtherRules(t *testing.T) {
 	conflictOn(t, map[string]int{"dying-magic.high-level": 7}, "dying-magic.high-level")
 	conflictOn(t, map[string]int{"dying-magic.low-top": 9, "dying-magic.high-level": 10}, "dying-magic.high-level")
 }
+
+// Audit R8: slot 4, Con +12 against DC 10: every face passes by default
+// (saves have no automatic failure); with dying-magic.natural-one-fails 1,
+// « un résultat de 1 est toujours un échec » makes it 19 in 20. A bonus
+// that leaves the 1 failing anyway changes nothing (+2 against DC 10: 0.65).
+func TestDyingMagicNaturalOne(t *testing.T) {
+	check(t, "dying-magic", []tcase{
+		{"no automatic failure", `{"slot_level":4,"con_save_bonus":12}`, map[string]any{"p_save": 1.0,
+			"reading.en": textHolding("“a roll of 1 is always a failure” is read, as in Héros & Dragons, of the attack rolls the section on criticals speaks of, not of saves (reading value dying-magic.natural-one-fails: 0)."),
+			"reading.fr": textHolding("Le texte ne borne pas le niveau d’un emplacement de pacte")}},
+	})
+	r := rulesWith(t, map[string]int{"dying-magic.natural-one-fails": 1})
+	checkWith(t, r, "dying-magic", []tcase{
+		{"a 1 always fails", `{"slot_level":4,"con_save_bonus":12}`, map[string]any{"p_save": 0.95, "p_exhaustion": 0.05,
+			"reading.en": textHolding("and “a roll of 1 is always a failure” holds for it too (reading value dying-magic.natural-one-fails: 1).")}},
+		{"the 1 fails anyway", `{"slot_level":4,"con_save_bonus":2}`, map[string]any{"p_save": 0.65}},
+	})
+}
