@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
+	"sync"
+	"syscall"
 	"time"
 
 	"compendium/generator/heapwatch"
@@ -48,10 +52,29 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "peak live heap %.0f MB\n", float64(peak)/1e6)
 		}()
 	}
-	res, err := pipeline.Build(opt)
+	ctx, sig, stop := interruptible()
+	defer stop()
+	res, err := pipeline.New(opt).Build(ctx)
+	if s := sig(); s != nil && err != nil {
+		// One line: what the folder holds now. A second signal meanwhile
+		// ends the process at once (the next build repairs the folder).
+		if pipeline.Unfinished(opt.OutDir) {
+			fmt.Fprintf(stderr, "build stopped (%v) while writing %s/: it holds files of two builds until the next build, which repairs it\n", s, opt.OutDir)
+		} else {
+			fmt.Fprintf(stderr, "build stopped (%v); %s/ was left as it was\n", s, opt.OutDir)
+		}
+		if n, ok := s.(syscall.Signal); ok {
+			return 128 + int(n) // the shell's code for a process a signal ended
+		}
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
+		if pipeline.Unfinished(opt.OutDir) {
+			fmt.Fprintln(stderr, "build failed while writing "+opt.OutDir+"/: it holds files of two builds until the next build, which repairs it")
+		} else {
+			fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
+		}
 		return 1
 	}
 	for _, w := range res.Warnings {
@@ -65,4 +88,37 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, pipeline.FormatPhases(res.Phases))
 	}
 	return 0
+}
+
+// interruptible returns a context cancelled by the first SIGINT or
+// SIGTERM, a function that says which one came (nil: none), and one that
+// stops listening. After the first signal the default action is back: a
+// second one ends the process at once.
+func interruptible() (context.Context, func() os.Signal, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	var mu sync.Mutex
+	var got os.Signal
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			mu.Lock()
+			got = s
+			mu.Unlock()
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, func() os.Signal {
+			mu.Lock()
+			defer mu.Unlock()
+			return got
+		}, func() {
+			signal.Stop(ch)
+			close(done)
+			cancel()
+		}
 }

@@ -485,7 +485,7 @@ func TestManifestReadOnce(t *testing.T) {
 		t.Fatal("a manifest rewritten since it was read is taken as unchanged")
 	}
 	files := map[string][]byte{"index.html": []byte("home"), "a.html": []byte("a2")}
-	if err := writeSums(out, files, hashFiles(files, nil), nil, nil, read); err != nil {
+	if err := writeSums(context.Background(), out, files, hashFiles(files, nil), nil, nil, read); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"a.html": "a2", "index.html": "home"} {
