@@ -54,6 +54,9 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, sig, stop := interruptible()
 	defer stop()
+	if buildListening != nil {
+		buildListening()
+	}
 	res, err := pipeline.New(opt).Build(ctx)
 	if s := sig(); s != nil && err != nil {
 		// One line: what the folder holds now. A second signal meanwhile
@@ -89,6 +92,10 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// buildListening, when set (by tests), is called once build listens for
+// signals.
+var buildListening func()
 
 // interruptible returns a context cancelled by the first SIGINT or
 // SIGTERM, a function that says which one came (nil: none), and one that
