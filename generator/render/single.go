@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"html"
 	"html/template"
 	"regexp"
@@ -162,6 +163,14 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 		Book: book, BookGlossary: gl, CalcStrings: a.CalcStrings, Anchors: string(anchorsJSON),
 		Index: blobIndex, Worker: blobWorker, WASM: blobWASM,
 		Boot: template.JS(singleBoot), JS: template.JS(a.JS), Head: template.JS(a.Head),
+	}
+	// The style and scripts go in as they are (html/template trusts
+	// template.CSS and template.JS): one that held its element's end tag
+	// would end it there, and the rest would be markup.
+	for _, in := range []struct{ text, end string }{{string(v.CSS), "</style"}, {string(v.PrintCSS), "</style"}, {string(v.JS), "</script"}, {string(v.Head), "</script"}, {singleBoot, "</script"}} {
+		if i := strings.Index(strings.ToLower(in.text), in.end); i >= 0 {
+			return nil, fmt.Errorf("the single file's inlined code holds %q (…%s…), which would end its element: escape it in the source", in.end, in.text[max(0, i-40):min(len(in.text), i+40)])
+		}
 	}
 	scripts := hash(singleBoot) + " " + hash(string(a.JS))
 	if len(a.Head) > 0 {
