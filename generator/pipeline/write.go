@@ -459,7 +459,7 @@ func step(name string) {
 
 // tmpSuffix ends the temporary name of a file being written: the
 // process's ID, so that a build tells its own from a stopped one's.
-var tmpSuffix = ".tmp-" + strconv.Itoa(os.Getpid())
+func tmpSuffix() string { return ".tmp-" + strconv.Itoa(os.Getpid()) }
 
 // replaceFile writes b to a temporary file beside p and renames it over
 // p, so that p always holds a whole file, the old one or the new one.
@@ -467,7 +467,7 @@ func replaceFile(p, name string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	tmp := p + tmpSuffix
+	tmp := p + tmpSuffix()
 	if err := os.WriteFile(tmp, b, 0o644); err != nil {
 		os.Remove(tmp)
 		return err
@@ -551,7 +551,7 @@ func writeManifest(dir string, m manifest) error {
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, ManifestName+tmpSuffix)
+	tmp := filepath.Join(dir, ManifestName+tmpSuffix())
 	if err := os.WriteFile(tmp, b, 0o644); err != nil {
 		os.Remove(tmp)
 		return err
