@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -30,7 +31,7 @@ const (
 type interruptCase struct {
 	Opt    Options
 	Step   int    // the write's step (1-based) at which the signal is sent
-	Signal string // KILL, TERM or INT
+	Signal string // KILL, TERM or INT (sent by the child), PARENT (SIGKILL from the parent)
 }
 
 // TestInterruptedChild is the child's side: build, and send the signal
@@ -46,19 +47,38 @@ func TestInterruptedChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	sig := map[string]syscall.Signal{"KILL": syscall.SIGKILL, "TERM": syscall.SIGTERM, "INT": syscall.SIGINT}[c.Signal]
+	if c.Signal == "PARENT" {
+		// The parent kills this process (SIGKILL, from outside) once it
+		// reads the line: the write holds still at the step meanwhile,
+		// and its other goroutines go on.
+		var mu sync.Mutex
+		n := 0
+		writeStep = func(string) {
+			mu.Lock()
+			n++
+			now := n == c.Step
+			mu.Unlock()
+			if now {
+				fmt.Println("stopped")
+				select {}
+			}
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var mu sync.Mutex
-	n := 0
-	writeStep = func(string) {
-		mu.Lock()
-		n++
-		now := n == c.Step
-		mu.Unlock()
-		if now {
-			_ = syscall.Kill(os.Getpid(), sig)
-			if sig == syscall.SIGKILL {
-				select {} // the kill ends the process here
+	if writeStep == nil {
+		var mu sync.Mutex
+		n := 0
+		writeStep = func(string) {
+			mu.Lock()
+			n++
+			now := n == c.Step
+			mu.Unlock()
+			if now {
+				_ = syscall.Kill(os.Getpid(), sig)
+				if sig == syscall.SIGKILL {
+					select {} // the kill ends the process here
+				}
 			}
 		}
 	}
@@ -76,7 +96,9 @@ func TestInterruptedChild(t *testing.T) {
 
 // TestInterruptedBuildRepaired: a build stopped at each step of its write
 // (the first file of each rank, files in the middle, the removals, the
-// manifest, the end; by SIGKILL, SIGTERM and SIGINT) leaves, after the
+// manifest, the end; by SIGKILL, SIGTERM and SIGINT it sends itself, and
+// twice by a SIGKILL from this process while its write holds at a step
+// and its other goroutines go on) leaves, after the
 // next build of the previous content, a folder byte-identical to a build
 // of that content into an empty folder, with no temporary file; a build
 // stopped by SIGTERM or SIGINT leaves no temporary file itself. The same
@@ -170,10 +192,31 @@ Une règle qui disparaît.
 		cmd.Env = append(os.Environ(), childEnv+"="+string(env))
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		err := cmd.Run()
+		var err error
+		if sig == "PARENT" {
+			stdout, perr := cmd.StdoutPipe()
+			if perr != nil {
+				t.Fatal(perr)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			line, _ := bufio.NewReader(stdout).ReadString('\n')
+			if line != "stopped\n" {
+				_ = cmd.Process.Kill()
+				_ = cmd.Wait()
+				t.Fatalf("%s: the child did not reach the step: %q\n%s", name, line, stderr.String())
+			}
+			if err := cmd.Process.Kill(); err != nil { // SIGKILL
+				t.Fatal(err)
+			}
+			err = cmd.Wait()
+		} else {
+			err = cmd.Run()
+		}
 		var exit *exec.ExitError
 		switch {
-		case sig == "KILL":
+		case sig == "KILL" || sig == "PARENT":
 			if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
 				t.Fatalf("%s: the child was not killed: %v\n%s", name, err, stderr.String())
 			}
@@ -184,7 +227,7 @@ Une règle qui disparaît.
 		default:
 			t.Fatalf("%s: the child failed otherwise: %v\n%s", name, err, stderr.String())
 		}
-		if sig != "KILL" {
+		if sig == "TERM" || sig == "INT" {
 			if tmp := temps(t, filepath.Dir(out)); len(tmp) > 0 {
 				t.Errorf("%s: the stopped build left temporary files: %v", name, tmp)
 			}
@@ -220,6 +263,21 @@ Une règle qui disparaît.
 			build(out)
 			check(name, out)
 		}
+	}
+
+	// Killed from outside (the parent's SIGKILL) while the write holds
+	// at a page's rename and its other goroutines go on.
+	for _, p := range []int{picked[len(picked)/2], picked[1]} {
+		name := fmt.Sprintf("SIGKILL from the parent at step %d (%s)", p, steps[p-1])
+		out := filepath.Join(root, "parent-"+strconv.Itoa(p), "public")
+		if err := os.CopyFS(out, os.DirFS(fresh)); err != nil {
+			t.Fatal(err)
+		}
+		contentB()
+		run(name, out, p, "PARENT")
+		contentA()
+		build(out)
+		check(name, out)
 	}
 
 	// A first build into an empty folder, stopped while it fills the new
