@@ -58,14 +58,16 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		buildListening()
 	}
 	res, err := pipeline.New(opt).Build(ctx)
+	// One line says what the output folder holds now: the previous build,
+	// or files of two (this build, or an earlier one, stopped while
+	// writing in place), which the next build repairs.
+	left := opt.OutDir + "/ was left as it was"
+	if pipeline.Unfinished(opt.OutDir) {
+		left = opt.OutDir + "/ holds files of two builds until the next build, which repairs it"
+	}
 	if s := sig(); s != nil && err != nil {
-		// One line: what the folder holds now. A second signal meanwhile
-		// ends the process at once (the next build repairs the folder).
-		if pipeline.Unfinished(opt.OutDir) {
-			fmt.Fprintf(stderr, "build stopped (%v) while writing %s/: it holds files of two builds until the next build, which repairs it\n", s, opt.OutDir)
-		} else {
-			fmt.Fprintf(stderr, "build stopped (%v); %s/ was left as it was\n", s, opt.OutDir)
-		}
+		// A second signal meanwhile ends the process at once.
+		fmt.Fprintf(stderr, "build stopped (%v); %s\n", s, left)
 		if n, ok := s.(syscall.Signal); ok {
 			return 128 + int(n) // the shell's code for a process a signal ended
 		}
@@ -73,11 +75,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		if pipeline.Unfinished(opt.OutDir) {
-			fmt.Fprintln(stderr, "build failed while writing "+opt.OutDir+"/: it holds files of two builds until the next build, which repairs it")
-		} else {
-			fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
-		}
+		fmt.Fprintln(stderr, "build failed; "+left)
 		return 1
 	}
 	for _, w := range res.Warnings {
