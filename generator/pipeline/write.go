@@ -482,28 +482,23 @@ func replaceFile(p, name string, b []byte) error {
 }
 
 // writeDirty lists in out's DirtyName the files an update is about to
-// replace or remove, and syncs it to the disk before the first of them is
-// touched.
+// replace or remove, before the first of them is touched. It is not
+// synced to the disk: a process that dies leaves what it wrote in the
+// system's cache, which the next build reads; after a power cut, a file
+// system that journals in order (ext4's default) keeps the list's entry
+// made before the renames, and a list left empty or cut short reads as
+// unreadable, so the folder is written anew (readManifest). A sync would
+// add its milliseconds to every rebuild of serve's that changes a file.
 func writeDirty(out string, changed, gone []string) error {
 	b, err := json.Marshal(append(append([]string{}, changed...), gone...))
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(filepath.Join(out, DirtyName), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
+	if err := os.WriteFile(filepath.Join(out, DirtyName), b, 0o644); err != nil {
 		return err
 	}
-	_, err = f.Write(b)
-	if serr := f.Sync(); err == nil {
-		err = serr
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		step("dirty")
-	}
-	return err
+	step("dirty")
+	return nil
 }
 
 // isTemp reports whether base is the temporary name (x.tmp-PID) of a file
