@@ -191,12 +191,14 @@ bench-hugo:
 # deploy-nginx builds the site into a temporary folder, serves it on
 # NGINX_ADDR with deploy/nginx.conf and checks what nginx answers with curl:
 # the brotli and gzip twins, the WebAssembly type, the security headers
-# (against the build's _headers), caching, the 404 pages; then stops nginx.
+# (against the build's _headers), caching, the 404 pages, the build's own
+# files refused, the single file sent as a download; then stops nginx.
 # Not part of make test. Debian's nginx and brotli_static module
 # (libnginx-mod-http-brotli-static) are installed when missing, as root or
 # with passwordless sudo; note that installing the nginx package on a
 # machine with systemd also starts its default site on port 80. Without
-# the brotli module the check runs with gzip_static alone, and says so.
+# the brotli module the check runs with deploy/nginx.conf alone
+# (gzip_static), without deploy/nginx-brotli.conf, and says so.
 # NGINX_SITE=folder checks an already built site (a CI artifact, say)
 # instead of building one.
 .PHONY: deploy-nginx
@@ -225,13 +227,12 @@ deploy-nginx:
 	trap stop EXIT INT TERM; \
 	if [ -n "$(NGINX_SITE)" ]; then cp -R "$(NGINX_SITE)" "$$tmp/site"; else $(GO) run ./generator build -out "$$tmp/site"; fi; \
 	chmod -R a+rX "$$tmp"; \
-	conf=$(CURDIR)/deploy/nginx.conf; load=""; brotli=yes; \
+	conf=$(CURDIR)/deploy/nginx.conf; load=""; brotli=yes; brotliconf=""; \
 	if [ -e $(NGINX_BROTLI_SO) ]; then \
-		load="load_module $(NGINX_BROTLI_SO);"; \
+		load="load_module $(NGINX_BROTLI_SO);"; brotliconf="include $(CURDIR)/deploy/nginx-brotli.conf;"; \
 	else \
 		brotli=no; \
-		echo "NOTE: nginx's brotli_static module ($(NGINX_BROTLI_SO)) is not installed: checking with gzip_static only, the brotli_static line of deploy/nginx.conf taken out (see the comment there)"; \
-		sed '/^brotli_static/d' "$$conf" >"$$tmp/deploy-nginx.conf"; conf=$$tmp/deploy-nginx.conf; \
+		echo "NOTE: nginx's brotli_static module ($(NGINX_BROTLI_SO)) is not installed: checking deploy/nginx.conf alone (gzip_static), without deploy/nginx-brotli.conf"; \
 	fi; \
 	printf '%s\n' "$$load" \
 		"pid $$tmp/nginx.pid;" \
@@ -245,6 +246,7 @@ deploy-nginx:
 		"        listen $(NGINX_ADDR);" \
 		"        root $$tmp/site;" \
 		"        include $$conf;" \
+		"        $$brotliconf" \
 		"    }" \
 		"}" >"$$tmp/nginx.conf"; \
 	"$$NGINX" -q -t -p "$$tmp" -e "$$tmp/error.log" -c "$$tmp/nginx.conf"; \
@@ -290,6 +292,12 @@ deploy-nginx:
 	get /no-such-file.js identity; check "/no-such-file.js: status" "$$(status)" 404; \
 	check "/no-such-file.js: body is 404.html" "$$(same "$$site/404.html")" same; \
 	get /_headers identity; check "/_headers: status" "$$(status)" 404; \
+	get /.compendium-build.json identity; check "/.compendium-build.json: status" "$$(status)" 404; \
+	check "Server: no version" "$$(header Server)" nginx; \
+	get /fr/ identity; check "page: Content-Disposition" "$$(header Content-Disposition)" ""; \
+	if [ -e "$$site/fr/compendium.html" ]; then \
+		get /fr/compendium.html gzip; check "/fr/compendium.html: Content-Disposition" "$$(header Content-Disposition)" attachment; \
+	fi; \
 	if [ $$fails -gt 0 ]; then \
 		cp "$$tmp/error.log" "$${TMPDIR:-/tmp}/compendium-nginx-error.log" 2>/dev/null || true; \
 		echo "deploy-nginx: $$fails checks failed (nginx's error log: $${TMPDIR:-/tmp}/compendium-nginx-error.log)"; exit 1; fi; \

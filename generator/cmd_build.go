@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
+	"sync"
+	"syscall"
 	"time"
 
 	"compendium/generator/heapwatch"
@@ -48,10 +52,30 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "peak live heap %.0f MB\n", float64(peak)/1e6)
 		}()
 	}
-	res, err := pipeline.Build(opt)
+	ctx, sig, stop := interruptible()
+	defer stop()
+	if buildListening != nil {
+		buildListening()
+	}
+	res, err := pipeline.New(opt).Build(ctx)
+	// One line says what the output folder holds now: the previous build,
+	// or files of two (this build, or an earlier one, stopped while
+	// writing in place), which the next build repairs.
+	left := opt.OutDir + "/ was left as it was"
+	if pipeline.Unfinished(opt.OutDir) {
+		left = opt.OutDir + "/ holds files of two builds until the next build, which repairs it"
+	}
+	if s := sig(); s != nil && err != nil {
+		// A second signal meanwhile ends the process at once.
+		fmt.Fprintf(stderr, "build stopped (%v); %s\n", s, left)
+		if n, ok := s.(syscall.Signal); ok {
+			return 128 + int(n) // the shell's code for a process a signal ended
+		}
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		fmt.Fprintln(stderr, "build failed; "+opt.OutDir+"/ was left as it was")
+		fmt.Fprintln(stderr, "build failed; "+left)
 		return 1
 	}
 	for _, w := range res.Warnings {
@@ -65,4 +89,41 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, pipeline.FormatPhases(res.Phases))
 	}
 	return 0
+}
+
+// buildListening, when set (by tests), is called once build listens for
+// signals.
+var buildListening func()
+
+// interruptible returns a context cancelled by the first SIGINT or
+// SIGTERM, a function that says which one came (nil: none), and one that
+// stops listening. After the first signal the default action is back: a
+// second one ends the process at once.
+func interruptible() (context.Context, func() os.Signal, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	var mu sync.Mutex
+	var got os.Signal
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			mu.Lock()
+			got = s
+			mu.Unlock()
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, func() os.Signal {
+			mu.Lock()
+			defer mu.Unlock()
+			return got
+		}, func() {
+			signal.Stop(ch)
+			close(done)
+			cancel()
+		}
 }

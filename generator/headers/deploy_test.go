@@ -2,6 +2,10 @@ package headers
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -82,7 +86,7 @@ func parseNginx(t *testing.T, src string) []directive {
 	return parse()
 }
 
-// TestNginxConf: deploy/nginx.conf sends the headers Security() declares,
+// TestNginxConf: deploy/nginx.conf sends the headers Published() declares,
 // with the same values, on every response, and caches /assets/ as the
 // _headers file does.
 func TestNginxConf(t *testing.T) {
@@ -103,13 +107,13 @@ func TestNginxConf(t *testing.T) {
 		}
 		added[d.args[0]] = d.args[1]
 	}
-	for k, v := range Security() {
+	for k, v := range Published() {
 		got, ok := added[k]
 		switch {
 		case !ok:
 			t.Errorf("nginx.conf does not send %s", k)
 		case got != v:
-			t.Errorf("nginx.conf sends %s: %q\nSecurity() says %q", k, got, v)
+			t.Errorf("nginx.conf sends %s: %q\nPublished() says %q", k, got, v)
 		}
 	}
 	if !strings.Contains(string(src), CSP) {
@@ -119,16 +123,22 @@ func TestNginxConf(t *testing.T) {
 	// nginx drops every add_header of the server level in a location
 	// with one of its own: the locations must set none.
 	var locations []directive
-	for _, d := range conf {
-		if d.name == "location" {
+	var walk func(ds []directive)
+	walk = func(ds []directive) {
+		for _, d := range ds {
+			if d.name != "location" {
+				continue
+			}
 			locations = append(locations, d)
 			for _, in := range d.block {
 				if in.name == "add_header" {
 					t.Errorf("location %v has an add_header: its responses would lose the security headers", d.args)
 				}
 			}
+			walk(d.block)
 		}
 	}
+	walk(conf)
 
 	// Cache-Control comes from a variable: no-cache by default (pages,
 	// /sw.js), the _headers file's value under /assets/.
@@ -183,4 +193,148 @@ func TestFileRevalidates(t *testing.T) {
 	if strings.Count(f, "Cache-Control") != 7 {
 		t.Errorf("_headers sets Cache-Control %d times, want 7:\n%s", strings.Count(f, "Cache-Control"), f)
 	}
+}
+
+// debianDirectives are the directives deploy/nginx.conf may use: those of
+// the modules Debian's nginx package (1.22, bookworm) has built in, which
+// nginx -t accepts without a load_module. brotli_static is not one: it
+// lives in deploy/nginx-brotli.conf.
+var debianDirectives = map[string]bool{
+	"gzip_static": true, "gzip_vary": true, "types": true, "default_type": true, "charset": true,
+	"charset_types": true, "index": true, "absolute_redirect": true, "server_tokens": true, "set": true,
+	"add_header": true, "error_page": true, "location": true, "try_files": true, "return": true,
+}
+
+// TestNginxConfOnDebian: deploy/nginx.conf uses only directives Debian's
+// nginx has without extra modules, so it loads on a stock install; the
+// brotli twins are in deploy/nginx-brotli.conf, alone, to include where
+// the module is there. nginx itself is not installed where the tests run,
+// so this checks the text; TestNginxParses runs nginx -t where it is.
+func TestNginxConfOnDebian(t *testing.T) {
+	src, err := os.ReadFile("../../deploy/nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(ds []directive, in string)
+	walk = func(ds []directive, in string) {
+		for _, d := range ds {
+			if d.name != "types" && !debianDirectives[d.name] {
+				t.Errorf("nginx.conf%s: %s is not a directive of Debian's nginx without modules", in, d.name)
+			}
+			if d.name == "location" {
+				walk(d.block, in+" location "+strings.Join(d.args, " "))
+			}
+		}
+	}
+	walk(parseNginx(t, string(src)), "")
+
+	br, err := os.ReadFile("../../deploy/nginx-brotli.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds := parseNginx(t, string(br)); len(ds) != 1 || ds[0].name != "brotli_static" || len(ds[0].args) != 1 || ds[0].args[0] != "on" {
+		t.Errorf("nginx-brotli.conf: %+v, want brotli_static on alone", ds)
+	}
+}
+
+// TestNginxPublishesOnlyTheSite: nginx.conf hides its version, refuses
+// the build's own files (the manifest and any other dotfile but
+// /.well-known/, the temporary files of a build stopped in place), and
+// sends the single-file editions as downloads, nothing else.
+func TestNginxPublishesOnlyTheSite(t *testing.T) {
+	src, err := os.ReadFile("../../deploy/nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := parseNginx(t, string(src))
+	find := func(ds []directive, name string, args ...string) *directive {
+		for i, d := range ds {
+			if d.name == name && (len(args) == 0 || strings.Join(d.args, " ") == strings.Join(args, " ")) {
+				return &ds[i]
+			}
+		}
+		return nil
+	}
+	if d := find(conf, "server_tokens"); d == nil || strings.Join(d.args, " ") != "off" {
+		t.Error("nginx.conf does not set server_tokens off: the Server header names nginx's version")
+	}
+	for _, re := range []string{`/\.(?!well-known/)`, `\.tmp-[0-9]+$`} {
+		d := find(conf, "location", "~", re)
+		if d == nil || find(d.block, "return", "404") == nil {
+			t.Errorf("nginx.conf has no location ~ %s answering 404", re)
+		}
+	}
+	// The temporary files' pattern, which Go's regexp reads too.
+	tmp := regexp.MustCompile(`\.tmp-[0-9]+$`)
+	for p, want := range map[string]bool{"/fr/index.html.tmp-4711": true, "/.compendium-build.json.tmp-12": true, "/fr/index.html": false, "/assets/main-tmp-1.css": false} {
+		if tmp.MatchString(p) != want {
+			t.Errorf("the temporary files' location matches %s: %v", p, !want)
+		}
+	}
+
+	// Content-Disposition: a variable, empty (so not sent) by default,
+	// "attachment" in each language's /<lang>/compendium.html only.
+	if d := find(conf, "add_header", "Content-Disposition", "$compendium_disposition", "always"); d == nil {
+		t.Fatal("nginx.conf does not send Content-Disposition from $compendium_disposition")
+	}
+	if d := find(conf, "set", "$compendium_disposition", ""); d == nil {
+		t.Error("$compendium_disposition is not empty by default")
+	}
+	var single []string
+	var walk func(ds []directive)
+	walk = func(ds []directive) {
+		for _, d := range ds {
+			if d.name != "location" {
+				continue
+			}
+			if s := find(d.block, "set", "$compendium_disposition", Download); s != nil {
+				if len(d.args) != 2 || d.args[0] != "=" || !IsSingleFile(d.args[1]) {
+					t.Errorf("location %v sends Content-Disposition: %s", d.args, Download)
+				}
+				single = append(single, d.args[1])
+			}
+			walk(d.block)
+		}
+	}
+	walk(conf)
+	for _, l := range []string{"fr", "en"} {
+		if !slices.Contains(single, "/"+l+"/compendium.html") {
+			t.Errorf("/%s/compendium.html is not sent as a download (locations: %v)", l, single)
+		}
+	}
+}
+
+// TestNginxParses runs nginx -t on deploy/nginx.conf in a server block,
+// with deploy/nginx-brotli.conf where Debian's brotli module is there.
+// nginx is not installed where the project's tests usually run: then it
+// says so and stops (TestNginxConfOnDebian checks the text).
+func TestNginxParses(t *testing.T) {
+	nginx, err := exec.LookPath("nginx")
+	if err != nil {
+		if _, serr := os.Stat("/usr/sbin/nginx"); serr != nil {
+			t.Skip("nginx is not installed: only the text of deploy/nginx.conf is checked")
+		}
+		nginx = "/usr/sbin/nginx"
+	}
+	dir := t.TempDir()
+	conf, _ := filepath.Abs("../../deploy/nginx.conf")
+	load, brotli := "", ""
+	if so := "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"; fileExists(so) {
+		brotli, _ = filepath.Abs("../../deploy/nginx-brotli.conf")
+		load = "load_module " + so + ";"
+		brotli = "include " + brotli + ";"
+	}
+	main := load + "\npid " + dir + "/nginx.pid;\nerror_log " + dir + "/error.log;\nevents {}\nhttp {\n  access_log off;\n  server {\n    listen 127.0.0.1:1;\n    root " + dir + ";\n    include " + conf + ";\n    " + brotli + "\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(nginx, "-t", "-q", "-p", dir, "-e", dir+"/error.log", "-c", filepath.Join(dir, "nginx.conf")).CombinedOutput()
+	if err != nil {
+		t.Errorf("nginx -t: %v\n%s", err, out)
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

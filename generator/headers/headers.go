@@ -40,6 +40,38 @@ func Security() map[string]string {
 	}
 }
 
+// HSTS is the Strict-Transport-Security a published site sends: browsers
+// that saw it over HTTPS ask for the site over HTTPS only, for a year. It
+// names no subdomain (includeSubDomains would bind every other site of
+// the organiser's domain) and asks for no preload list. Browsers ignore it
+// over plain HTTP, so nginx sends it in any case: behind a proxy or a CDN
+// that terminates TLS it reaches the browser over HTTPS. The local server
+// does not send it.
+const HSTS = "max-age=31536000"
+
+// Published returns the headers a host sends on every response of the
+// published site: Security() and Strict-Transport-Security.
+func Published() map[string]string {
+	h := Security()
+	h["Strict-Transport-Security"] = HSTS
+	return h
+}
+
+// Download is the Content-Disposition of the single-file editions
+// (IsSingleFile): the file is made to be opened from disk, where its own
+// policy allows its inline script and style by their hashes; served, the
+// site's Content-Security-Policy (script-src 'self') would block them and
+// leave it unstyled and without scripts, so a host sends it as a download
+// whichever way it is opened (a pasted address, a new tab).
+const Download = "attachment"
+
+// IsSingleFile reports whether the URL path p is a single-file edition
+// (/fr/compendium.html).
+func IsSingleFile(p string) bool {
+	lang, rest, ok := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	return ok && lang != "" && rest == "compendium.html"
+}
+
 // Set adds the security headers to h.
 func Set(h http.Header) {
 	for k, v := range Security() {
@@ -47,8 +79,19 @@ func Set(h http.Header) {
 	}
 }
 
+// SetFor adds the security headers to h, and the single-file editions'
+// Content-Disposition when p is one.
+func SetFor(h http.Header, p string) {
+	Set(h)
+	if IsSingleFile(p) {
+		h.Set("Content-Disposition", Download)
+	}
+}
+
 // File returns the contents of a _headers file (the format Netlify and
-// Cloudflare Pages read) declaring the same headers, plus long caching for
+// Cloudflare Pages read) declaring the same headers with HSTS
+// (Published), the single-file editions' Content-Disposition, long
+// caching for
 // the content-hashed assets and "no-cache" (revalidate each time) for what
 // keeps its address from one build to the next: the pages and search
 // indexes of each language's folder (langs), the root pages and the
@@ -58,7 +101,7 @@ func File(langs ...string) string {
 	var b strings.Builder
 	b.WriteString("/*\n")
 	keys := make([]string, 0)
-	sec := Security()
+	sec := Published()
 	for k := range sec {
 		keys = append(keys, k)
 	}
@@ -73,6 +116,9 @@ func File(langs ...string) string {
 	}
 	for _, p := range paths {
 		b.WriteString(p + "\n  Cache-Control: no-cache\n")
+	}
+	for _, l := range langs {
+		b.WriteString("/" + l + "/compendium.html\n  Content-Disposition: " + Download + "\n")
 	}
 	return b.String()
 }

@@ -199,7 +199,7 @@ func (b *Builder) buildAndWrite(ctx context.Context, live *rebuild) (*Result, er
 		return nil, err
 	}
 	w := time.Now()
-	if err := writeSums(b.opt.OutDir, res.Files, res.Sums, res.carry, res.keptTwins, previous()); err != nil {
+	if err := writeSums(ctx, b.opt.OutDir, res.Files, res.Sums, res.carry, res.keptTwins, previous()); err != nil {
 		return nil, &Error{Phase: "write", Err: err}
 	}
 	res.Phases = append(res.Phases, Phase{Name: "write", Took: time.Since(w)})

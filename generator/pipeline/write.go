@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -30,7 +31,18 @@ type manifest struct {
 	// Carry describes the files a next build may keep as they are when
 	// their key is the same (the single-file editions and their twins).
 	Carry map[string]carried `json:"carry,omitempty"`
+	// dirty are the files an interrupted build may have left in any state
+	// (DirtyName lists them): not in Files, so nothing trusts them; the
+	// next build writes them again or removes them.
+	dirty map[string]bool
 }
+
+// DirtyName is the file an in-place update writes before it changes
+// anything in the folder, and removes once the new manifest is in place:
+// the files it was about to replace or remove. A build that finds it
+// (the previous one was killed, or failed while writing) trusts none of
+// them, so it leaves the folder as a build from scratch would.
+const DirtyName = ".compendium-build.dirty"
 
 // carried is a file a build can keep from the previous one: the key of
 // its inputs, its full sum and its size.
@@ -134,7 +146,7 @@ func (r *Result) recordCarry(twinKey string) {
 // on this machine's file system; a rebuild that changes one page now
 // writes a handful of files.
 func Write(out string, files map[string][]byte) error {
-	return writeSums(out, files, hashFiles(files, nil), nil, nil, nil)
+	return writeSums(context.Background(), out, files, hashFiles(files, nil), nil, nil, nil)
 }
 
 // Sums are the sha256 of a site's files, computed once per build: the
@@ -170,7 +182,12 @@ func hashFiles(files map[string][]byte, known Sums) Sums {
 // next build needs to keep them again; kept are more files kept, by the
 // sum prefix the manifest records (the kept pages' twins). read is the
 // folder's manifest as the build read it at its start, or nil.
-func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]carried, kept map[string]string, read *readManifestResult) error {
+//
+// Cancelling ctx stops the write between two files: a file being written
+// is renamed into place or its temporary copy removed; nothing else is
+// started. An update stopped so leaves the folder marked (DirtyName) for
+// the next build to repair; a new folder being filled is removed.
+func writeSums(ctx context.Context, out string, files map[string][]byte, sums Sums, carry map[string]carried, kept map[string]string, read *readManifestResult) error {
 	out = filepath.Clean(out)
 	next := manifest{Generator: "compendium", Files: make(map[string]string, len(files)), Carry: carry}
 	for name, sum := range sums {
@@ -188,12 +205,12 @@ func writeSums(out string, files map[string][]byte, sums Sums, carry map[string]
 	}
 	switch {
 	case err == nil:
-		return update(out, files, prev, &next)
-	case errors.Is(err, errNoFolder), errors.Is(err, errEmpty), errors.Is(err, errLegacy):
+		return update(ctx, out, files, prev, &next)
+	case errors.Is(err, errNoFolder), errors.Is(err, errEmpty), errors.Is(err, errLegacy), errors.Is(err, errDirty):
 		if len(sums) != len(files) {
 			return errors.New(out + " changed during the build (the files it kept from the previous build are gone): build again")
 		}
-		return writeAtomic(out, files, next)
+		return writeAtomic(ctx, out, files, next)
 	default:
 		return err
 	}
@@ -203,6 +220,7 @@ var (
 	errNoFolder = errors.New("no folder")
 	errEmpty    = errors.New("empty folder")
 	errLegacy   = errors.New("a build's folder without a manifest")
+	errDirty    = errors.New("a build's folder whose list of unfinished files is unreadable")
 )
 
 // readManifestResult is a folder's manifest as read at the start of a
@@ -214,24 +232,40 @@ type readManifestResult struct {
 	m    *manifest
 	err  error
 	info os.FileInfo // nil when there was no manifest file
+	// dirty is DirtyName's state when it was read (nil: none).
+	dirty os.FileInfo
 }
 
 // readManifestNow reads out's manifest and notes its file's state.
 func readManifestNow(out string) *readManifestResult {
 	info, _ := os.Stat(filepath.Join(out, ManifestName))
+	dirty, _ := os.Stat(filepath.Join(out, DirtyName))
 	m, err := readManifest(out)
-	return &readManifestResult{m: m, err: err, info: info}
+	return &readManifestResult{m: m, err: err, info: info, dirty: dirty}
 }
 
 // unchanged reports whether r read out's manifest and its file is still
 // the one read (same file, size and time: a build writes the manifest
-// anew and renames it over the old one).
+// anew and renames it over the old one), with the same DirtyName or
+// none.
 func (r *readManifestResult) unchanged(out string) bool {
 	if r == nil || r.info == nil || r.err != nil || r.m == nil {
 		return false
 	}
 	info, err := os.Stat(filepath.Join(out, ManifestName))
-	return err == nil && os.SameFile(info, r.info) && info.Size() == r.info.Size() && info.ModTime().Equal(r.info.ModTime())
+	if err != nil || !same(info, r.info) {
+		return false
+	}
+	dirty, err := os.Stat(filepath.Join(out, DirtyName))
+	if r.dirty == nil {
+		return errors.Is(err, os.ErrNotExist)
+	}
+	return err == nil && same(dirty, r.dirty)
+}
+
+// same reports whether a and b are the same file, unchanged.
+func same(a, b os.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
 // readManifest returns the manifest of out, or says why there is none.
@@ -262,6 +296,25 @@ func readManifest(out string) (*manifest, error) {
 	if err := json.Unmarshal(b, m); err != nil || m.Files == nil {
 		return nil, fmt.Errorf("%s: unreadable build manifest (%v): remove %s to rebuild from scratch", filepath.Join(out, ManifestName), err, out)
 	}
+	d, err := os.ReadFile(filepath.Join(out, DirtyName))
+	if errors.Is(err, os.ErrNotExist) {
+		return m, nil
+	}
+	var dirty []string
+	if err == nil {
+		err = json.Unmarshal(d, &dirty)
+	}
+	if err != nil {
+		// Cut short while it was written: which files the build was
+		// about to touch is unknown, so the folder is written anew.
+		return nil, errDirty
+	}
+	m.dirty = make(map[string]bool, len(dirty))
+	for _, name := range dirty {
+		m.dirty[name] = true
+		delete(m.Files, name)
+		delete(m.Carry, name)
+	}
 	return m, nil
 }
 
@@ -280,7 +333,14 @@ func writeOrder(name string) int {
 	}
 }
 
-func update(out string, files map[string][]byte, prev, next *manifest) error {
+// update writes into out, whose manifest is prev, the files whose bytes
+// differ from it and removes those next no longer has. Before the first
+// change it lists both in DirtyName, and removes that list only once the
+// new manifest is in place: a build stopped in between, by a signal, a
+// kill or a full disk, leaves a list the next build reads (readManifest)
+// to write those files again and remove the ones it does not make, with
+// the temporary files the stopped build left beside them.
+func update(ctx context.Context, out string, files map[string][]byte, prev, next *manifest) error {
 	var changed []string
 	for name, sum := range next.Files {
 		// The manifest is trusted: checking that 16,000 files are still
@@ -301,6 +361,35 @@ func update(out string, files map[string][]byte, prev, next *manifest) error {
 		}
 		return changed[i] < changed[j]
 	})
+	var gone []string
+	for name := range prev.Files {
+		if _, ok := next.Files[name]; !ok {
+			gone = append(gone, name)
+		}
+	}
+	for name := range prev.dirty {
+		if _, ok := next.Files[name]; !ok {
+			gone = append(gone, name)
+		}
+	}
+	sort.Strings(gone)
+	if len(prev.dirty) > 0 {
+		if err := removeStrayTemps(out, prev.dirty); err != nil {
+			return err
+		}
+	}
+	// A build that changed nothing leaves the manifest as it is: at 10,000
+	// pages, encoding and writing its 15.5 MB were a quarter second of
+	// every such rebuild.
+	if len(changed) == 0 && len(gone) == 0 && prev.Generator == next.Generator && maps.Equal(prev.Carry, next.Carry) {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := writeDirty(out, changed, gone); err != nil {
+		return err
+	}
 	// Each rank is written in parallel, ranks in turn.
 	for start := 0; start < len(changed); {
 		end := start
@@ -308,31 +397,24 @@ func update(out string, files map[string][]byte, prev, next *manifest) error {
 			end++
 		}
 		if err := parallel(changed[start:end], func(name string) error {
-			p := filepath.Join(out, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			if err := ctx.Err(); err != nil {
 				return err
 			}
-			tmp := p + ".tmp-" + strconv.Itoa(os.Getpid())
-			if err := os.WriteFile(tmp, files[name], 0o644); err != nil {
-				return err
-			}
-			return os.Rename(tmp, p)
+			return replaceFile(filepath.Join(out, filepath.FromSlash(name)), name, files[name])
 		}); err != nil {
 			return err
 		}
 		start = end
 	}
-	var gone []string
-	for name := range prev.Files {
-		if _, ok := next.Files[name]; !ok {
-			gone = append(gone, name)
-		}
-	}
 	if err := parallel(gone, func(name string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		p := filepath.Join(out, filepath.FromSlash(name))
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
+		step("removed " + name)
 		// Folders left empty (a removed document's share pages) go too;
 		// a folder that is not empty stays, and that is not an error.
 		for dir := filepath.Dir(p); dir != out && len(dir) > len(out); dir = filepath.Dir(dir) {
@@ -344,13 +426,119 @@ func update(out string, files map[string][]byte, prev, next *manifest) error {
 	}); err != nil {
 		return err
 	}
-	// A build that changed nothing leaves the manifest as it is: at 10,000
-	// pages, encoding and writing its 15.5 MB were a quarter second of
-	// every such rebuild.
-	if len(changed) == 0 && len(gone) == 0 && prev.Generator == next.Generator && maps.Equal(prev.Carry, next.Carry) {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	return writeManifest(out, *next)
+	if err := writeManifest(out, *next); err != nil {
+		return err
+	}
+	step("manifest")
+	if err := os.Remove(filepath.Join(out, DirtyName)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	step("clean")
+	return nil
+}
+
+// Unfinished reports whether the folder out holds an update that did not
+// finish (DirtyName): the next build into it repairs it.
+func Unfinished(out string) bool {
+	_, err := os.Stat(filepath.Join(out, DirtyName))
+	return err == nil
+}
+
+// writeStep, when set (by tests), is called at each step of a write: the
+// point where a test stops the build with a signal or a kill.
+var writeStep func(step string)
+
+func step(name string) {
+	if writeStep != nil {
+		writeStep(name)
+	}
+}
+
+// tmpSuffix ends the temporary name of a file being written: the
+// process's ID, so that a build tells its own from a stopped one's.
+func tmpSuffix() string { return ".tmp-" + strconv.Itoa(os.Getpid()) }
+
+// replaceFile writes b to a temporary file beside p and renames it over
+// p, so that p always holds a whole file, the old one or the new one.
+func replaceFile(p, name string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	tmp := p + tmpSuffix()
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	step("tmp " + name)
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	step("renamed " + name)
+	return nil
+}
+
+// writeDirty lists in out's DirtyName the files an update is about to
+// replace or remove, before the first of them is touched. It is not
+// synced to the disk: a process that dies leaves what it wrote in the
+// system's cache, which the next build reads; after a power cut, a file
+// system that journals in order (ext4's default) keeps the list's entry
+// made before the renames, and a list left empty or cut short reads as
+// unreadable, so the folder is written anew (readManifest). A sync would
+// add its milliseconds to every rebuild of serve's that changes a file.
+func writeDirty(out string, changed, gone []string) error {
+	b, err := json.Marshal(append(append([]string{}, changed...), gone...))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, DirtyName), b, 0o644); err != nil {
+		return err
+	}
+	step("dirty")
+	return nil
+}
+
+// isTemp reports whether base is the temporary name (x.tmp-PID) of a file
+// a build was writing, and the PID.
+func isTemp(base string) (int, bool) {
+	i := strings.LastIndex(base, ".tmp-")
+	if i <= 0 {
+		return 0, false
+	}
+	pid, err := strconv.Atoi(base[i+len(".tmp-"):])
+	return pid, err == nil && pid > 0
+}
+
+// removeStrayTemps removes the temporary files a stopped build left in
+// the folders of the files it was writing (dirty) and in out itself (the
+// manifest's), unless their process still runs: a build that writes now.
+func removeStrayTemps(out string, dirty map[string]bool) error {
+	dirs := map[string]bool{out: true}
+	for name := range dirty {
+		dirs[filepath.Dir(filepath.Join(out, filepath.FromSlash(name)))] = true
+	}
+	for dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			pid, ok := isTemp(e.Name())
+			if !ok || e.IsDir() || (pid != os.Getpid() && running(pid)) {
+				continue
+			}
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func writeManifest(dir string, m manifest) error {
@@ -358,22 +546,37 @@ func writeManifest(dir string, m manifest) error {
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, ManifestName+".tmp")
+	tmp := filepath.Join(dir, ManifestName+tmpSuffix())
 	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, ManifestName))
+	step("manifest tmp")
+	if err := os.Rename(tmp, filepath.Join(dir, ManifestName)); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // writeAtomic writes files into a new folder beside out and swaps it in for
 // out only once every file is written: readers of out (the local server, a
 // deploy script) never see half a site, and a failure leaves out untouched.
-func writeAtomic(out string, files map[string][]byte, m manifest) (err error) {
+//
+// The new folder is .NAME.new-PID-…, the old one .NAME.old-PID-… while it
+// is removed: a build stopped before its end leaves them beside out, and
+// the next build into out removes them (unless their process still
+// runs).
+func writeAtomic(ctx context.Context, out string, files map[string][]byte, m manifest) (err error) {
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-")
+	if err := removeStrayFolders(parent, filepath.Base(out)); err != nil {
+		return err
+	}
+	pid := strconv.Itoa(os.Getpid())
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-"+pid+"-")
 	if err != nil {
 		return err
 	}
@@ -395,7 +598,14 @@ func writeAtomic(out string, files map[string][]byte, m manifest) (err error) {
 		}
 	}
 	if err := parallel(names, func(name string) error {
-		return os.WriteFile(filepath.Join(tmp, filepath.FromSlash(name)), files[name], 0o644)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(name)), files[name], 0o644)
+		if err == nil {
+			step("new " + name)
+		}
+		return err
 	}); err != nil {
 		return err
 	}
@@ -405,12 +615,16 @@ func writeAtomic(out string, files map[string][]byte, m manifest) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	old := ""
 	if _, statErr := os.Stat(out); statErr == nil {
-		old = filepath.Join(parent, "."+filepath.Base(out)+".old-"+strconv.FormatInt(time.Now().UnixNano(), 36))
+		old = filepath.Join(parent, "."+filepath.Base(out)+".old-"+pid+"-"+strconv.FormatInt(time.Now().UnixNano(), 36))
 		if err := os.Rename(out, old); err != nil {
 			return err
 		}
+		step("moved aside")
 	} else if !errors.Is(statErr, os.ErrNotExist) {
 		return statErr
 	}
@@ -420,8 +634,37 @@ func writeAtomic(out string, files map[string][]byte, m manifest) (err error) {
 		}
 		return err
 	}
+	step("swapped")
 	if old != "" {
 		os.RemoveAll(old)
+	}
+	return nil
+}
+
+// removeStrayFolders removes the folders a stopped writeAtomic into
+// parent/base left: .base.new-PID-… and .base.old-PID-…, unless their
+// process still runs.
+func removeStrayFolders(parent, base string) error {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), "."+base+".new-")
+		if !ok {
+			rest, ok = strings.CutPrefix(e.Name(), "."+base+".old-")
+		}
+		if !ok || !e.IsDir() {
+			continue
+		}
+		digits, _, _ := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(digits)
+		if err != nil || pid <= 0 || (pid != os.Getpid() && running(pid)) {
+			continue // not one of ours, or its build still runs
+		}
+		if err := os.RemoveAll(filepath.Join(parent, e.Name())); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -485,7 +485,7 @@ func TestManifestReadOnce(t *testing.T) {
 		t.Fatal("a manifest rewritten since it was read is taken as unchanged")
 	}
 	files := map[string][]byte{"index.html": []byte("home"), "a.html": []byte("a2")}
-	if err := writeSums(out, files, hashFiles(files, nil), nil, nil, read); err != nil {
+	if err := writeSums(context.Background(), out, files, hashFiles(files, nil), nil, nil, read); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"a.html": "a2", "index.html": "home"} {
@@ -525,5 +525,54 @@ func TestNoOpWriteKeepsManifest(t *testing.T) {
 	}
 	if m := readManifestNow(out); m.m.Files["a.html"] == before.m.Files["a.html"] {
 		t.Error("the manifest does not record the new a.html")
+	}
+}
+
+// TestDirtyListDistrusted: the files an unfinished update lists are not
+// taken as the manifest says: one whose bytes the manifest still records
+// is written again, one the next build does not have is removed even if
+// the manifest never knew it, and their temporary files go; an empty or
+// cut list (a power cut while it was written) has the folder written
+// anew. Either way the folder ends as the files given, and unmarked.
+func TestDirtyListDistrusted(t *testing.T) {
+	files := map[string][]byte{"index.html": []byte("home"), "a/index.html": []byte("a"), "sw.js": []byte("sw")}
+	for _, list := range []string{`["a/index.html","b/index.html","sw.js"]`, ``, `["a/ind`} {
+		out := filepath.Join(t.TempDir(), "public")
+		if err := Write(out, files); err != nil {
+			t.Fatal(err)
+		}
+		// What a stopped build left: a.html half-changed, a new b.html
+		// the manifest does not list, a temporary file of a dead process.
+		for name, body := range map[string]string{"a/index.html": "other build", "b/index.html": "new page", "sw.js.tmp-999999999": "x"} {
+			p := filepath.Join(out, filepath.FromSlash(name))
+			_ = os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(out, DirtyName), []byte(list), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !Unfinished(out) {
+			t.Fatal("a folder with the list is not Unfinished")
+		}
+		if err := Write(out, files); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		_ = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(out, p)
+				got = append(got, filepath.ToSlash(rel))
+			}
+			return nil
+		})
+		want := []string{ManifestName, "a/index.html", "index.html", "sw.js"}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("list %q: the folder holds %v, want %v", list, got, want)
+		}
+		if b, _ := os.ReadFile(filepath.Join(out, "a", "index.html")); string(b) != "a" {
+			t.Errorf("list %q: a/index.html = %q, want the build's", list, b)
+		}
 	}
 }

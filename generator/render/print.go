@@ -3,7 +3,9 @@ package render
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"compendium/generator/qr"
 	"compendium/generator/site"
@@ -89,14 +91,39 @@ func (t *Theme) printSheets(s *site.Site, m Meta) map[string][]byte {
 	return out
 }
 
-// cssEscaper escapes a CSS string's content. One for the build: a replacer
-// made per call was 64 MB of a 10,000-page build's allocations (heap
-// profile), its tables built again for every print sheet.
-var cssEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\a `)
-
-// cssString quotes s as a CSS string.
+// cssString quotes s as a CSS string that is safe wherever the sheet
+// goes, a file or the single-file edition's <style> element: the quotes
+// and the backslash, the control characters (a newline ends a CSS
+// string) and the characters markup reads (<, >, &: "</style>" in a
+// sheet inlined in a page ends the element, and what follows is markup)
+// are written as CSS escapes (\3c and a space). The title and edition of
+// compendium.json come here.
 func cssString(s string) string {
-	return `"` + cssEscaper.Replace(s) + `"`
+	if !strings.ContainsFunc(s, cssEscaped) {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	b.WriteByte('"')
+	for _, r := range s {
+		if cssEscaped(r) {
+			// A hex escape ends at its space, which CSS drops.
+			b.WriteString(`\` + strconv.FormatInt(int64(r), 16) + " ")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// cssEscaped reports whether cssString escapes r.
+func cssEscaped(r rune) bool {
+	switch r {
+	case '"', '\'', '\\', '<', '>', '&':
+		return true
+	}
+	return r < 0x20 || r == 0x7f || r == utf8.RuneError
 }
 
 // printSheetName is a sheet's path, named by its content's hash.

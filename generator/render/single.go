@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"html"
 	"html/template"
 	"regexp"
@@ -163,6 +164,9 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 		Index: blobIndex, Worker: blobWorker, WASM: blobWASM,
 		Boot: template.JS(singleBoot), JS: template.JS(a.JS), Head: template.JS(a.Head),
 	}
+	if err := inlinable(v); err != nil {
+		return nil, err
+	}
 	scripts := hash(singleBoot) + " " + hash(string(a.JS))
 	if len(a.Head) > 0 {
 		scripts += " " + hash(string(a.Head))
@@ -174,6 +178,23 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 		return nil, err
 	}
 	return &SingleFile{page: buf.Bytes(), a: a}, nil
+}
+
+// inlinable checks the style and scripts v inlines, which go in as they
+// are (html/template trusts template.CSS and template.JS): one that held
+// its element's end tag would end the element there, and the rest would
+// be markup. The bundler escapes them in the theme's files; the print
+// sheet's footer is escaped by cssString; this catches any other way in.
+func inlinable(v singleView) error {
+	for _, in := range []struct{ name, text, end string }{
+		{"style", string(v.CSS), "</style"}, {"print style", string(v.PrintCSS), "</style"},
+		{"script", string(v.JS), "</script"}, {"head script", string(v.Head), "</script"}, {"boot script", singleBoot, "</script"},
+	} {
+		if i := strings.Index(strings.ToLower(in.text), in.end); i >= 0 {
+			return fmt.Errorf("the single file's inline %s holds %q (…%s…), which would end its element there: escape it where it comes from", in.name, in.end, in.text[max(0, i-40):min(len(in.text), i+40)])
+		}
+	}
+	return nil
 }
 
 // siteAddress is the address of lang's pages on the site published at

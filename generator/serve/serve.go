@@ -89,7 +89,7 @@ func Handler(dir string, live *Broker) http.Handler {
 		})
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		headers.Set(w.Header())
+		headers.SetFor(w.Header(), r.URL.Path)
 		// The local site changes under the reader's feet: never let the
 		// browser keep a page or an asset from an earlier build.
 		w.Header().Set("Cache-Control", "no-cache")
