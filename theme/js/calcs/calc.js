@@ -677,7 +677,21 @@ function saveToCharacter(calc) {
     } else if (v === undefined) set(ch, key, undefined);
     else set(ch, key, v);
   }
-  if (saveCharacter(c.game, JSON.parse(JSON.stringify(ch)))) toast(t("calc.character.saved"));
+  const saved = saveCharacter(c.game, JSON.parse(JSON.stringify(ch)));
+  // Refused (storage full or forbidden): said by the button, and kept
+  // there until a save goes through; the toast alone would vanish.
+  let note = calc.querySelector(".calc-save-error");
+  if (!saved && !note) {
+    note = document.createElement("p");
+    note.className = "calc-save-error";
+    note.setAttribute("role", "alert");
+    calc.querySelector(".calc-actions").after(note);
+  }
+  if (note) {
+    note.textContent = saved ? "" : t("calc.character.not_saved");
+    note.hidden = saved;
+  }
+  if (saved) toast(t("calc.character.saved"));
   showCharacter(calc, read.values);
 }
 

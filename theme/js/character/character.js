@@ -241,7 +241,7 @@ async function update(sec, fromUser = true) {
     box.dataset.state = "invalid";
     return;
   }
-  if (fromUser) saveCharacter(sec.dataset.characterGame, r.values);
+  if (fromUser) unsaved(sec, saveCharacter(sec.dataset.characterGame, r.values) ? "" : t("character.unsaved"));
   if (box.dataset.state !== "cached") box.dataset.state = "loading";
   const jobs = [];
   let engine;
@@ -359,10 +359,25 @@ function openShared(sec, values) {
   sec.querySelector(".character-shared").focus();
 }
 
+// unsaved says in the game's section that the device refused to keep the
+// character (message), or hides that note once a save went through ("").
+function unsaved(sec, message) {
+  const p = sec.querySelector(".character-unsaved");
+  if (!p) return;
+  if (p.textContent !== message) p.textContent = message;
+  p.hidden = !message;
+}
+
 // keep makes the shared character the reader's own: stored as the form
 // shows it (a refused value stays the default), then editable as usual.
+// When the device refuses to store it, nothing changes but the note that
+// says so: the character stays open, read-only, in the page's address.
 function keep(sec) {
-  saveCharacter(sec.dataset.characterGame, read(sec).values);
+  if (!saveCharacter(sec.dataset.characterGame, read(sec).values)) {
+    unsaved(sec, t("character.not_kept"));
+    return;
+  }
+  unsaved(sec, "");
   sec._shared = false;
   sec._problems = [];
   delete sec.dataset.shared;
@@ -422,8 +437,14 @@ function wire(sec) {
   const last = glanceOf(sec.dataset.characterGame, lang);
   const box = sec.querySelector(".character-answers");
   if (last) {
-    drawGlance(box, last);
-    box.dataset.state = "cached";
+    try {
+      drawGlance(box, last);
+      box.dataset.state = "cached";
+    } catch {
+      // A stored glance this page cannot draw is not trusted: the engine's
+      // answers replace it, and the next one computed is stored over it.
+      box.replaceChildren();
+    }
   }
   form.addEventListener("submit", (e) => e.preventDefault());
   form.addEventListener("input", () => update(sec));

@@ -1,3 +1,6 @@
+import { write } from "../shared/store.js";
+import { toast } from "../shared/toast.js";
+
 // initOffline registers the service worker that keeps the whole site for
 // reading with no signal (theme/sw/sw.js). The worker sits at the site root,
 // so its scope is the whole site wherever the site is deployed.
@@ -41,11 +44,9 @@ function watchUpdates() {
   const dismiss = () => {
     banner.hidden = true;
     banner.dataset.state = "dismissed";
-    try {
-      localStorage.setItem(DISMISSED, shown);
-    } catch {
-      /* no storage (private browsing): closed in this tab only */
-    }
+    // No storage (full, or private browsing): closed in this tab only,
+    // and said so.
+    if (!write(DISMISSED, shown)) toast(banner.dataset.unsaved, 8000);
   };
   banner.querySelector(".update-reload").addEventListener("click", () => location.reload());
   banner.querySelector(".update-close").addEventListener("click", dismiss);
