@@ -281,12 +281,45 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  const net = fetchWithin(new Request(req, { cache: "no-cache" }), GIVE_UP_AFTER_MS).then(store);
-  // The network's answer, when it comes after the copy's, is still kept:
-  // the worker stays alive for it.
-  event.waitUntil(net.catch(() => {}));
-  event.respondWith(networkFirst(net, req, url));
+  const normal = () => {
+    const net = fetchWithin(new Request(req, { cache: "no-cache" }), GIVE_UP_AFTER_MS).then(store);
+    // The network's answer, when it comes after the copy's, is still kept:
+    // the worker stays alive for it.
+    event.waitUntil(net.catch(() => {}));
+    return networkFirst(net, req, url);
+  };
+  // A file asked for by a tab that names its page's build (the search
+  // index, which keeps its address: theme/js/page/search.js).
+  const tabPage = req.headers.get("X-Compendium-Page");
+  event.respondWith(tabPage && i >= 0 ? forTab(event.clientId, tabPage, i, normal) : normal());
 });
+
+// forTab answers file i for a tab whose page has the ID tabPage. A tab of
+// this build, or one the worker cannot place, gets what any request gets.
+// A tab still showing the previous build's page (opened before this worker
+// took over) gets the previous build's file from that build's copy, which
+// stays for such tabs: its search then reads its own build's index, never
+// the new build's text beside its page. The answer then carries
+// X-Compendium-For (the tab's page ID), which tells the tab so; without
+// it, the tab checks for itself (theme/js/shared/edition.js).
+async function forTab(clientId, tabPage, i, normal) {
+  const c = clientId ? await self.clients.get(clientId) : null;
+  const j = c ? fileIndex(c.url) : -1;
+  if (j < 0 || PAGES[j] === tabPage) return normal();
+  const prevKey = await lastUsed((await caches.keys()).filter((k) => k.startsWith("compendium-") && k !== CACHE));
+  if (prevKey) {
+    const prev = await caches.open(prevKey);
+    const r = await prev.match("__build");
+    const before = r ? await r.json().catch(() => null) : null;
+    const hit = before && before.pages && before.pages[FILES[j]] === tabPage ? await prev.match(FILES[i]) : null;
+    if (hit) {
+      const headers = new Headers(hit.headers);
+      headers.set("X-Compendium-For", tabPage);
+      return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+    }
+  }
+  return normal();
+}
 
 // networkFirst answers with the network's response if it comes within
 // ANSWER_WITHIN_MS; past that (or when the network failed) with the copy's

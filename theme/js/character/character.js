@@ -6,7 +6,7 @@
 // the calculators' own answers, each under a link to its rule.
 // calcui.PrepareCharacter writes what a game computes (data-character).
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { answer, clearErrors, fill, forText, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { answer, clearErrors, fill, forText, loadFailed, readForm, showFieldError, writeForm } from "../calcs/calc.js";
 import { formatFigure, get, set } from "../calcs/format.js";
 import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
@@ -248,8 +248,8 @@ async function update(sec, fromUser = true) {
   try {
     engine = await loadEngine();
   } catch {
-    box.textContent = t("calc.load_failed");
     box.dataset.state = "invalid";
+    loadFailed(box, t);
     return;
   }
   for (const g of sec._data.glance) {
@@ -266,8 +266,8 @@ async function update(sec, fromUser = true) {
     entries = await Promise.all(jobs);
   } catch (e) {
     if (e instanceof Superseded || seq !== sec._seq) return;
-    box.textContent = t("calc.load_failed");
     box.dataset.state = "invalid";
+    loadFailed(box, t);
     return;
   }
   if (seq !== sec._seq) return;
