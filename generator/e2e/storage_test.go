@@ -238,4 +238,26 @@ func TestStorageUnreadable(t *testing.T) {
 		j, _ := json.Marshal(games)
 		t.Errorf("after a save over an unreadable character: set aside %q, stored %s; want the old text set aside and magic 5 stored", aside, j)
 	}
+
+	// One game's character that is not one: that game reads as none, the
+	// other keeps its own, and its first save sets the bad value aside.
+	var magic string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`localStorage.setItem("`+characterKey+`", JSON.stringify({ v: 1, games: { fantasy: { magic: 4 }, spellcasting: ["junk"] } }))`, nil),
+		chromedp.Reload(),
+		chromedp.Poll(jsCharacterGlance("spellcasting"), nil, chromedp.WithPollingTimeout(15*time.Second)),
+		chromedp.Value("#character-fantasy-magic", &magic),
+		setField("#character-spellcasting-magic", "6"),
+		chromedp.Poll(`localStorage.getItem("`+characterKey+`.unreadable.spellcasting")`, &aside, chromedp.WithPollingTimeout(5*time.Second)),
+		storedCharacter(&games),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, _ := games["spellcasting"].(map[string]any)
+	f, _ = games["fantasy"].(map[string]any)
+	if magic != "4" || aside != `["junk"]` || sp == nil || sp["magic"] != 6.0 || f == nil || f["magic"] != 4.0 {
+		j, _ := json.Marshal(games)
+		t.Errorf("one game unreadable: fantasy's magic shown %q, set aside %q, stored %s; want 4, [\"junk\"], spellcasting magic 6 beside fantasy's 4", magic, aside, j)
+	}
 }

@@ -62,10 +62,10 @@ function parsed(key) {
   return { value: {}, bad: raw };
 }
 
-// setAside keeps an unreadable stored value under ASIDE before a save
+// setAside keeps an unreadable stored value under key before a save
 // overwrites it (best effort: a full storage may refuse this too).
-function setAside(raw) {
-  if (raw !== undefined && raw !== null) write(ASIDE, raw);
+function setAside(key, raw) {
+  if (raw !== undefined && raw !== null) write(key, raw);
 }
 
 function all() {
@@ -83,11 +83,13 @@ export function characterOf(game) {
 
 // saveCharacter stores the character of game; false when the device
 // refuses (storage full or forbidden). The other games' characters stay
-// as they are; an unreadable whole is set aside first.
+// as they are; an unreadable whole is set aside first (ASIDE), and so is
+// this game's character when it is not one (ASIDE + "." + game).
 export function saveCharacter(game, values) {
   const a = all();
+  if (a.bad !== undefined) setAside(ASIDE, a.bad);
+  else if (game in a.games && !isObject(a.games[game])) setAside(ASIDE + "." + game, JSON.stringify(a.games[game]));
   a.games[game] = values;
-  if (a.bad !== undefined) setAside(a.bad);
   return write(KEY, JSON.stringify({ v: 1, games: a.games }));
 }
 
