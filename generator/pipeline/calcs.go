@@ -301,8 +301,8 @@ func (c *calcs) title(lang, key string) string {
 
 // stringKeys are the interface strings every calculator script needs.
 var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.plot", "calc.url_error",
-	"calc.load_failed", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
-	"calc.character.saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
+	"calc.load_failed", "calc.new_edition", "calc.reload", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
+	"calc.character.saved", "calc.character.not_saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
 
 // strings returns the JSON of the strings the script needs for the named
 // calculators (their own labels, the options and the table heads), and

@@ -64,13 +64,22 @@ self.addEventListener("install", (event) => {
         const f = FILES[i];
         const same = had[f] === SUMS[i] && (await prev.match(f));
         if (same) return cache.put(f, same);
-        const resp = await fetchWithin(new Request(f, { cache: "reload" }), GIVE_UP_AFTER_MS);
+        let resp = await fetchWithin(new Request(f, { cache: "reload" }), GIVE_UP_AFTER_MS);
         if (!resp.ok) throw new Error(f + ": " + resp.status);
+        // The bytes must be this build's: a deploy during the install
+        // makes the host answer with the next build's file, and a copy
+        // named for this build would then hold a page of the next one
+        // (without its style or engine when their names changed). The
+        // install fails, the half-made copy is dropped, and the next
+        // build's worker, which the host now serves, installs instead.
+        const body = await resp.arrayBuffer();
+        if ((await sumOf(body)) !== SUMS[i]) throw new Error(f + ": not this build's bytes");
+        resp = new Response(body, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
         // An open page's print style sheet too: the page asked for it
         // before this worker existed, and printed offline without it, it
         // would print its buttons and menus.
         if (open.has(i)) {
-          const m = (await resp.clone().text()).match(/<link rel="stylesheet" href="([^"]+)" media="print">/);
+          const m = new TextDecoder().decode(body).match(/<link rel="stylesheet" href="([^"]+)" media="print">/);
           const j = m ? fileIndex(new URL(m[1].replace(/&amp;/g, "&"), new URL(f, self.location)).href) : -1;
           if (j >= 0 && !want.has(j)) {
             want.add(j);
@@ -101,26 +110,40 @@ async function sumsOf(cache) {
   return r ? r.json() : {};
 }
 
+// sumOf is the hash the build gives a file's bytes (SUMS: the first six
+// bytes of their SHA-256, in hexadecimal).
+async function sumOf(body) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body)).slice(0, 6);
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 // keep stores a response of this build into the copy: only when its bytes
 // hash as this build's file does, so that a page of a newer build (the
 // network answered before this worker was replaced) never sits beside
 // this build's files.
-let sumsLock = Promise.resolve();
 async function keep(i, resp) {
-  const body = await resp.clone().arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body)).slice(0, 6);
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== SUMS[i]) return false;
+  if ((await sumOf(await resp.clone().arrayBuffer())) !== SUMS[i]) return false;
   const cache = await caches.open(CACHE);
   await cache.put(FILES[i], resp);
-  // One write of the list at a time: saving the whole copy runs many.
-  sumsLock = sumsLock.then(async () => {
+  await record(cache, FILES[i], SUMS[i]);
+  return true;
+}
+
+// record adds a file to the copy's list (__sums), one write of the list
+// at a time: saving the whole copy runs many. A write that fails (the
+// device full) fails its own caller only: the lock goes on for the next
+// ones, which would otherwise never run, their files stored but never
+// listed (and so fetched again, and missing from what the copy says it
+// holds).
+let sumsLock = Promise.resolve();
+function record(cache, f, sum) {
+  const run = sumsLock.then(async () => {
     const sums = await sumsOf(cache);
-    sums[FILES[i]] = SUMS[i];
+    sums[f] = sum;
     await cache.put("__sums", new Response(JSON.stringify(sums)));
   });
-  await sumsLock;
-  return true;
+  sumsLock = run.catch(() => {});
+  return run;
 }
 
 // fileIndex returns the index in FILES of the file a URL names (a page by
@@ -258,12 +281,45 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  const net = fetchWithin(new Request(req, { cache: "no-cache" }), GIVE_UP_AFTER_MS).then(store);
-  // The network's answer, when it comes after the copy's, is still kept:
-  // the worker stays alive for it.
-  event.waitUntil(net.catch(() => {}));
-  event.respondWith(networkFirst(net, req, url));
+  const normal = () => {
+    const net = fetchWithin(new Request(req, { cache: "no-cache" }), GIVE_UP_AFTER_MS).then(store);
+    // The network's answer, when it comes after the copy's, is still kept:
+    // the worker stays alive for it.
+    event.waitUntil(net.catch(() => {}));
+    return networkFirst(net, req, url);
+  };
+  // A file asked for by a tab that names its page's build (the search
+  // index, which keeps its address: theme/js/page/search.js).
+  const tabPage = req.headers.get("X-Compendium-Page");
+  event.respondWith(tabPage && i >= 0 ? forTab(event.clientId, tabPage, i, normal) : normal());
 });
+
+// forTab answers file i for a tab whose page has the ID tabPage. A tab of
+// this build, or one the worker cannot place, gets what any request gets.
+// A tab still showing the previous build's page (opened before this worker
+// took over) gets the previous build's file from that build's copy, which
+// stays for such tabs: its search then reads its own build's index, never
+// the new build's text beside its page. The answer then carries
+// X-Compendium-For (the tab's page ID), which tells the tab so; without
+// it, the tab checks for itself (theme/js/shared/edition.js).
+async function forTab(clientId, tabPage, i, normal) {
+  const c = clientId ? await self.clients.get(clientId) : null;
+  const j = c ? fileIndex(c.url) : -1;
+  if (j < 0 || PAGES[j] === tabPage) return normal();
+  const prevKey = await lastUsed((await caches.keys()).filter((k) => k.startsWith("compendium-") && k !== CACHE));
+  if (prevKey) {
+    const prev = await caches.open(prevKey);
+    const r = await prev.match("__build");
+    const before = r ? await r.json().catch(() => null) : null;
+    const hit = before && before.pages && before.pages[FILES[j]] === tabPage ? await prev.match(FILES[i]) : null;
+    if (hit) {
+      const headers = new Headers(hit.headers);
+      headers.set("X-Compendium-For", tabPage);
+      return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+    }
+  }
+  return normal();
+}
 
 // networkFirst answers with the network's response if it comes within
 // ANSWER_WITHIN_MS; past that (or when the network failed) with the copy's
@@ -278,10 +334,16 @@ async function networkFirst(net, req, url) {
 // within ms: without it, a network that never answers holds the request,
 // and what waits on it, for minutes. The download itself is not bounded:
 // a large file on a slow network that works takes what it takes.
-function fetchWithin(req, ms) {
+// A signal given (stop) aborts it too.
+function fetchWithin(req, ms, stop) {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), ms);
-  return fetch(req, { signal: ctl.signal }).finally(() => clearTimeout(timer));
+  const abort = () => ctl.abort();
+  stop?.addEventListener("abort", abort);
+  return fetch(req, { signal: ctl.signal }).finally(() => {
+    clearTimeout(timer);
+    stop?.removeEventListener("abort", abort);
+  });
 }
 
 // A page asks what the whole copy would take, and to save it: every file
@@ -314,25 +376,39 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// saveAll fetches every file the copy lacks, four at a time.
+// saveAll fetches every file the copy lacks, four at a time. The first
+// error stops all four: the others' requests are aborted and no progress
+// is said after the error (a late "Saving… 1.8 MB" overwrote it, and the
+// page said it was saving for ever). What was kept stays kept: saving
+// again fetches the rest.
 async function saveAll(reply) {
   const had = await sumsOf(await caches.open(CACHE));
   const todo = FILES.map((f, i) => i).filter((i) => !(FILES[i] in had));
   const total = todo.reduce((s, i) => s + SIZES[i], 0);
+  const stop = new AbortController();
   let done = 0;
   try {
     const next = async () => {
-      while (todo.length > 0) {
+      while (todo.length > 0 && !stop.signal.aborted) {
         const i = todo.shift();
-        const resp = await fetchWithin(new Request(FILES[i], { cache: "no-cache" }), GIVE_UP_AFTER_MS);
+        const resp = await fetchWithin(new Request(FILES[i], { cache: "no-cache" }), GIVE_UP_AFTER_MS, stop.signal);
         if (!resp.ok || !(await keep(i, resp))) throw new Error(FILES[i]);
+        if (stop.signal.aborted) return;
         done += SIZES[i];
         reply({ type: "save-progress", done, total });
       }
     };
-    await Promise.all([next(), next(), next(), next()]);
+    await Promise.all(
+      [next(), next(), next(), next()].map((p) =>
+        p.catch((err) => {
+          stop.abort();
+          throw err;
+        }),
+      ),
+    );
     reply({ type: "save-done", total });
   } catch (err) {
+    stop.abort();
     reply({ type: "save-error", message: String(err && err.name === "QuotaExceededError" ? "quota" : err) });
   }
 }

@@ -12,6 +12,7 @@
 // field itself, marks the result out of date until the new one is there,
 // draws it answer first, and keeps the changed inputs in a short URL.
 import { loadEngine, Superseded } from "../shared/engine.js";
+import { replaced } from "../shared/edition.js";
 import { hashID } from "../shared/hash.js";
 import { formatFigure, get, set, parseNumber, parseWhole } from "./format.js";
 import { plot } from "./plot.js";
@@ -253,6 +254,25 @@ export function showFieldError(calc, fieldEl, control, message) {
     ids.add(p.id);
     c.setAttribute("aria-describedby", [...ids].join(" "));
   }
+}
+
+// loadFailed says in box that the engine could not load, in the words of
+// t; when the host now serves another build of this page (a deploy
+// deleted the previous build's engine, which a tab with no offline copy
+// still asks for), that a new edition is online, with a button to
+// reload: the calculators of this tab cannot come back otherwise. It
+// resolves to whether it said so.
+export async function loadFailed(box, t) {
+  box.textContent = t("calc.load_failed");
+  box.hidden = false;
+  if (!(await replaced())) return false;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "calc-reload";
+  b.textContent = t("calc.reload");
+  b.addEventListener("click", () => location.reload());
+  box.replaceChildren(t("calc.new_edition") + " ", b);
+  return true;
 }
 
 function showBoxError(calc, message) {
@@ -573,9 +593,9 @@ async function compute(calc, read, seq, quiet) {
     engineReady = true;
   } catch (e) {
     if (e instanceof Superseded || seq !== calc._seq) return;
-    showBoxError(calc, t("calc.load_failed"));
     setState(calc, "invalid", t("calc.load_failed"));
     calc.dataset.started = "";
+    if ((await loadFailed(calc.querySelector(".calc-error"), t)) && seq === calc._seq) setState(calc, "invalid", t("calc.new_edition"));
     return;
   }
   if (seq !== calc._seq) return; // the reader has changed the form since
@@ -677,7 +697,21 @@ function saveToCharacter(calc) {
     } else if (v === undefined) set(ch, key, undefined);
     else set(ch, key, v);
   }
-  if (saveCharacter(c.game, JSON.parse(JSON.stringify(ch)))) toast(t("calc.character.saved"));
+  const saved = saveCharacter(c.game, JSON.parse(JSON.stringify(ch)));
+  // Refused (storage full or forbidden): said by the button, and kept
+  // there until a save goes through; the toast alone would vanish.
+  let note = calc.querySelector(".calc-save-error");
+  if (!saved && !note) {
+    note = document.createElement("p");
+    note.className = "calc-save-error";
+    note.setAttribute("role", "alert");
+    calc.querySelector(".calc-actions").after(note);
+  }
+  if (note) {
+    note.textContent = saved ? "" : t("calc.character.not_saved");
+    note.hidden = saved;
+  }
+  if (saved) toast(t("calc.character.saved"));
   showCharacter(calc, read.values);
 }
 

@@ -6,7 +6,7 @@
 // the calculators' own answers, each under a link to its rule.
 // calcui.PrepareCharacter writes what a game computes (data-character).
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { answer, clearErrors, fill, forText, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { answer, clearErrors, fill, forText, loadFailed, readForm, showFieldError, writeForm } from "../calcs/calc.js";
 import { formatFigure, get, set } from "../calcs/format.js";
 import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
@@ -241,15 +241,15 @@ async function update(sec, fromUser = true) {
     box.dataset.state = "invalid";
     return;
   }
-  if (fromUser) saveCharacter(sec.dataset.characterGame, r.values);
+  if (fromUser) unsaved(sec, saveCharacter(sec.dataset.characterGame, r.values) ? "" : t("character.unsaved"));
   if (box.dataset.state !== "cached") box.dataset.state = "loading";
   const jobs = [];
   let engine;
   try {
     engine = await loadEngine();
   } catch {
-    box.textContent = t("calc.load_failed");
     box.dataset.state = "invalid";
+    loadFailed(box, t);
     return;
   }
   for (const g of sec._data.glance) {
@@ -266,8 +266,8 @@ async function update(sec, fromUser = true) {
     entries = await Promise.all(jobs);
   } catch (e) {
     if (e instanceof Superseded || seq !== sec._seq) return;
-    box.textContent = t("calc.load_failed");
     box.dataset.state = "invalid";
+    loadFailed(box, t);
     return;
   }
   if (seq !== sec._seq) return;
@@ -359,10 +359,25 @@ function openShared(sec, values) {
   sec.querySelector(".character-shared").focus();
 }
 
+// unsaved says in the game's section that the device refused to keep the
+// character (message), or hides that note once a save went through ("").
+function unsaved(sec, message) {
+  const p = sec.querySelector(".character-unsaved");
+  if (!p) return;
+  if (p.textContent !== message) p.textContent = message;
+  p.hidden = !message;
+}
+
 // keep makes the shared character the reader's own: stored as the form
 // shows it (a refused value stays the default), then editable as usual.
+// When the device refuses to store it, nothing changes but the note that
+// says so: the character stays open, read-only, in the page's address.
 function keep(sec) {
-  saveCharacter(sec.dataset.characterGame, read(sec).values);
+  if (!saveCharacter(sec.dataset.characterGame, read(sec).values)) {
+    unsaved(sec, t("character.not_kept"));
+    return;
+  }
+  unsaved(sec, "");
   sec._shared = false;
   sec._problems = [];
   delete sec.dataset.shared;
@@ -422,8 +437,14 @@ function wire(sec) {
   const last = glanceOf(sec.dataset.characterGame, lang);
   const box = sec.querySelector(".character-answers");
   if (last) {
-    drawGlance(box, last);
-    box.dataset.state = "cached";
+    try {
+      drawGlance(box, last);
+      box.dataset.state = "cached";
+    } catch {
+      // A stored glance this page cannot draw is not trusted: the engine's
+      // answers replace it, and the next one computed is stored over it.
+      box.replaceChildren();
+    }
   }
   form.addEventListener("submit", (e) => e.preventDefault());
   form.addEventListener("input", () => update(sec));

@@ -40,7 +40,9 @@ export function initLangSwitch() {
     try {
       localStorage.setItem("compendium-lang", lang);
     } catch {
-      /* private mode: the choice is not remembered */
+      // Private mode or full storage: the choice is not remembered, and
+      // nothing says so, the page being left at once; what is lost is
+      // only that the root page follows the browser's language instead.
     }
     if (!a.hasAttribute("data-lang-switch") && !a.matches(".heading-alt")) return;
     document.dispatchEvent(new Event("calc-flush"));

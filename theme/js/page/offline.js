@@ -1,3 +1,6 @@
+import { write } from "../shared/store.js";
+import { toast } from "../shared/toast.js";
+
 // initOffline registers the service worker that keeps the whole site for
 // reading with no signal (theme/sw/sw.js). The worker sits at the site root,
 // so its scope is the whole site wherever the site is deployed.
@@ -41,11 +44,9 @@ function watchUpdates() {
   const dismiss = () => {
     banner.hidden = true;
     banner.dataset.state = "dismissed";
-    try {
-      localStorage.setItem(DISMISSED, shown);
-    } catch {
-      /* no storage (private browsing): closed in this tab only */
-    }
+    // No storage (full, or private browsing): closed in this tab only,
+    // and said so.
+    if (!write(DISMISSED, shown)) toast(banner.dataset.unsaved, 8000);
   };
   banner.querySelector(".update-reload").addEventListener("click", () => location.reload());
   banner.querySelector(".update-close").addEventListener("click", dismiss);
@@ -123,6 +124,10 @@ function initSaveAll(register) {
   const status = li.querySelector(".save-status");
   let worker = null;
   let missing = 0;
+  // saving is true from a tap until the worker says done or error: a
+  // progress message after the error (a worker of an older build still
+  // running its other fetch loops) must not say "Saving…" over it.
+  let saving = false;
   navigator.serviceWorker.addEventListener("message", (ev) => {
     const d = ev.data || {};
     if (d.type === "save-size") {
@@ -135,14 +140,17 @@ function initSaveAll(register) {
         button.textContent = li.dataset.done;
       }
     } else if (d.type === "save-progress") {
+      if (!saving) return;
       bar.hidden = false;
       bar.value = Math.round((100 * d.done) / Math.max(1, d.total));
       status.textContent = li.dataset.progress.replace("%s", megabytes(d.done)).replace("%s", megabytes(d.total));
     } else if (d.type === "save-done") {
+      saving = false;
       bar.value = 100;
       button.disabled = true;
       status.textContent = li.dataset.saved;
     } else if (d.type === "save-error") {
+      saving = false;
       button.disabled = false;
       status.textContent = li.dataset.error;
     }
@@ -170,6 +178,7 @@ function initSaveAll(register) {
       }
     }
     if (navigator.storage && navigator.storage.persist) await navigator.storage.persist().catch(() => false);
+    saving = true;
     worker.postMessage({ type: "save-all" });
   });
 }

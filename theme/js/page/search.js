@@ -11,6 +11,12 @@
 // or English, and the Go command line answers exactly what the page shows:
 // the parity test runs both on the same queries.
 import { hashID } from "../shared/hash.js";
+import { replaced } from "../shared/edition.js";
+
+// NewEdition is the failure of an index that is not the tab's build's:
+// the host serves a new edition, whose index would show its text beside
+// this page's (and link sections this page may not have).
+class NewEdition extends Error {}
 
 const MARK = /\p{M}/u;
 
@@ -851,12 +857,25 @@ function fetchIndex(url) {
     // changed (a 304 when it did not). No deadline of its own: under
     // the service worker, a network that does not answer is answered
     // from the copy after ANSWER_WITHIN_MS (theme/sw/sw.js), or fails.
-    const p = fetch(url, { credentials: "same-origin", cache: "no-cache" })
+    // The index keeps its address, so a tab opened before a deploy gets
+    // the new build's: whether the host still serves this page's build is
+    // asked beside it (the page's own ID, shared/edition.js). Not known
+    // within 3 s (no network, and no offline copy of this page), the index
+    // is used: it is then the offline copy's, of one build.
+    // Under the offline copy's worker, the request names the page's
+    // build, and a tab of the previous build gets that build's index from
+    // its copy, vouched for (X-Compendium-For, theme/sw/sw.js).
+    const page = document.documentElement.dataset.build || "";
+    const same = replaced(3000);
+    let vouched = false;
+    const p = fetch(url, { credentials: "same-origin", cache: "no-cache", headers: page ? { "X-Compendium-Page": page } : {} })
       .then((r) => {
         if (!r.ok) throw new Error(r.status + " " + url);
+        vouched = !!page && r.headers.get("X-Compendium-For") === page;
         return r.json();
       })
-      .then((f) => {
+      .then(async (f) => {
+        if (!vouched && (await same)) throw new NewEdition(url);
         const ix = loadIndex(f);
         ready.set(url, ix);
         return ix;
@@ -1050,20 +1069,29 @@ export function initSearch() {
       help.hidden = true;
       say(labels.labelLoading, true);
       form.dataset.loading = "true";
+      delete form.dataset.state;
     }
     try {
       // A split index (a large site) fetches the shards of the query's
       // words; a single file is all there already.
       own = await prepare(await fetchIndex(ownURL), q, ownURL);
       delete form.dataset.loading;
-    } catch {
+    } catch (e) {
       delete form.dataset.loading;
       if (mine !== seq) return;
       options = [];
-      say(labels.labelError || "", true);
+      list.textContent = "";
       setOpen(false);
+      // A shard of this build gone from the host (a deploy deletes the
+      // previous build's hashed files), or the new build's index: said
+      // so, not "unavailable".
+      const newer = e instanceof NewEdition || (await replaced(3000));
+      if (mine !== seq) return;
+      say((newer && labels.labelNewEdition) || labels.labelError || "", true);
+      form.dataset.state = newer ? "new-edition" : "error";
       return;
     }
+    delete form.dataset.state;
     if (mine !== seq) return;
     // A query this language's index cannot answer may be in the other
     // language: wait for that index before saying "no result".

@@ -4,6 +4,8 @@
 // main.css scales the root font size for each step, so every rem of the
 // layout follows, as the browser's zoom would, but for the text alone.
 import { TEXT_SIZE_KEY, TEXT_SIZES } from "../shared/textsize.js";
+import { remove, write } from "../shared/store.js";
+import { toast } from "../shared/toast.js";
 
 // initTextSize wires the control of the page's header, if it has one.
 export function initTextSize() {
@@ -31,12 +33,10 @@ export function initTextSize() {
     const b = e.target.closest("button[data-text-size]");
     if (!b) return;
     apply(b.dataset.textSize);
-    try {
-      if (b.dataset.textSize === "0") localStorage.removeItem(TEXT_SIZE_KEY);
-      else localStorage.setItem(TEXT_SIZE_KEY, b.dataset.textSize);
-    } catch {
-      /* no storage (private browsing): this page only */
-    }
+    // No storage (full, or refused in a private window): this page only,
+    // and the reader is told so where they chose.
+    const kept = b.dataset.textSize === "0" ? remove(TEXT_SIZE_KEY) : write(TEXT_SIZE_KEY, b.dataset.textSize);
+    if (!kept) toast(group.dataset.unsaved, 8000);
   });
   // Escape closes the row and gives the focus back to its button.
   group.addEventListener("keydown", (e) => {

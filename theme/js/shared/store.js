@@ -4,57 +4,125 @@
 // units ({"magic": 6, "spells": [{"name": "…", "difficulty": 2}]}). The
 // key carries a version: a later format takes a new key and reads this
 // one. Anything unreadable (another format, a private window's refusal,
-// a hand-edited value) reads as no character, never as an error; a
-// value the current rules refuse is shown in its field, with its message.
+// a hand-edited value) reads as no character, never as an error, game by
+// game; a value the current rules refuse is shown in its field, with its
+// message. Every write says whether the device kept it (storage full or
+// refused: false), so that the page can say so where the player acted.
 const KEY = "compendium.character.v1";
+const GLANCE = KEY + ".glance";
+// ASIDE is where a stored value that cannot be read is moved before the
+// next good save replaces it: set aside, not trusted, not destroyed (a
+// later build that reads it, or a person, may still recover it).
+const ASIDE = KEY + ".unreadable";
 
-function all() {
+// read returns the raw text of key, or null (none, or storage refused).
+function read(key) {
   try {
-    const o = JSON.parse(localStorage.getItem(KEY) || "null");
-    return o && typeof o === "object" && o.games && typeof o.games === "object" && !Array.isArray(o.games) ? o.games : {};
-  } catch {
-    return {};
-  }
-}
-
-// characterOf returns the stored character of game, or null.
-export function characterOf(game) {
-  const g = all()[game];
-  return g && typeof g === "object" && !Array.isArray(g) ? g : null;
-}
-
-// saveCharacter stores the character of game; false when the browser
-// refuses (storage full or forbidden).
-export function saveCharacter(game, values) {
-  const games = all();
-  games[game] = values;
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ v: 1, games }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// The last glance drawn for game in lang, so that the page draws it at
-// once, before the engine has computed it again (a glance that arrived
-// later pushed the fields down); null when there is none.
-export function glanceOf(game, lang) {
-  try {
-    const o = JSON.parse(localStorage.getItem(KEY + ".glance") || "null");
-    const g = o && o[game];
-    return g && g.lang === lang && Array.isArray(g.entries) ? g.entries : null;
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function saveGlance(game, lang, entries) {
+// write stores text under key and says whether the device kept it: some
+// browsers throw (full, refused), some refuse without a word, so the value
+// is read back.
+export function write(key, text) {
   try {
-    const o = JSON.parse(localStorage.getItem(KEY + ".glance") || "null") || {};
-    o[game] = { lang, entries };
-    localStorage.setItem(KEY + ".glance", JSON.stringify(o));
+    localStorage.setItem(key, text);
+    return localStorage.getItem(key) === text;
   } catch {
-    /* the glance is computed again next time */
+    return false;
   }
+}
+
+// remove deletes key and says whether it is gone.
+export function remove(key) {
+  try {
+    localStorage.removeItem(key);
+    return localStorage.getItem(key) === null;
+  } catch {
+    return false;
+  }
+}
+
+const isObject = (o) => !!o && typeof o === "object" && !Array.isArray(o);
+
+// parsed is the object stored under key: {value}, or {value: {}, bad: raw}
+// when something is there that is not a JSON object.
+function parsed(key) {
+  const raw = read(key);
+  if (raw === null) return { value: {} };
+  try {
+    const o = JSON.parse(raw);
+    if (isObject(o)) return { value: o };
+  } catch {
+    /* set aside below */
+  }
+  return { value: {}, bad: raw };
+}
+
+// setAside keeps an unreadable stored value under key before a save
+// overwrites it (best effort: a full storage may refuse this too).
+function setAside(key, raw) {
+  if (raw !== undefined && raw !== null) write(key, raw);
+}
+
+function all() {
+  const p = parsed(KEY);
+  const games = p.value.games;
+  if (p.bad === undefined && games !== undefined && !isObject(games)) return { games: {}, bad: read(KEY) };
+  return { games: isObject(games) ? games : {}, bad: p.bad };
+}
+
+// characterOf returns the stored character of game, or null.
+export function characterOf(game) {
+  const g = all().games[game];
+  return isObject(g) ? g : null;
+}
+
+// saveCharacter stores the character of game; false when the device
+// refuses (storage full or forbidden). The other games' characters stay
+// as they are; an unreadable whole is set aside first (ASIDE), and so is
+// this game's character when it is not one (ASIDE + "." + game).
+export function saveCharacter(game, values) {
+  const a = all();
+  if (a.bad !== undefined) setAside(ASIDE, a.bad);
+  else if (game in a.games && !isObject(a.games[game])) setAside(ASIDE + "." + game, JSON.stringify(a.games[game]));
+  a.games[game] = values;
+  return write(KEY, JSON.stringify({ v: 1, games: a.games }));
+}
+
+// entryOK says whether d is a glance entry as character.js draws one: a
+// list's "none yet" sentence, an error, or an answer with [label, text]
+// figures. Anything else (an older or newer build's format, an edit by
+// hand) is not drawn.
+function entryOK(d) {
+  if (!isObject(d)) return false;
+  if ("none" in d) return typeof d.none === "string";
+  const text = (v) => v === undefined || typeof v === "string";
+  if (!text(d.calc) || !text(d.rule) || !text(d.title)) return false;
+  if ("error" in d) return typeof d.error === "string";
+  return (
+    text(d.answer) &&
+    (d.figures === undefined || (Array.isArray(d.figures) && d.figures.every((f) => Array.isArray(f) && f.length === 2 && f.every((x) => typeof x === "string"))))
+  );
+}
+
+// The last glance drawn for game in lang, so that the page draws it at
+// once, before the engine has computed it again (a glance that arrived
+// later pushed the fields down); null when there is none, or when what
+// is stored for this game cannot be drawn (the other games' still are).
+export function glanceOf(game, lang) {
+  const g = parsed(GLANCE).value[game];
+  return isObject(g) && g.lang === lang && Array.isArray(g.entries) && g.entries.every(entryOK) ? g.entries : null;
+}
+
+// saveGlance stores the glance of game in lang, over whatever was stored
+// for it, readable or not; false when the device refuses. It is a cache:
+// computed again at the next visit when it is not kept.
+export function saveGlance(game, lang, entries) {
+  const o = parsed(GLANCE).value;
+  o[game] = { lang, entries };
+  return write(GLANCE, JSON.stringify(o));
 }
