@@ -95,3 +95,28 @@ func TestCompareCalculatorBlocks(t *testing.T) {
 		t.Errorf("sections: changed %+v, removed %+v, added %+v; want only #three added", got[0].Changed, got[0].Removed, got[0].Added)
 	}
 }
+
+// TestPagesWorkflowFetchesEditions: the GitHub Pages workflow checks out
+// the whole history and the tags, without which the published site has
+// no "what changed" page (FindPrevious finds no history in a shallow
+// clone, and no edition without its tag).
+func TestPagesWorkflowFetchesEditions(t *testing.T) {
+	b, err := os.ReadFile("../../.github/workflows/pages.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	i := strings.Index(text, "uses: actions/checkout@")
+	if i < 0 {
+		t.Fatal("pages.yml has no checkout step")
+	}
+	step := text[i:]
+	if j := strings.Index(step[1:], "\n      - "); j >= 0 {
+		step = step[:j+1]
+	}
+	for _, want := range []string{"fetch-depth: 0", "fetch-tags: true"} {
+		if !strings.Contains(step, want) {
+			t.Errorf("pages.yml's checkout lacks %s:\n%s", want, step)
+		}
+	}
+}
