@@ -121,10 +121,17 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if firstErr != nil {
 		fmt.Fprintln(stderr, firstErr)
 		if _, statErr := os.Stat(opt.OutDir); statErr != nil {
-			ln.Close()
-			return 1
+			// No earlier site: the server still runs, its pages show the
+			// problems, and the first good rebuild makes the site.
+			if err := os.MkdirAll(opt.OutDir, 0o755); err != nil {
+				fmt.Fprintln(stderr, err)
+				ln.Close()
+				return 1
+			}
+			fmt.Fprintln(stderr, "build failed; no earlier site to serve: open the address to see the problems, and save a fix")
+		} else {
+			fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/ (the open pages show the problems)")
 		}
-		fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/ (the open pages show the problems)")
 	}
 	err = serve.Run(ctx, serve.Options{
 		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},

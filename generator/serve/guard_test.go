@@ -395,3 +395,23 @@ func TestDeferredWaitsForComplete(t *testing.T) {
 		t.Errorf("the single file asked for during Complete: %q", b)
 	}
 }
+
+// TestBarePageWithoutSite: with no site yet (a first build that failed
+// into an empty folder), the live server answers a bare page carrying the
+// reload script, in the address's language, so that the problems show
+// and the fix reloads it; without live reload, a plain 404.
+func TestBarePageWithoutSite(t *testing.T) {
+	dir := t.TempDir()
+	live := httptest.NewServer(Handler(dir, NewBroker()))
+	defer live.Close()
+	r := fetch(t, live, "GET", "/fr/")
+	body := string(r.decoded(t))
+	if r.StatusCode != 404 || !strings.Contains(body, `<script src="/_live/reload.js" defer></script>`) || !strings.Contains(body, `lang="fr"`) {
+		t.Errorf("live, no site: %d %q", r.StatusCode, body)
+	}
+	plain := httptest.NewServer(Handler(dir, nil))
+	defer plain.Close()
+	if r := fetch(t, plain, "GET", "/fr/"); r.StatusCode != 404 || strings.Contains(string(r.decoded(t)), "reload.js") {
+		t.Errorf("not live, no site: %d", r.StatusCode)
+	}
+}

@@ -312,7 +312,8 @@ func negotiate(fields []string, have []bool) int {
 // site's 404 page, in the reader's language when the address is under a
 // language folder with its own (/fr/nope/ gets /fr/404.html), else the
 // site's /404.html, with status 404. It returns false when the site has
-// no 404 page, leaving the file server's plain 404.
+// no 404 page, leaving the file server's plain 404; live, it sends a bare
+// page with the reload script instead.
 func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) bool {
 	var pages []string
 	first, _, _ := strings.Cut(strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/"), "/")
@@ -333,6 +334,23 @@ func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) boo
 		if live {
 			b = injectReload(b)
 		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+		w.WriteHeader(http.StatusNotFound)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(b)
+		}
+		return true
+	}
+	if live {
+		// No site yet (a first build that failed into an empty folder):
+		// a bare page, for the reload script to show the problems on
+		// and to reload once they are mended.
+		lang := "en"
+		if first == "fr" {
+			lang = "fr"
+		}
+		b := injectReload([]byte("<!doctype html><html lang=\"" + lang + "\"><head><meta charset=\"utf-8\"><title>404</title></head><body></body></html>"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 		w.WriteHeader(http.StatusNotFound)
