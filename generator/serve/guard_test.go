@@ -21,9 +21,15 @@ import (
 
 // TestNamesTheDiskRefuses: a path segment over 255 bytes (ENAMETOOLONG),
 // a NUL byte, a file taken as a folder get the site's 404 page, as on a
-// host, not a 500; so does the live server.
+// host, not a 500; so do the dotfiles (the build's manifest) and
+// _headers, which a host does not publish; live or not.
 func TestNamesTheDiskRefuses(t *testing.T) {
 	dir, _ := twinSite(t, true)
+	for _, name := range []string{".compendium-build.json", "fr/.hidden", "_headers"} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte("not published"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, live := range []bool{false, true} {
 		var b *Broker
 		if live {
@@ -38,6 +44,10 @@ func TestNamesTheDiskRefuses(t *testing.T) {
 			"/fr/a%00b.html",
 			"/fr/fantasy/index.html/x",
 			"/assets/main-X.js/x",
+			// What a host does not publish.
+			"/.compendium-build.json",
+			"/fr/.hidden",
+			"/_headers",
 		} {
 			r := fetch(t, srv, "GET", p)
 			if r.StatusCode != http.StatusNotFound {

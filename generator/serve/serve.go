@@ -121,6 +121,15 @@ func Handler(dir string, live *Broker) http.Handler {
 			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
+		if hidden(r.URL.Path) {
+			// What a host does not publish: the build's manifest
+			// (.compendium-build.json), a leftover temporary file, the
+			// host's own _headers.
+			if !notFound(w, r, dir, live != nil) {
+				http.NotFound(w, r)
+			}
+			return
+		}
 		if live != nil {
 			live.wait(r.Context(), r.URL.Path)
 		}
@@ -158,6 +167,17 @@ func Handler(dir string, live *Broker) http.Handler {
 		files.ServeHTTP(w, r)
 	})
 	return mux
+}
+
+// hidden reports whether a URL path names a file the site does not
+// publish: a dotfile or dot-folder, or the _headers file a host reads.
+func hidden(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
+			return true
+		}
+	}
+	return path.Clean("/"+p) == "/_headers"
 }
 
 func isPage(p string) bool { return strings.HasSuffix(p, "/") || strings.HasSuffix(p, ".html") }
