@@ -159,6 +159,17 @@ func TestBuildFailedOverlay(t *testing.T) {
 	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`!!document.getElementById(`+strconv.Quote(id)+`)`, &still)); err != nil || !still {
 		t.Errorf("the page beneath lost #%s (%v)", id, err)
 	}
+	// axe finds nothing on the page with the overlay over it (its shadow
+	// root included).
+	var vs []axeViolation
+	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(axeSource(t), nil),
+		chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+			&vs, awaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		t.Errorf("axe with the overlay: %s (%s): %s %v", v.ID, v.Impact, v.Help, v.Nodes)
+	}
 	shoot("overlay-fr-1280", 1280, 900, false)
 	shoot("overlay-fr-390", 390, 844, true)
 

@@ -315,6 +315,27 @@ func TestFailedRebuildInThePage(t *testing.T) {
 	}
 }
 
+// TestFailureOrder: the overlay lists the problems by document, the
+// French file's before the English one's (the cause before its echo),
+// then by line.
+func TestFailureOrder(t *testing.T) {
+	f := FailureOf(site.Diagnostics{
+		{File: "content/en/fantasy.md", Line: 3, Msg: "echo"},
+		{File: "content/glossary.json", Line: 1, Msg: "glossary"},
+		{File: "content/fr/fantasy.md", Line: 9, Msg: "cause, later line"},
+		{File: "content/fr/fantasy.md", Line: 2, Msg: "cause"},
+		{File: "content/en/alchemy.md", Line: 1, Msg: "other document"},
+	})
+	var got []string
+	for _, p := range f.Problems {
+		got = append(got, p.Message["en"])
+	}
+	want := []string{"other document", "cause", "cause, later line", "echo", "glossary"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("order %q, want %q", got, want)
+	}
+}
+
 // TestFailureOfManyProblems: the overlay lists the first problems, says
 // how many more the terminal has, and shows a long line cut, whole
 // characters only.

@@ -4,7 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path"
+	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -43,9 +47,10 @@ const maxProblems = 50
 const maxSource = 400
 
 // FailureOf returns what a failed build's error says, for the open pages:
-// each diagnostic of a *pipeline.Error in the terminal's order (by file
-// and line), with its line read from its file, then its other cause; any
-// other error as one problem.
+// each diagnostic of a *pipeline.Error by document, the original's file
+// before its translation's (the French mistake before its English echo),
+// then by line, with its line read from its file, then its other cause;
+// any other error as one problem.
 func FailureOf(err error) Failure {
 	var ds site.Diagnostics
 	var rest error = err
@@ -58,7 +63,7 @@ func FailureOf(err error) Failure {
 	sorted := append(site.Diagnostics(nil), ds...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		if sorted[i].File != sorted[j].File {
-			return sorted[i].File < sorted[j].File
+			return byDocument(sorted[i].File) < byDocument(sorted[j].File)
 		}
 		if sorted[i].Line != sorted[j].Line {
 			return sorted[i].Line < sorted[j].Line
@@ -97,6 +102,18 @@ func FailureOf(err error) Failure {
 		f.Problems = []Problem{{Message: map[string]string{"en": err.Error()}}}
 	}
 	return f
+}
+
+// byDocument is a file's sort key: its path with its language folder
+// (content/fr/, content/en/) moved after its name, ranked as
+// site.Languages lists them, the original first.
+func byDocument(file string) string {
+	dir, name := path.Split(filepath.ToSlash(file))
+	parent, lang := path.Split(strings.TrimSuffix(dir, "/"))
+	if i := slices.Index(site.Languages, lang); i >= 0 && lang != "" {
+		return parent + name + "\x00" + strconv.Itoa(i)
+	}
+	return filepath.ToSlash(file)
 }
 
 // JSON is the failure as the live-reload stream sends it.

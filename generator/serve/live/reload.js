@@ -116,7 +116,7 @@
     panel.setAttribute("aria-describedby", "compendium-failed-summary");
     panel.lang = lang;
     panel.tabIndex = -1;
-    const head = el("header");
+    const head = el("div", "head");
     const title = el("h2", "title", w.title);
     title.id = "compendium-failed-title";
     const close = el("button", "close", w.hide);
