@@ -55,10 +55,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// once it has taken more than a second, and a line every five seconds
 	// of a long stage.
 	var progress sync.Mutex
-	start, said := time.Now(), time.Now()
+	start, said, last := time.Now(), time.Now(), ""
 	opt.Progress = func(stage string) {
 		progress.Lock()
 		defer progress.Unlock()
+		last = stage
 		if !first || time.Since(start) < time.Second || strings.HasPrefix(stage, "wait for") {
 			return
 		}
@@ -76,7 +77,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			case <-t.C:
 				progress.Lock()
 				if time.Since(said) >= 5*time.Second {
-					fmt.Fprintf(stdout, "  still building (%.0fs)\n", time.Since(start).Seconds())
+					if last == "" {
+						fmt.Fprintf(stdout, "  still building (%.0fs)\n", time.Since(start).Seconds())
+					} else {
+						fmt.Fprintf(stdout, "  still building (%.0fs; the last stage done: %s)\n", time.Since(start).Seconds(), last)
+					}
 					said = time.Now()
 				}
 				progress.Unlock()
