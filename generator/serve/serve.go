@@ -673,6 +673,9 @@ func Run(ctx context.Context, opt Options) error {
 	if opt.Ready != nil {
 		opt.Ready(ln.Addr().String())
 	}
+	// The watcher stops with the server, whichever stops first.
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -689,6 +692,7 @@ func Run(ctx context.Context, opt Options) error {
 		}
 	}()
 	err = srv.Serve(ln)
+	stop()
 	<-done // a rebuild under way ends before Run returns
 	if err != nil && err != http.ErrServerClosed {
 		return err
