@@ -31,8 +31,13 @@ AXE_JS = .cache/axe-core-$(AXE_VERSION)/axe.min.js
 site:
 	$(GO) run ./generator build
 
+# serve runs the generator itself, not through go run: Ctrl-C then stops
+# it cleanly (go run answered it with exit status 1, hence make's "Error
+# 1"), and a signal to make alone reaches it (go run died and left it
+# holding the port). SERVE_FLAGS passes more flags (-content, -out, -live=false).
 serve:
-	$(GO) run ./generator serve -addr $(ADDR)
+	$(GO) build -o .cache/generator ./generator
+	exec .cache/generator serve -addr $(ADDR) $(SERVE_FLAGS)
 
 check:
 	$(GO) run ./generator check

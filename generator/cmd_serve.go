@@ -7,7 +7,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
@@ -39,8 +42,53 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// that the page reloads at once. One builder holds what they reuse.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	builder := pipeline.New(opt)
+	// The address first: a port that is taken is said before a build
+	// that may take a while, with the way to choose another.
+	ln, err := serve.Listen(*addr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "building %s/, then serving it on http://%s/\n", opt.OutDir, ln.Addr())
 	first := true
+	// A long first build tells how far it got: each stage as it ends,
+	// once it has taken more than a second, and a line every five seconds
+	// of a long stage.
+	var progress sync.Mutex
+	start, said, last := time.Now(), time.Now(), ""
+	opt.Progress = func(stage string) {
+		progress.Lock()
+		defer progress.Unlock()
+		last = stage
+		if !first || time.Since(start) < time.Second || strings.HasPrefix(stage, "wait for") {
+			return
+		}
+		fmt.Fprintf(stdout, "  %s done (%.1fs)\n", stage, time.Since(start).Seconds())
+		said = time.Now()
+	}
+	ticking := make(chan struct{})
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ticking:
+				return
+			case <-t.C:
+				progress.Lock()
+				if time.Since(said) >= 5*time.Second {
+					if last == "" {
+						fmt.Fprintf(stdout, "  still building (%.0fs)\n", time.Since(start).Seconds())
+					} else {
+						fmt.Fprintf(stdout, "  still building (%.0fs; the last stage done: %s)\n", time.Since(start).Seconds(), last)
+					}
+					said = time.Now()
+				}
+				progress.Unlock()
+			}
+		}
+	}()
+	builder := pipeline.New(opt)
 	rebuild := func(changed []string) error {
 		var res *pipeline.Result
 		var err error
@@ -61,26 +109,54 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			for _, w := range res.Warnings {
 				fmt.Fprintln(stderr, w)
 			}
-			first = false
 			fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 		}
 		return err
 	}
-	if err := rebuild(nil); err != nil {
-		fmt.Fprintln(stderr, err)
-		if _, statErr := os.Stat(opt.OutDir); statErr != nil {
-			return 1
-		}
-		fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/")
+	firstErr := rebuild(nil)
+	progress.Lock()
+	first = false
+	progress.Unlock()
+	close(ticking)
+	if ctx.Err() != nil {
+		ln.Close()
+		fmt.Fprintln(stdout, "stopped")
+		return 0
 	}
-	err := serve.Run(ctx, serve.Options{
-		Addr: *addr, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
-		Rebuild: rebuild, Log: stderr, NoLive: !*live,
-		Ready: func(a string) { fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", a) },
+	if firstErr != nil {
+		fmt.Fprintln(stderr, firstErr)
+		if _, statErr := os.Stat(opt.OutDir); statErr != nil {
+			// No earlier site: the server still runs, its pages show the
+			// problems, and the first good rebuild makes the site.
+			if err := os.MkdirAll(opt.OutDir, 0o755); err != nil {
+				fmt.Fprintln(stderr, err)
+				ln.Close()
+				return 1
+			}
+			fmt.Fprintln(stderr, "build failed; no earlier site to serve: open the address to see the problems, and save a fix")
+		} else {
+			fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/ (the open pages show the problems)")
+		}
+	}
+	err = serve.Run(ctx, serve.Options{
+		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
+		Rebuild: rebuild, Log: stderr, NoLive: !*live, Failed: firstErr,
+		// A rebuild leaves the single-file editions as they were, for
+		// the pages to reload at once; they are made right after.
+		Complete: func() error {
+			if !*live {
+				return nil // each build was whole
+			}
+			_, err := builder.Complete(ctx)
+			return err
+		},
+		Deferred: pipeline.LeftByRebuild,
+		Ready:    func(a string) { fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", a) },
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	fmt.Fprintln(stdout, "stopped")
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"compendium/generator/markdown"
 	"compendium/generator/site"
 )
 
@@ -17,9 +18,26 @@ type DocChanges struct {
 	Added     []Ref
 	Removed   []Ref
 	Changed   []SectionChange
-	// Calcs are the calculators placed in the document whose values
-	// changed (and with them what they show when the page opens).
-	Calcs []Ref
+	// Calcs are the document's calculator blocks that changed: placed,
+	// removed, set up differently or giving other figures.
+	Calcs []CalcChange
+}
+
+// CalcChange is a calculator block that changed between two editions. A
+// block is the same block in both when it places the same calculator in
+// the same section (by ID), at the same rank among that section's blocks
+// of that calculator.
+type CalcChange struct {
+	// ID and Title name the section that holds the block; ID is "" when
+	// the block is gone with its section.
+	ID, Title string
+	// Name is the calculator's name ("armor").
+	Name string
+	// New and Gone say the block was placed or removed in this edition.
+	New, Gone bool
+	// Setup says the block's settings (its JSON) changed; Figures that its
+	// result changed, computed with each edition's engine and rule values.
+	Setup, Figures bool
 }
 
 // Ref names a section (or, in Calcs, a calculator by its section).
@@ -64,9 +82,15 @@ func (p Piece) Shown() string {
 }
 
 // Compare lists, per document of cur in its order (then the documents
-// removed), the sections added, removed and changed since old, by ID.
-// Documents with no change are left out.
-func Compare(old, cur *site.Lang) []DocChanges {
+// removed), the sections added, removed and changed since old, by ID, and
+// the calculator blocks that changed. A section's text is its prose: a
+// calculator block is compared as a calculator (its settings, and through
+// figures its result), never as words. figures reports whether a block of
+// cur gives other figures than its match in old; nil when that is not
+// known (the previous engine could not run), and then only the blocks
+// placed, removed or set up differently are listed. Documents with no
+// change are left out.
+func Compare(old, cur *site.Lang, figures func(*markdown.Calc) bool) []DocChanges {
 	var out []DocChanges
 	for _, d := range cur.Docs {
 		var od *site.Doc
@@ -103,7 +127,7 @@ func Compare(old, cur *site.Lang) []DocChanges {
 				c.Removed = append(c.Removed, Ref{s.ID, s.Title})
 			}
 		}
-		c.Calcs = changedCalcs(od, d)
+		c.Calcs = changedCalcs(od, d, figures)
 		if len(c.Added)+len(c.Removed)+len(c.Changed)+len(c.Calcs) > 0 {
 			out = append(out, c)
 		}
@@ -125,34 +149,89 @@ func Compare(old, cur *site.Lang) []DocChanges {
 	return out
 }
 
-// changedCalcs returns the calculators of cur whose values differ from
-// the same calculator (by name and place among the document's) in old,
-// named by the section that holds them.
-func changedCalcs(old, cur *site.Doc) []Ref {
+// BlockPair is a calculator block of the previous edition and the same
+// block in the current one (see CalcChange); Old or Cur is nil for a block
+// placed or removed.
+type BlockPair struct {
+	Old, Cur *markdown.Calc
+	// ID and Title name the section that holds the block (the current
+	// edition's, else the previous one's).
+	ID, Title string
+}
+
+// PairBlocks matches the calculator blocks of a document in two editions,
+// in the current document's order, then the removed blocks in the old
+// one's.
+func PairBlocks(old, cur *site.Doc) []BlockPair {
 	type key struct {
-		name string
-		n    int
+		section, name string
+		n             int
 	}
-	was := map[key][]byte{}
-	count := map[string]int{}
-	for _, c := range old.Calcs {
-		count[c.Name]++
-		was[key{c.Name, count[c.Name]}] = normJSON(c.Defaults)
+	keys := func(d *site.Doc) ([]key, map[key]int) {
+		var ks []key
+		at := map[key]int{}
+		count := map[[2]string]int{}
+		for i, c := range d.Calcs {
+			sec := ""
+			if s := d.SectionAt(c.Offset); s != nil {
+				sec = s.ID
+			}
+			count[[2]string{sec, c.Name}]++
+			k := key{sec, c.Name, count[[2]string{sec, c.Name}]}
+			ks = append(ks, k)
+			at[k] = i
+		}
+		return ks, at
 	}
-	count = map[string]int{}
-	var out []Ref
-	for _, c := range cur.Calcs {
-		count[c.Name]++
-		prev, ok := was[key{c.Name, count[c.Name]}]
-		if !ok || bytes.Equal(prev, normJSON(c.Defaults)) {
+	oldKeys, oldAt := keys(old)
+	curKeys, curAt := keys(cur)
+	title := func(d *site.Doc, id string) string {
+		if s := d.Section(id); s != nil {
+			return s.Title
+		}
+		return ""
+	}
+	var out []BlockPair
+	for i, k := range curKeys {
+		p := BlockPair{Cur: cur.Calcs[i], ID: k.section, Title: title(cur, k.section)}
+		if j, ok := oldAt[k]; ok {
+			p.Old = old.Calcs[j]
+		}
+		out = append(out, p)
+	}
+	for j, k := range oldKeys {
+		if _, ok := curAt[k]; ok {
 			continue
 		}
-		sec := cur.SectionAt(c.Offset)
-		ref := Ref{ID: c.Name, Title: c.Name}
-		if sec != nil {
-			ref = Ref{ID: sec.ID, Title: sec.Title}
+		p := BlockPair{Old: old.Calcs[j]}
+		if t := title(cur, k.section); t != "" {
+			p.ID, p.Title = k.section, t
+		} else {
+			p.Title = title(old, k.section)
 		}
-		out = append(out, ref)
+		out = append(out, p)
+	}
+	return out
+}
+
+// changedCalcs returns the calculator blocks of cur that changed since old.
+func changedCalcs(old, cur *site.Doc, figures func(*markdown.Calc) bool) []CalcChange {
+	var out []CalcChange
+	for _, p := range PairBlocks(old, cur) {
+		c := CalcChange{ID: p.ID, Title: p.Title}
+		switch {
+		case p.Old == nil:
+			c.Name, c.New = p.Cur.Name, true
+		case p.Cur == nil:
+			c.Name, c.Gone = p.Old.Name, true
+		default:
+			c.Name = p.Cur.Name
+			c.Setup = !bytes.Equal(normJSON(p.Old.Defaults), normJSON(p.Cur.Defaults))
+			c.Figures = figures != nil && figures(p.Cur)
+		}
+		if c.New || c.Gone || c.Setup || c.Figures {
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"compendium/generator/cachedir"
@@ -24,7 +25,9 @@ type CalcInput struct {
 }
 
 // runner is the program run with the previous edition's engine: it reads
-// the runs as JSON and writes each output (or {"error": true}).
+// that edition's rule values and the runs as JSON, and writes each output
+// (or {"error": true}). A value the engine does not read, or outside its
+// range, keeps the engine's default: the edition computed with it.
 const runner = `package main
 
 import (
@@ -35,15 +38,59 @@ import (
 )
 
 func main() {
-	var runs []struct {
-		Name  string         ` + "`json:\"name\"`" + `
-		Input map[string]any ` + "`json:\"input\"`" + `
+	var in struct {
+		Rules map[string]int ` + "`json:\"rules\"`" + `
+		Runs  []struct {
+			Name  string         ` + "`json:\"name\"`" + `
+			Input map[string]any ` + "`json:\"input\"`" + `
+		} ` + "`json:\"runs\"`" + `
 	}
-	if err := json.NewDecoder(os.Stdin).Decode(&runs); err != nil {
+	if err := json.NewDecoder(os.Stdin).Decode(&in); err != nil {
 		os.Exit(2)
 	}
-	out := make([]any, len(runs))
-	for i, r := range runs {
+	rules := engine.Default()
+	for k, n := range in.Rules {
+		_ = rules.Set(k, n)
+	}
+	if len(rules.Check()) > 0 {
+		rules = engine.Default()
+	}
+	out := make([]any, len(in.Runs))
+	for i, r := range in.Runs {
+		o, err := rules.Calculate(r.Name, r.Input)
+		if err != nil {
+			out[i] = map[string]any{"error": true}
+			continue
+		}
+		out[i] = o
+	}
+	_ = json.NewEncoder(os.Stdout).Encode(out)
+}
+`
+
+// legacyRunner is runner for an engine older than its rule values
+// (engine.Rules): its numbers were its defaults.
+const legacyRunner = `package main
+
+import (
+	"encoding/json"
+	"os"
+
+	"compendium/wasm/engine"
+)
+
+func main() {
+	var in struct {
+		Runs []struct {
+			Name  string         ` + "`json:\"name\"`" + `
+			Input map[string]any ` + "`json:\"input\"`" + `
+		} ` + "`json:\"runs\"`" + `
+	}
+	if err := json.NewDecoder(os.Stdin).Decode(&in); err != nil {
+		os.Exit(2)
+	}
+	out := make([]any, len(in.Runs))
+	for i, r := range in.Runs {
 		o, err := engine.Calculate(r.Name, r.Input)
 		if err != nil {
 			out[i] = map[string]any{"error": true}
@@ -55,17 +102,38 @@ func main() {
 }
 `
 
+// hasRules reports whether the edition's engine computes with rule values
+// (engine.Rules, with Default, Set, Check and Calculate).
+func (p *Previous) hasRules() bool {
+	var all []byte
+	for name, b := range p.Engine {
+		if strings.HasPrefix(name, EnginePath+"/") {
+			all = append(all, b...)
+		}
+	}
+	for _, f := range []string{"func Default() *Rules", "func (r *Rules) Set(", "func (r *Rules) Check()", "func (r *Rules) Calculate("} {
+		if !bytes.Contains(all, []byte(f)) {
+			return false
+		}
+	}
+	return true
+}
+
 // outputs keeps the previous engines' answers by commit and runs.
 var outputs sync.Map
 
-// RunEngine answers runs with the previous edition's engine, compiled from
-// its sources with the go command (the same one that builds the
+// RunEngine answers runs with the previous edition's engine and rule
+// values (rules: key → number, the values its content declared), compiled
+// from its sources with the go command (the same one that builds the
 // WebAssembly module): a few seconds the first time. The answers are kept
 // in this process and, when cacheDir is set, in a file there named by the
-// edition's commit and the runs, so that later builds do not run the go
-// command at all. Outputs are JSON, one per run.
-func (p *Previous) RunEngine(runs []CalcInput, cacheDir string) ([]json.RawMessage, error) {
-	in, err := json.Marshal(runs)
+// edition's commit, its values and the runs, so that later builds do not
+// run the go command at all. Outputs are JSON, one per run.
+func (p *Previous) RunEngine(rules map[string]int, runs []CalcInput, cacheDir string) ([]json.RawMessage, error) {
+	in, err := json.Marshal(struct {
+		Rules map[string]int `json:"rules"`
+		Runs  []CalcInput    `json:"runs"`
+	}{rules, runs})
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +159,11 @@ func (p *Previous) RunEngine(runs []CalcInput, cacheDir string) ([]json.RawMessa
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	files := map[string][]byte{"zz_edition/main.go": []byte(runner)}
+	main := runner
+	if !p.hasRules() {
+		main = legacyRunner
+	}
+	files := map[string][]byte{"zz_edition/main.go": []byte(main)}
 	for name, b := range p.Engine {
 		files[name] = b
 	}

@@ -487,6 +487,49 @@ func BenchmarkRebuild(b *testing.B) {
 	}
 }
 
+// BenchmarkComplete is what serve does after a Live rebuild and the
+// pages' reload: the single-file editions made with the edit (and the
+// home pages with their sizes). Each edit's Rebuild runs untimed.
+func BenchmarkComplete(b *testing.B) {
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
+	content := filepath.Join(b.TempDir(), "content")
+	if err := os.CopyFS(content, os.DirFS("../../content")); err != nil {
+		b.Fatal(err)
+	}
+	doc := filepath.Join(content, "fr", "fantasy.md")
+	src, err := os.ReadFile(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
+	bl := New(opt)
+	if _, err := bl.Build(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for b.Loop() {
+		b.StopTimer()
+		n++
+		edited := append(bytes.Clone(src), []byte("\nUne phrase de plus, numéro "+strconv.FormatInt(time.Now().UnixNano(), 36)+strconv.Itoa(n)+".\n")...)
+		if err := os.WriteFile(doc, edited, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := bl.Rebuild(context.Background(), []string{doc}); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		res, err := bl.Complete(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, made := res.Files["fr/compendium.html"]; !made {
+			b.Fatal("Complete did not make the French single file")
+		}
+	}
+}
+
 // TestThesaurusCheck: check names, with file:line, a thesaurus set's
 // unknown section or term, a form repeated in a language, a set whose form
 // only the other language's text uses, a one-form set and a repeated

@@ -7,6 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"compendium/generator/edition"
+	"compendium/generator/markdown"
+	"compendium/generator/values"
+
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
@@ -67,50 +71,11 @@ Nothing changes here.
 func TestEditionChanges(t *testing.T) {
 	opt := writeFixture(t, editionSite)
 	dir := filepath.Dir(opt.ContentDir)
-	repo, err := git.PlainInit(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The repository holds the engine too: the 2025 one gave the armour
 	// calculator an extra figure.
-	engineFiles, _ := filepath.Glob("../../wasm/engine/*.go")
-	for _, f := range append(engineFiles, "../../go.mod", "../../go.sum") {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		rel, _ := filepath.Rel("../..", f)
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, rel), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	tweak := "package engine\n\nfunc init() {\n\tfor i := range calculators {\n\t\tif calculators[i].info.Name == \"armor\" {\n\t\t\trun := calculators[i].run\n" +
 		"\t\t\tcalculators[i].run = func(r *reader, m map[string]any) map[string]any {\n\t\t\t\tout := run(r, m)\n\t\t\t\tif out != nil {\n\t\t\t\t\tout[\"extra\"] = 1\n\t\t\t\t}\n\t\t\t\treturn out\n\t\t\t}\n\t\t}\n\t}\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, "wasm", "engine", "zz_2025.go"), []byte(tweak), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wt, _ := repo.Worktree()
-	for _, p := range []string{"content", "wasm", "go.mod", "go.sum"} {
-		if _, err := wt.Add(p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// Now, not a fixed day: a commit of its own, whose engine answers no
-	// earlier run left in the cache (.cache/editions).
-	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Now()}
-	commit, err := wt.Commit("Edition 2025", &git.CommitOptions{Author: sig, Committer: sig})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := repo.CreateTag("edition/2025", commit, nil); err != nil {
-		t.Fatal(err)
-	}
+	tagEdition(t, dir, "2025", map[string]string{"wasm/engine/zz_2025.go": tweak})
 
 	// The next edition: the content changes.
 	edit := func(lang, old, new string) {
@@ -198,5 +163,215 @@ func TestEditionChanges(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(plain.OutDir, "fr", "changes")); err == nil {
 		t.Error("a changes page without a previous edition")
+	}
+}
+
+// tagEdition makes dir a git repository, if it is not one yet, commits its
+// content with the engine's sources (go.mod, go.sum, wasm/engine's Go
+// files, and extra: path → text) and tags the commit edition/NAME: an
+// edition as an organiser publishes it.
+func tagEdition(t *testing.T, dir, name string, extra map[string]string) {
+	t.Helper()
+	repo, err := git.PlainOpen(dir)
+	if err != nil {
+		if repo, err = git.PlainInit(dir, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engineFiles, _ := filepath.Glob("../../wasm/engine/*.go")
+	for _, f := range append(engineFiles, "../../go.mod", "../../go.sum") {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		rel, _ := filepath.Rel("../..", f)
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra[filepath.ToSlash(rel)] = string(b)
+	}
+	for rel, text := range extra {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wt, _ := repo.Worktree()
+	for _, p := range []string{"content", "wasm", "go.mod", "go.sum", "compendium.json"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			continue
+		}
+		if _, err := wt.Add(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Now, not a fixed day: a commit of its own, whose engine answers no
+	// earlier run left in the cache (.cache/editions).
+	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Now()}
+	commit, err := wt.Commit("Edition "+name, &git.CommitOptions{Author: sig, Committer: sig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.CreateTag(edition.TagPrefix+name, commit, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// calcsSite is a two-language document whose sections place the armour
+// calculator with settings: plate on the torso (#armor, where the values
+// are declared), chain mail (#breastplate), leather on the arms (#arms),
+// none in #legs, and a section of prose alone (#rest).
+func calcsSite(plate string) string {
+	doc := func(lang, title string) string {
+		return "-- content/" + lang + "/fantasy.md --\n---\ntitle: " + title + "\nshort: Jeu — " + title + "\norder: 1\nslug: fantasy\nsummary: S.\nsource: 000_test.txt\n---\n" +
+			"## L'armure {#armor}\n\nLes valeurs : " + strings.Replace(values.Declarations("armor"), "{=armor.plate 3}", "{=armor.plate "+plate+"}", 1) + "\n\n" +
+			"```calc armor\n{\"locations\": {\"torso\": \"plate\"}}\n```\n\n" +
+			"## Le plastron {#breastplate}\n\nUne cotte de mailles sur le torse.\n\n```calc armor\n{\"locations\": {\"torso\": \"chain\"}}\n```\n\n" +
+			"## Les bras {#arms}\n\nDu cuir aux bras.\n\n```calc armor\n{\"locations\": {\"arms\": \"leather\"}}\n```\n\n" +
+			"## Les jambes {#legs}\n\nRien aux jambes.\n\n" +
+			"## Le repos {#rest}\n\nOn se repose entre deux combats.\n"
+	}
+	return doc("fr", "Armure") + doc("en", "Armour")
+}
+
+// TestEditionCalculatorBlocks builds from a repository made here, tagged
+// edition/2026 with calculator blocks that carry settings. Renaming the
+// edition alone (2026 → 2027 in compendium.json) makes a changes page that
+// says nothing changed: no section, no badge, no block's JSON as words.
+// Then plate 3 → 4 (a rule value), a block set up differently (a helmet
+// stated, the default), a block removed and one placed: each block is
+// listed as what happened to it, the plate block because its figures
+// changed (the previous edition's engine computing with that edition's
+// plate 3), and no section's prose is said to have changed for a block.
+func TestEditionCalculatorBlocks(t *testing.T) {
+	opt := writeFixture(t, calcsSite("3"))
+	dir := filepath.Dir(opt.ContentDir)
+	cfg := filepath.Join(dir, "compendium.json")
+	opt.ConfigFile = cfg
+	if err := os.WriteFile(cfg, []byte(`{"edition": "2026"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tagEdition(t, dir, "2026", map[string]string{})
+	if err := os.WriteFile(cfg, []byte(`{"edition": "2027"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(opt.OutDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	main := func(page string) string {
+		return page[strings.Index(page, "<main"):strings.Index(page, "</main>")]
+	}
+	res, err := Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Notes) != 0 {
+		t.Errorf("notes %q", res.Notes)
+	}
+	for _, lang := range []string{"fr", "en"} {
+		page := main(read(lang + "/changes/index.html"))
+		none := map[string]string{"fr": "Rien n’a changé.", "en": "Nothing changed."}[lang]
+		if !strings.Contains(page, none) || strings.Contains(page, "<h2 id=\"changes-fantasy\"") || strings.Contains(page, "locations") || strings.Contains(page, "&#34;") {
+			t.Errorf("%s/changes/ after renaming the edition alone:\n%s", lang, page)
+		}
+		if strings.Contains(read(lang+"/fantasy/index.html"), "changed-badge") {
+			t.Errorf("%s/fantasy/ has a changed badge after renaming the edition alone", lang)
+		}
+	}
+
+	// The 2027 rules: plate 4, the chain mail block states the helmet (its
+	// default), the arms lose their block, the legs get one.
+	for _, lang := range []string{"fr", "en"} {
+		p := filepath.Join(opt.ContentDir, lang, "fantasy.md")
+		b, _ := os.ReadFile(p)
+		text := strings.Replace(string(b), "{=armor.plate 3}", "{=armor.plate 4}", 1)
+		text = strings.Replace(text, `{"locations": {"torso": "chain"}}`, `{"locations": {"torso": "chain"}, "helmet": true}`, 1)
+		text = strings.Replace(text, "```calc armor\n{\"locations\": {\"arms\": \"leather\"}}\n```\n\n", "", 1)
+		text = strings.Replace(text, "Rien aux jambes.\n", "Rien aux jambes.\n\n```calc armor\n{\"locations\": {\"legs\": \"chain\"}}\n```\n", 1)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res, err = Build(opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Notes) != 0 {
+		t.Errorf("notes %q", res.Notes)
+	}
+	fr := main(read("fr/changes/index.html"))
+	for _, want := range []string{
+		`<li><a href="../fantasy/#armor">L’armure</a>` + "\u00a0: " + `Armure, ses résultats ont changé</li>`,
+		`<li><a href="../fantasy/#breastplate">Le plastron</a>` + "\u00a0: " + `Armure, réglé autrement</li>`,
+		`<li><a href="../fantasy/#legs">Les jambes</a>` + "\u00a0: " + `Armure, placé dans cette édition</li>`,
+		`<li><a href="../fantasy/#arms">Les bras</a>` + "\u00a0: " + `Armure, retiré</li>`,
+	} {
+		if !strings.Contains(fr, want) {
+			t.Errorf("fr/changes/ lacks %s", want)
+		}
+	}
+	// The sentence that declares plate changed (3 → 4); no other section's
+	// prose did, whatever happened to its block.
+	if !strings.Contains(fr, `id="fantasy-armor"`) {
+		t.Error("fr/changes/ does not show the plate's sentence changed")
+	}
+	for _, id := range []string{"breastplate", "arms", "legs", "rest"} {
+		if strings.Contains(fr, `id="fantasy-`+id+`"`) {
+			t.Errorf("fr/changes/ lists section #%s's prose as changed", id)
+		}
+	}
+	if strings.Contains(fr, "locations") || strings.Contains(fr, "&#34;") {
+		t.Errorf("fr/changes/ shows a block's JSON:\n%s", fr)
+	}
+	en := main(read("en/changes/index.html"))
+	if !strings.Contains(en, `Armour, its figures changed</li>`) || !strings.Contains(en, `Armour, set up differently</li>`) {
+		t.Errorf("en/changes/ lacks the English list:\n%s", en)
+	}
+}
+
+// TestEditionOfTheSameContent reads the real content as a previous
+// edition is read (its files, as a tag holds them) and compares it with
+// the same content loaded for a build: whatever the content says, an
+// edition that changed nothing reports no section and no calculator block.
+func TestEditionOfTheSameContent(t *testing.T) {
+	b := New(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	cur, _, err := b.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := &edition.Previous{Name: "same", Commit: "same", Files: map[string][]byte{}}
+	err = filepath.WalkDir("../../content", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel("../../content", p)
+		prev.Files[filepath.ToSlash(rel)], err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := b.previousSite(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := 0
+	for _, l := range cur.Langs {
+		for _, d := range l.Docs {
+			blocks += len(d.Calcs)
+		}
+		for _, d := range edition.Compare(old.Lang(l.Code), l, func(*markdown.Calc) bool { return false }) {
+			t.Errorf("%s/%s: added %v, removed %v, changed %v, calculators %v", l.Code, d.Slug, d.Added, d.Removed, d.Changed, d.Calcs)
+		}
+	}
+	if blocks == 0 {
+		t.Error("the content places no calculator: the test compares no block")
 	}
 }

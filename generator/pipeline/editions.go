@@ -7,16 +7,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"time"
+
+	"github.com/yuin/goldmark"
 
 	"compendium/generator/calcui"
 	"compendium/generator/edition"
+	"compendium/generator/markdown"
 	"compendium/generator/render"
 	"compendium/generator/site"
 	"compendium/generator/values"
-	"compendium/wasm/engine"
 )
 
 // editionChanges compares the content with the previous edition's (the
@@ -38,20 +38,22 @@ func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme,
 	if err != nil {
 		return nil, nil, err
 	}
-	outputs, note := calcOutputs(prev, s, old, calc, filepath.Join(root, ".cache", "editions"))
+	oldValues, _ := values.Collect(old) // read as it was: its problems are not this build's
+	outputs, note := calcOutputs(prev, s, old, oldValues, calc, filepath.Join(root, ".cache", "editions"))
 	var notes []string
 	if note != "" {
 		notes = append(notes, note)
 	}
 	out := map[string]*render.Changes{}
-	oldValues, _ := values.Collect(old) // read as it was: its problems are not this build's
 	for _, l := range s.Langs {
-		docs := edition.Compare(old.Lang(l.Code), l)
+		var figures func(*markdown.Calc) bool
+		if outputs != nil {
+			figures = func(b *markdown.Calc) bool { return outputs.blocks[b] }
+		}
+		docs := edition.Compare(old.Lang(l.Code), l, figures)
 		ch := &render.Changes{Since: prev.Name, Edition: current, Docs: docs, Values: calc.valueChanges(oldValues, old, l.Code)}
 		if outputs != nil {
 			ch.Calcs = outputs.forms[l.Code]
-			docs = withBlockChanges(docs, outputs.blocks[l.Code], l)
-			ch.Docs = docs
 		}
 		out[l.Code] = ch
 		for _, d := range docs {
@@ -65,25 +67,29 @@ func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme,
 	return out, notes, nil
 }
 
-// calcChanges are the calculators whose result changed between editions:
-// per language, the calculators page's (their defaults) and each
-// document's blocks (their values), by document slug.
+// calcChanges are the calculators whose figures changed between editions:
+// per language, the calculators page's (their defaults), and the
+// documents' blocks (their settings).
 type calcChanges struct {
 	forms  map[string][]edition.Ref
-	blocks map[string]map[string][]edition.Ref
+	blocks map[*markdown.Calc]bool
 }
 
 // calcOutputs runs each calculator with its defaults, and each block of
-// the documents with its values, on the previous edition's engine and on
-// this one, and lists those whose figures differ. When the previous
-// engine cannot run, it says so in a note and returns nil: the changes
-// page then lists the blocks whose values changed.
-func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs, cacheDir string) (*calcChanges, string) {
+// the documents that the previous edition had too with its settings, on
+// each edition's engine with that edition's rule values, and lists those
+// whose figures differ: a rule value changed in the text (plate 3 → 4)
+// changes the armour calculator's figures as much as a change of the
+// engine does. When the previous engine cannot run, it says so in a note
+// and returns nil: the changes page then lists the blocks placed, removed
+// or set up differently.
+func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Set, calc *calcs, cacheDir string) (*calcChanges, string) {
 	type run struct {
-		lang, slug string
-		ref        edition.Ref
-		now        map[string]any
-		then       edition.CalcInput
+		lang  string
+		ref   edition.Ref    // a calculator of the calculators page
+		block *markdown.Calc // or a block of a document
+		now   map[string]any
+		then  edition.CalcInput
 	}
 	var runs []run
 	for _, l := range s.Langs {
@@ -100,28 +106,19 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs, cacheDi
 			if od == nil {
 				continue
 			}
-			count, oldCount := map[string]int{}, map[string]int{}
-			oldBlocks := map[string][]byte{}
-			for _, b := range od.Calcs {
-				oldCount[b.Name]++
-				oldBlocks[b.Name+"#"+strconv.Itoa(oldCount[b.Name])] = b.Defaults
-			}
-			for _, b := range d.Calcs {
-				count[b.Name]++
-				was, ok := oldBlocks[b.Name+"#"+strconv.Itoa(count[b.Name])]
-				f, values := calcui.Lookup(b.Name), calc.values[b]
-				if !ok || f == nil || values == nil {
+			for _, p := range edition.PairBlocks(od, d) {
+				if p.Old == nil || p.Cur == nil {
+					continue
+				}
+				f, values := calcui.Lookup(p.Cur.Name), calc.values[p.Cur]
+				if f == nil || values == nil {
 					continue
 				}
 				var block map[string]any
-				if len(bytes.TrimSpace(was)) > 0 && json.Unmarshal(was, &block) != nil {
+				if len(bytes.TrimSpace(p.Old.Defaults)) > 0 && json.Unmarshal(p.Old.Defaults, &block) != nil {
 					continue
 				}
-				ref := edition.Ref{ID: b.Name, Title: b.Name}
-				if sec := d.SectionAt(b.Offset); sec != nil {
-					ref = edition.Ref{ID: sec.ID, Title: sec.Title}
-				}
-				runs = append(runs, run{lang: l.Code, slug: d.Slug, ref: ref, now: f.EngineInput(values), then: edition.CalcInput{Name: b.Name, Input: f.EngineInput(f.Merge(block))}})
+				runs = append(runs, run{lang: l.Code, block: p.Cur, now: f.EngineInput(values), then: edition.CalcInput{Name: p.Cur.Name, Input: f.EngineInput(f.Merge(block))}})
 			}
 		}
 	}
@@ -129,13 +126,22 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs, cacheDi
 	for i, r := range runs {
 		inputs[i] = r.then
 	}
-	before, err := prev.RunEngine(inputs, cacheDir)
-	if err != nil {
-		return nil, "editions: the calculators were compared by their values only (" + err.Error() + ")"
+	// The previous edition's values: those its content declared; the
+	// others were its engine's defaults.
+	then := map[string]int{}
+	for key := range oldValues.Decls {
+		if n, ok := oldValues.Rules.Get(key); ok {
+			then[key] = n
+		}
 	}
-	out := &calcChanges{forms: map[string][]edition.Ref{}, blocks: map[string]map[string][]edition.Ref{}}
+	before, err := prev.RunEngine(then, inputs, cacheDir)
+	if err != nil {
+		return nil, "editions: the calculators were compared by their settings only (" + err.Error() + ")"
+	}
+	rules := calc.ruleSet().Rules
+	out := &calcChanges{forms: map[string][]edition.Ref{}, blocks: map[*markdown.Calc]bool{}}
 	for i, r := range runs {
-		now, cerr := engine.Calculate(r.then.Name, r.now)
+		now, cerr := rules.Calculate(r.then.Name, r.now)
 		var after []byte
 		if cerr != nil {
 			after = []byte(`{"error":true}`)
@@ -145,47 +151,13 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, calc *calcs, cacheDi
 		if edition.SameResult(before[i], after) {
 			continue
 		}
-		if r.slug == "" {
-			out.forms[r.lang] = append(out.forms[r.lang], r.ref)
+		if r.block != nil {
+			out.blocks[r.block] = true
 			continue
 		}
-		if out.blocks[r.lang] == nil {
-			out.blocks[r.lang] = map[string][]edition.Ref{}
-		}
-		if !slices.Contains(out.blocks[r.lang][r.slug], r.ref) {
-			out.blocks[r.lang][r.slug] = append(out.blocks[r.lang][r.slug], r.ref)
-		}
+		out.forms[r.lang] = append(out.forms[r.lang], r.ref)
 	}
 	return out, ""
-}
-
-// withBlockChanges puts in each document's changes the blocks whose
-// figures changed (instead of those whose values did), adding the
-// documents that changed only there.
-func withBlockChanges(docs []edition.DocChanges, blocks map[string][]edition.Ref, l *site.Lang) []edition.DocChanges {
-	seen := map[string]bool{}
-	for i := range docs {
-		docs[i].Calcs = blocks[docs[i].Slug]
-		seen[docs[i].Slug] = true
-	}
-	for _, d := range l.Docs {
-		if refs := blocks[d.Slug]; len(refs) > 0 && !seen[d.Slug] {
-			title := d.Short
-			if title == "" {
-				title = d.Title
-			}
-			docs = append(docs, edition.DocChanges{Slug: d.Slug, Title: title, Calcs: refs})
-		}
-	}
-	// The empty documents (only their blocks' values changed, not their
-	// figures) go.
-	out := docs[:0]
-	for _, d := range docs {
-		if d.New || d.Gone || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Calcs) > 0 {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // previousSite loads the previous edition's content (its problems are
@@ -202,7 +174,13 @@ func (b *Builder) previousSite(prev *edition.Previous) (*site.Site, error) {
 	if err := prev.WriteTo(dir); err != nil {
 		return nil, err
 	}
-	s, _ := site.Load(dir, site.Options{})
+	// Parsed as this edition's content is (calculator blocks apart from
+	// the prose): parsed otherwise, a block's JSON would be words of its
+	// section, and every section holding a block with settings would be
+	// "changed" by an edition that changed nothing.
+	s, _ := site.Load(dir, site.Options{Markdown: func(lang string) goldmark.Markdown {
+		return markdown.New(markdown.WithLanguage(lang), markdown.WithExtensions(markdown.CalcBlocks(nil)))
+	}})
 	b.editions[prev.Commit] = s
 	return s, nil
 }

@@ -20,24 +20,31 @@ type phases struct {
 	mu   sync.Mutex
 	last time.Time
 	list []Phase
+	tell func(string) // Options.Progress
 }
 
-func newPhases() *phases { return &phases{last: time.Now()} }
+func newPhases(tell func(string)) *phases { return &phases{last: time.Now(), tell: tell} }
 
 // mark ends the stage that began at the previous mark.
 func (p *phases) mark(name string) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	now := time.Now()
 	p.list = append(p.list, Phase{Name: name, Took: now.Sub(p.last)})
 	p.last = now
+	p.mu.Unlock()
+	if p.tell != nil {
+		p.tell(name)
+	}
 }
 
 // since records a stage that ran beside the others, from its own start.
 func (p *phases) since(name string, start time.Time) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.list = append(p.list, Phase{Name: name, Took: time.Since(start)})
+	p.mu.Unlock()
+	if p.tell != nil {
+		p.tell(name)
+	}
 }
 
 // FormatPhases lays the stages out one per line, for build -timings.

@@ -9,6 +9,7 @@ package pipeline
 import (
 	"compendium/generator/assets"
 	"context"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -34,6 +35,10 @@ type Options struct {
 	ConfigFile string
 	// BaseURL, when set, overrides the configuration's base URL.
 	BaseURL string
+	// Progress, when set, is told the name of each stage of a build as it
+	// ends (the stages build -timings lists), from any goroutine: serve
+	// prints them during a long first build.
+	Progress func(stage string)
 	// NoTwins skips the .br and .gz twins (build -compress=false): for
 	// measuring the rest of the pipeline, or a host that compresses itself.
 	NoTwins bool
@@ -137,6 +142,23 @@ func (b *Builder) Rebuild(ctx context.Context, changed []string) (*Result, error
 	return b.buildAndWrite(ctx, &rebuild{changed: changed})
 }
 
+// Complete makes what Rebuilds leave as an earlier build made them: the
+// single-file editions, which the home pages offer (made without their
+// twins, as a Rebuild's pages are), and the home pages that give their
+// sizes. serve calls it once the open pages were told to reload, so that
+// an edit's reload does not wait for it; it reads the content again, but
+// takes the theme from the previous Rebuild.
+func (b *Builder) Complete(ctx context.Context) (*Result, error) {
+	return b.buildAndWrite(ctx, &rebuild{changed: []string{}, singles: true})
+}
+
+// LeftByRebuild reports whether Rebuild leaves the file at urlPath (from
+// the site's root: "/fr/compendium.html") as an earlier build made it,
+// for Complete to make.
+func LeftByRebuild(urlPath string) bool {
+	return path.Base(urlPath) == "compendium.html" || path.Base(urlPath) == "compendium.html.br" || path.Base(urlPath) == "compendium.html.gz"
+}
+
 // Generate runs the pipeline in memory, writing nothing.
 func (b *Builder) Generate(ctx context.Context) (*Result, error) {
 	b.busy.Lock()
@@ -156,6 +178,8 @@ func (b *Builder) Load() (*site.Site, *render.Theme, error) {
 // rebuild marks a Rebuild: what changed since the previous one.
 type rebuild struct {
 	changed []string
+	// singles says the single-file editions are made too (Complete).
+	singles bool
 }
 
 // touches reports whether the edit may have changed a file under dir or

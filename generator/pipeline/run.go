@@ -42,7 +42,7 @@ type run struct {
 // the result. previous gives the output folder's manifest; it is called
 // once the content is loaded.
 func (b *Builder) generate(ctx context.Context, live *rebuild, previous func() *manifest) (*Result, error) {
-	r := &run{b: b, opt: b.opt, live: live, ph: newPhases(), sizes: map[string]int{}, singles: map[string][]byte{}}
+	r := &run{b: b, opt: b.opt, live: live, ph: newPhases(b.opt.Progress), sizes: map[string]int{}, singles: map[string][]byte{}}
 	if err := r.locate(); err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ type drawnSingle struct {
 // drawSingles draws the single-file editions: each language's documents,
 // glossary, calculators, style, script and engine in one HTML file. A
 // rebuild keeps the editions the output folder holds (makeSingles carries
-// them) without drawing them.
+// them) without drawing them; Complete draws them.
 func (r *run) drawSingles() error {
 	s, theme, calc, cfg, bundle, module := r.l.site, r.l.theme, r.l.calc, r.l.config, r.bundle, r.module
 	r.drawn = make([]drawnSingle, len(s.Langs))
@@ -25,7 +25,7 @@ func (r *run) drawSingles() error {
 		return render.Base64(b)
 	}), once(func() string { return render.Base64(bundle.Files[bundle.Worker]) })
 	for i, l := range s.Langs {
-		if c := r.prev.stale(l.Code + "/compendium.html"); r.live != nil && c != nil {
+		if c := r.prev.stale(l.Code + "/compendium.html"); r.live != nil && !r.live.singles && c != nil {
 			continue // carried as it is, by makeSingles
 		}
 		groups, _, err := calc.calculatorsPage(l.Code, l.Docs)
@@ -54,7 +54,7 @@ func (r *run) makeSingles() error {
 	res := r.res
 	for i, l := range r.l.site.Langs {
 		name := l.Code + "/compendium.html"
-		if c := r.prev.stale(name); r.live != nil && c != nil {
+		if c := r.prev.stale(name); r.live != nil && !r.live.singles && c != nil {
 			for k, v := range c {
 				res.carry[k] = v
 			}
@@ -67,7 +67,14 @@ func (r *run) makeSingles() error {
 		}
 		f.SetIndex(r.ixs.Whole[l.Code])
 		key := f.Key()
-		if c := r.prev.carried(name, key, r.opt.twinKey()); c != nil {
+		c := r.prev.carried(name, key, r.opt.twinKey())
+		if c == nil && r.live != nil {
+			// A Live build makes no twin: the file alone, made from
+			// the same inputs (by an earlier Complete), is what it
+			// would make.
+			c = r.prev.carried(name, key, "")
+		}
+		if c != nil {
 			for k, v := range c {
 				res.carry[k] = v
 			}

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -194,6 +196,65 @@ func TestSingleFileKept(t *testing.T) {
 	want, _ := os.ReadFile(filepath.Join(scratch.OutDir, "fr", "compendium.html"))
 	if got, _ := os.ReadFile(single); !bytes.Equal(got, want) {
 		t.Error("the kept single file differs from a build from scratch")
+	}
+}
+
+// TestCompleteMakesTheSingleFile: after serve's Rebuild left the
+// single-file edition as it was, Complete makes it with the edit, leaves
+// no twin of the earlier file beside it (a host serving the folder would
+// send the stale twin), and the home page that offers it gives its size;
+// a Complete with nothing changed writes nothing.
+func TestCompleteMakesTheSingleFile(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	single := filepath.Join(opt.OutDir, "fr", "compendium.html")
+	b := New(opt)
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	doc := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	src, _ := os.ReadFile(doc)
+	if err := os.WriteFile(doc, bytes.Replace(src, []byte("Introduction :"), []byte("Introduction en direct :"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Rebuild(context.Background(), []string{doc}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(single); bytes.Contains(got, []byte("Introduction en direct")) {
+		t.Fatal("Rebuild made the single file: the test is moot")
+	}
+	res, err := b.Complete(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(single)
+	if _, made := res.Files["fr/compendium.html"]; !made || !bytes.Contains(got, []byte("Introduction en direct")) {
+		t.Fatal("Complete did not make the single file with the edit")
+	}
+	if _, err := os.Stat(single + ".gz"); err == nil {
+		checkTwins(t, single, got)
+	}
+	// The single file and the home page that offers it (with its size)
+	// are a build from scratch's.
+	scratch := opt
+	scratch.OutDir = filepath.Join(t.TempDir(), "public")
+	if _, err := Build(scratch); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"fr/compendium.html", "fr/index.html"} {
+		want, _ := os.ReadFile(filepath.Join(scratch.OutDir, name))
+		if got, _ := os.ReadFile(filepath.Join(opt.OutDir, name)); !bytes.Equal(got, want) {
+			t.Errorf("%s after Complete differs from a build from scratch's", name)
+		}
+	}
+	res, err = b.Complete(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, made := res.Files["fr/compendium.html"]; made {
+		t.Error("a Complete with nothing changed made the single file again")
+	}
+	if !LeftByRebuild("/fr/compendium.html") || LeftByRebuild("/fr/alpha/") {
+		t.Error("LeftByRebuild does not name the single file alone")
 	}
 }
 
@@ -574,5 +635,31 @@ func TestDirtyListDistrusted(t *testing.T) {
 		if b, _ := os.ReadFile(filepath.Join(out, "a", "index.html")); string(b) != "a" {
 			t.Errorf("list %q: a/index.html = %q, want the build's", list, b)
 		}
+	}
+}
+
+// TestProgress: a build tells Options.Progress each stage as it ends,
+// from the content's loading to the files' writing stages.
+func TestProgress(t *testing.T) {
+	opt := writeFixture(t, goodSite)
+	var mu sync.Mutex
+	var stages []string
+	opt.Progress = func(s string) {
+		mu.Lock()
+		stages = append(stages, s)
+		mu.Unlock()
+	}
+	res, err := Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"load and check", "editions and drifts", "single-file editions", "home pages"} {
+		if !slices.Contains(stages, want) {
+			t.Errorf("Progress was not told %q: %q", want, stages)
+		}
+	}
+	// Every stage -timings lists but the write, which the Builder times.
+	if len(stages) != len(res.Phases)-1 {
+		t.Errorf("%d stages told, %d timed", len(stages), len(res.Phases))
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	_ "embed"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"mime"
@@ -20,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -50,9 +53,13 @@ var setTypes = sync.OnceFunc(func() {
 
 // Options configures Run.
 type Options struct {
-	Addr  string
-	Dir   string   // the built site
-	Watch []string // folders whose changes trigger Rebuild
+	// Addr is the address to listen on, unless Listener is set (Listen
+	// made it before the first build): requests must name it, or a
+	// loopback name, with its port, in their Host.
+	Addr     string
+	Listener net.Listener
+	Dir      string   // the built site
+	Watch    []string // folders whose changes trigger Rebuild
 	// Rebuild is called after a change, with the files that changed
 	// (created, written, removed or renamed) since the previous call.
 	Rebuild func(changed []string) error
@@ -60,6 +67,15 @@ type Options struct {
 	// NoLive turns live reload off: pages go out as built, from their
 	// twins, as a host sends them (for measurements such as Lighthouse).
 	NoLive bool
+	// Failed is the first build's error when it failed: the open pages
+	// show it until a rebuild succeeds.
+	Failed error
+	// Complete, when set, is called after each successful Rebuild, once
+	// the open pages were told to reload: it makes what Rebuild leaves as
+	// it was (the single-file editions). Requests for the files Deferred
+	// reports (by the URL's path) wait while a rebuild or Complete runs.
+	Complete func() error
+	Deferred func(urlPath string) bool
 	// Ready, when set, receives the address actually listened on.
 	Ready func(addr string)
 	// Debounce is how long the watcher waits for a burst of changes to
@@ -81,18 +97,42 @@ func Handler(dir string, live *Broker) http.Handler {
 	mux := http.NewServeMux()
 	if live != nil {
 		mux.Handle("/_live/events", live)
-		mux.HandleFunc("/_live/reload.js", func(w http.ResponseWriter, r *http.Request) {
-			headers.Set(w.Header())
-			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-store")
-			_, _ = io.WriteString(w, reloadJS)
-		})
+		for name, body := range map[string]string{"reload.js": reloadJS, "overlay.css": overlayCSS} {
+			ctype := "text/javascript; charset=utf-8"
+			if strings.HasSuffix(name, ".css") {
+				ctype = "text/css; charset=utf-8"
+			}
+			mux.HandleFunc("/_live/"+name, func(w http.ResponseWriter, r *http.Request) {
+				headers.Set(w.Header())
+				w.Header().Set("Content-Type", ctype)
+				w.Header().Set("Cache-Control", "no-store")
+				_, _ = io.WriteString(w, body)
+			})
+		}
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		headers.SetFor(w.Header(), r.URL.Path)
 		// The local site changes under the reader's feet: never let the
 		// browser keep a page or an asset from an earlier build.
 		w.Header().Set("Cache-Control", "no-cache")
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			// A static host's answer: the site takes no input.
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		if hidden(r.URL.Path) {
+			// What a host does not publish: the build's manifest
+			// (.compendium-build.json), a leftover temporary file, the
+			// host's own _headers.
+			if !notFound(w, r, dir, live != nil) {
+				http.NotFound(w, r)
+			}
+			return
+		}
+		if live != nil {
+			live.wait(r.Context(), r.URL.Path)
+		}
 		if live != nil && isPage(r.URL.Path) {
 			// Pages get the live-reload script, so they go out as
 			// they are, never as a twin made before the script.
@@ -114,7 +154,10 @@ func Handler(dir string, live *Broker) http.Handler {
 			}
 			f.Close()
 		}
-		if errors.Is(err, fs.ErrNotExist) {
+		// Any name the disk refuses is a missing page, as on a host: a
+		// segment over 255 bytes (ENAMETOOLONG), a NUL byte, a file
+		// where a folder is expected; not a 500.
+		if err != nil {
 			if notFound(w, r, dir, live != nil) {
 				return
 			}
@@ -124,6 +167,17 @@ func Handler(dir string, live *Broker) http.Handler {
 		files.ServeHTTP(w, r)
 	})
 	return mux
+}
+
+// hidden reports whether a URL path names a file the site does not
+// publish: a dotfile or dot-folder, or the _headers file a host reads.
+func hidden(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
+			return true
+		}
+	}
+	return path.Clean("/"+p) == "/_headers"
 }
 
 func isPage(p string) bool { return strings.HasSuffix(p, "/") || strings.HasSuffix(p, ".html") }
@@ -278,7 +332,8 @@ func negotiate(fields []string, have []bool) int {
 // site's 404 page, in the reader's language when the address is under a
 // language folder with its own (/fr/nope/ gets /fr/404.html), else the
 // site's /404.html, with status 404. It returns false when the site has
-// no 404 page, leaving the file server's plain 404.
+// no 404 page, leaving the file server's plain 404; live, it sends a bare
+// page with the reload script instead.
 func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) bool {
 	var pages []string
 	first, _, _ := strings.Cut(strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/"), "/")
@@ -299,6 +354,23 @@ func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) boo
 		if live {
 			b = injectReload(b)
 		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+		w.WriteHeader(http.StatusNotFound)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(b)
+		}
+		return true
+	}
+	if live {
+		// No site yet (a first build that failed into an empty folder):
+		// a bare page, for the reload script to show the problems on
+		// and to reload once they are mended.
+		lang := "en"
+		if first == "fr" {
+			lang = "fr"
+		}
+		b := injectReload([]byte("<!doctype html><html lang=\"" + lang + "\"><head><meta charset=\"utf-8\"><title>404</title></head><body></body></html>"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 		w.WriteHeader(http.StatusNotFound)
@@ -353,34 +425,100 @@ func injectReload(b []byte) []byte {
 	return bytes.Replace(b, []byte("</body>"), []byte(`<script src="/_live/reload.js" defer></script></body>`), 1)
 }
 
-const reloadJS = `(() => {
-  const es = new EventSource("/_live/events");
-  es.addEventListener("reload", () => location.reload());
-  es.addEventListener("failed", (e) => console.error("compendium: build failed\n" + e.data));
-})();
-`
+// reloadJS is the script added to every page: it reloads the page after a
+// rebuild and shows a failed one's problems over it, styled by overlayCSS.
+//
+//go:embed live/reload.js
+var reloadJS string
 
-// Broker fans build events out to every open page (server-sent events).
+//go:embed live/overlay.css
+var overlayCSS string
+
+// Broker fans build events out to every open page (server-sent events). It
+// keeps the last failure while the site is failing, for the pages opened
+// or reloaded since, and holds the requests for deferred files while the
+// site is being rebuilt.
 type Broker struct {
 	mu      sync.Mutex
 	clients map[chan [2]string]struct{}
+	failed  string        // the failure's event data while failing, else ""
+	stop    chan struct{} // closed when the server shuts down
+	busy    chan struct{} // closed when no rebuild runs; nil: none ran yet
+	// deferred reports the files (by URL path) whose requests wait for a
+	// rebuild to end (Options.Deferred).
+	deferred func(string) bool
 }
 
 // NewBroker returns an empty Broker.
-func NewBroker() *Broker { return &Broker{clients: map[chan [2]string]struct{}{}} }
+func NewBroker() *Broker {
+	return &Broker{clients: map[chan [2]string]struct{}{}, stop: make(chan struct{})}
+}
 
-// Send tells every open page about an event ("reload" or "failed").
+// close ends every open stream: the server is shutting down, and a
+// stream never ends on its own.
+func (b *Broker) close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-b.stop:
+	default:
+		close(b.stop)
+	}
+}
+
+// Send tells every open page about an event: "reload", or "failed" with
+// the failure as JSON (Failure.JSON), which the pages opened later get too
+// until the next "reload".
 func (b *Broker) Send(event, data string) {
 	if b == nil {
 		return // live reload is off
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	switch event {
+	case "failed":
+		b.failed = data
+	case "reload":
+		b.failed = ""
+	}
 	for c := range b.clients {
 		select {
 		case c <- [2]string{event, data}:
 		default:
 		}
+	}
+}
+
+// hold makes the requests for deferred files wait until release is called.
+func (b *Broker) hold() (release func()) {
+	if b == nil {
+		return func() {}
+	}
+	ch := make(chan struct{})
+	b.mu.Lock()
+	b.busy = ch
+	b.mu.Unlock()
+	return func() { close(ch) }
+}
+
+// maxWait bounds how long a request for a deferred file waits for a
+// rebuild: a stale file late is better than none.
+const maxWait = 30 * time.Second
+
+// wait returns once no rebuild runs, for a deferred file's request.
+func (b *Broker) wait(ctx context.Context, urlPath string) {
+	b.mu.Lock()
+	busy, deferred := b.busy, b.deferred
+	b.mu.Unlock()
+	if busy == nil || deferred == nil || !deferred(urlPath) {
+		return
+	}
+	t := time.NewTimer(maxWait)
+	defer t.Stop()
+	select {
+	case <-busy:
+	case <-ctx.Done():
+	case <-t.C:
 	}
 }
 
@@ -396,6 +534,9 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := make(chan [2]string, 4)
 	b.mu.Lock()
 	b.clients[c] = struct{}{}
+	if b.failed != "" {
+		c <- [2]string{"failed", b.failed}
+	}
 	b.mu.Unlock()
 	defer func() {
 		b.mu.Lock()
@@ -408,6 +549,8 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
+		case <-b.stop:
+			return
 		case ev := <-c:
 			_, _ = io.WriteString(w, "event: "+ev[0]+"\n")
 			for _, line := range strings.Split(ev[1], "\n") {
@@ -419,36 +562,139 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// Run serves until ctx ends, rebuilding on changes under opt.Watch.
+// Listen listens on addr for Run, before the first build: a port that is
+// taken is said at once, with the way to choose another.
+func Listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err == nil {
+		return ln, nil
+	}
+	host, port, serr := net.SplitHostPort(addr)
+	other := "127.0.0.1:8081"
+	if n, perr := strconv.Atoi(port); serr == nil && perr == nil && n > 0 && n < 65535 {
+		if host == "" {
+			host = "127.0.0.1"
+		}
+		other = net.JoinHostPort(host, strconv.Itoa(n+1))
+	}
+	why := "cannot listen on " + addr
+	if errors.Is(err, syscall.EADDRINUSE) {
+		why = addr + " is already in use (another serve, or another program)"
+	}
+	return nil, fmt.Errorf("%s: %w\nserve on another address: make serve ADDR=%s (or go run ./generator serve -addr %s)", why, err, other, other)
+}
+
+// AllowHosts serves only the requests whose Host header names the address
+// the server listens on (listening, as the listener gives it; given, as
+// the user wrote it), or a loopback name (localhost, 127.0.0.1, [::1]),
+// with its port; when it listens on every interface (0.0.0.0, [::]), any
+// IP address with its port, for a phone on the local network. Any other
+// name gets 421: a page of another site whose name was made to point to
+// this machine (DNS rebinding) cannot read the drafts or the live-reload
+// stream, whose failures quote the content.
+func AllowHosts(listening, given string, h http.Handler) http.Handler {
+	lhost, port, _ := net.SplitHostPort(listening)
+	ghost, _, _ := net.SplitHostPort(given)
+	every := false
+	if ip := net.ParseIP(lhost); ip != nil && ip.IsUnspecified() {
+		every = true
+	}
+	allowed := map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}
+	for _, n := range []string{lhost, ghost} {
+		if n != "" {
+			allowed[strings.ToLower(n)] = true
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, hport, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			host, hport = r.Host, "80" // no port: the scheme's
+		}
+		host = strings.ToLower(strings.TrimSuffix(host, "."))
+		ok := hport == port && (allowed[host] || every && net.ParseIP(host) != nil)
+		if !ok {
+			headers.Set(w.Header())
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusMisdirectedRequest)
+			_, _ = io.WriteString(w, "421: this development server answers as "+net.JoinHostPort(allowed1(lhost, ghost), port)+
+				" or localhost:"+port+" only, not as "+strconv.Quote(r.Host)+" (a guard against DNS rebinding)\n")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// allowed1 is the host a refused request is told to use: the one the
+// user gave, else the one listened on, unless either is every interface.
+func allowed1(listening, given string) string {
+	for _, h := range []string{given, listening} {
+		if ip := net.ParseIP(h); h != "" && (ip == nil || !ip.IsUnspecified()) {
+			return h
+		}
+	}
+	return "127.0.0.1"
+}
+
+// Run serves until ctx ends, rebuilding on changes under opt.Watch. It
+// returns once the server has stopped and released its address.
 func Run(ctx context.Context, opt Options) error {
 	var broker *Broker
 	if !opt.NoLive {
 		broker = NewBroker()
+		broker.deferred = opt.Deferred
+		if opt.Failed != nil {
+			broker.Send("failed", FailureOf(opt.Failed).JSON())
+		}
 	}
-	ln, err := net.Listen("tcp", opt.Addr)
-	if err != nil {
-		return err
+	ln := opt.Listener
+	if ln == nil {
+		var err error
+		if ln, err = Listen(opt.Addr); err != nil {
+			return err
+		}
 	}
-	srv := &http.Server{Handler: Handler(opt.Dir, broker), ReadHeaderTimeout: 10 * time.Second}
-	if opt.Ready != nil {
-		opt.Ready(ln.Addr().String())
+	given := opt.Addr
+	if given == "" {
+		given = ln.Addr().String()
+	}
+	srv := &http.Server{Handler: AllowHosts(ln.Addr().String(), given, Handler(opt.Dir, broker)), ReadHeaderTimeout: 10 * time.Second}
+	if broker != nil {
+		srv.RegisterOnShutdown(broker.close)
 	}
 	watcher, err := fsnotify.NewWatcher()
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	defer watcher.Close()
 	for _, root := range opt.Watch {
 		addTree(watcher, root)
 	}
-	go watch(ctx, watcher, opt, broker)
+	if opt.Ready != nil {
+		opt.Ready(ln.Addr().String())
+	}
+	// The watcher stops with the server, whichever stops first.
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		watch(ctx, watcher, opt, broker)
+	}()
 	go func() {
 		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		// The live-reload streams end as the shutdown begins; a
+		// request still running after a second is cut.
+		shut, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		_ = srv.Shutdown(shut)
+		if srv.Shutdown(shut) != nil {
+			_ = srv.Close()
+		}
 	}()
-	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
+	err = srv.Serve(ln)
+	stop()
+	<-done // a rebuild under way ends before Run returns
+	if err != nil && err != http.ErrServerClosed {
 		return err
 	}
 	return nil
@@ -511,17 +757,28 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 			start := time.Now()
 			files := changed
 			changed = nil
+			release := broker.hold()
 			if err := opt.Rebuild(files); err != nil {
+				release()
+				if ctx.Err() != nil {
+					return // stopped during the rebuild
+				}
 				if opt.Log != nil {
 					_, _ = io.WriteString(opt.Log, err.Error()+"\nbuild failed; still serving the previous site\n")
 				}
-				broker.Send("failed", err.Error())
+				broker.Send("failed", FailureOf(err).JSON())
 				continue
 			}
 			if opt.Log != nil {
 				_, _ = io.WriteString(opt.Log, "rebuilt in "+time.Since(start).Round(time.Millisecond).String()+", reloading pages\n")
 			}
 			broker.Send("reload", "")
+			if opt.Complete != nil {
+				if err := opt.Complete(); err != nil && ctx.Err() == nil && opt.Log != nil {
+					_, _ = io.WriteString(opt.Log, "completing the rebuild failed: "+err.Error()+"\n")
+				}
+			}
+			release()
 		case err, ok := <-w.Errors:
 			if !ok {
 				return
