@@ -38,10 +38,10 @@ func TestCheckStrict(t *testing.T) {
 	}
 	write("content/fr/alpha.md", doc("fr", "Le texte, changé."))
 	code, out := run1("check", "-content", content, "-theme", theme)
-	if code != 0 || !strings.Contains(out, "alpha.md:9: translation of #one is older than its French source") || !strings.Contains(out, "1 warning(s)") {
+	if code != 0 || !strings.Contains(out, "alpha.md:9: warning: translation of #one is older than its French source") || !strings.Contains(out, "1 warning(s)") {
 		t.Errorf("check: %d %s", code, out)
 	}
-	if code, out := run1("check", "-strict", "-content", content, "-theme", theme); code != 1 || !strings.Contains(out, "check -strict: 1 translation(s) to check") {
+	if code, out := run1("check", "-strict", "-content", content, "-theme", theme); code != 1 || !strings.Contains(out, "check -strict: 1 warning(s) to resolve") {
 		t.Errorf("check -strict: %d %s", code, out)
 	}
 	if code, out := run1("translations", "-content", content, "-theme", theme, "-mark", "alpha#one"); code != 0 {

@@ -31,6 +31,8 @@ type loaded struct {
 	calc      *calcs
 	config    *config.Config
 	thesaurus *glossary.Thesaurus
+	// warnings are the problems that do not stop the build, folded.
+	warnings site.Diagnostics
 }
 
 // load is the phase "load and check": the configuration, the theme, the
@@ -137,11 +139,57 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 			}
 		}
 	}
+	// The translations behind their original are warnings; a glossary
+	// term that such a section lacks is one too, until the translation is
+	// updated and marked (content/README.md).
+	drift, derr := drifts(opt, s)
+	if derr != nil {
+		ds.Add(filepath.Join(opt.ContentDir, translation.FileName), 0, derr.Error())
+	}
+	behind := map[string]bool{}
+	for _, d := range drift {
+		w := driftDiagnostic(d)
+		if d.Checked != "" {
+			behind[w.Place()] = true
+		}
+		ds = append(ds, w)
+	}
+	for i := range ds {
+		if d := &ds[i]; d.Kind == "" && strings.HasPrefix(d.Msg, "glossary term ") && behind[d.Place()] {
+			d.Severity, d.About = site.Warning, []string{"drift:" + d.Place()}
+		}
+	}
+	ds = site.Fold(ds)
 	l := &loaded{site: s, theme: theme, calc: calc, config: cfg, thesaurus: thes}
-	if len(ds) > 0 {
+	if ds.Errors() > 0 {
 		return l, &Error{Phase: "load and check", Diagnostics: ds}
 	}
+	l.warnings = ds
 	return l, nil
+}
+
+// languageName names an original's language in English messages.
+func languageName(code string) string {
+	switch code {
+	case "fr":
+		return "French"
+	case "en":
+		return "English"
+	}
+	return code
+}
+
+// driftDiagnostic is the warning for a translated section whose original
+// changed since it was checked: a cause, of which the glossary's
+// complaints about the same section are consequences.
+func driftDiagnostic(d translation.Drift) site.Diagnostic {
+	w := site.New(d.File, d.Line, "translation-unchecked", "id", d.ID, "other", d.OrigFile+":"+strconv.Itoa(d.OrigLine), "key", d.Key(), "origname", languageName(d.Orig))
+	if d.Checked != "" {
+		w.Kind = "translation-behind"
+		w.Args = append(w.Args, "checked", d.Checked)
+	}
+	w.Severity, w.Causes = site.Warning, []string{"drift:" + w.Place()}
+	return w
 }
 
 // drifts reads the translation records and finds the drifted sections.

@@ -95,12 +95,23 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 				if sec := d.Section(spec.Section); sec != nil {
 					line = sec.Line
 				}
+				// The organiser's own number, as another language states
+				// it, rather than the engine's default: following the
+				// message must not undo a playtest change.
 				def, _ := engine.Default().Get(spec.Key)
-				ds.Add(d.File, line, "rule value “"+spec.Key+"” ("+spec.En+", used by the "+calcList(spec.Calcs)+") is not declared: write "+declaration(spec, def)+" where section “"+spec.Section+"” states it")
+				for _, tr := range s.Langs[1:] {
+					if t := byLang[tr.Code]; len(t) > 0 {
+						def = t[0].Value.N
+						break
+					}
+				}
+				ds = append(ds, site.Diagnostic{File: d.File, Line: line, About: []string{"value:" + orig.Code + ":" + spec.Key},
+					Msg: "rule value “" + spec.Key + "” (" + spec.En + ", used by the " + calcList(spec.Calcs) + ") is not declared: write " + declaration(spec, def) + " where section “" + spec.Section + "” states it"})
 			}
 			for _, tr := range s.Langs[1:] {
 				for _, t := range byLang[tr.Code] {
-					ds.Add(t.Doc.File, t.Value.Line, "rule value “"+spec.Key+"” is declared here but not in the "+orig.Code+" original: declare it there too, with the same number")
+					ds = append(ds, site.Diagnostic{File: t.Doc.File, Line: t.Value.Line, About: []string{"value:" + orig.Code + ":" + spec.Key, orig.Code + ":" + t.Doc.Slug + "#" + t.Value.Section},
+						Msg: "rule value “" + spec.Key + "” is declared here but not in the " + orig.Code + " original: declare it there too, with the same number"})
 					break
 				}
 			}
