@@ -51,7 +51,7 @@ func checkSource(file string, src []byte, ds *Diagnostics) ([]byte, bool) {
 		r.Causes = []string{"doc:" + file}
 		return nil, false
 	}
-	if bytes.IndexByte(src, '\r') >= 0 && bytes.IndexByte(src, '\n') < 0 {
+	if lone := bytes.Count(src, []byte("\r")) - bytes.Count(src, []byte("\r\n")); lone > 1 && lone > bytes.Count(src, []byte("\n")) {
 		r := ds.Report(file, 1, "cr-only")
 		r.Causes = []string{"doc:" + file}
 		return nil, false
