@@ -139,6 +139,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 			}
 		}
 	}
+	ds = append(ds, htmlWarnings(opt, cfg, gloss, glossaryFile)...)
 	// The translations behind their original are warnings; a glossary
 	// term that such a section lacks is one too, until the translation is
 	// updated and marked (content/README.md).
@@ -166,6 +167,47 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	}
 	l.warnings = ds
 	return l, nil
+}
+
+// htmlWarnings warns of HTML in the glossary's terms and in the
+// configuration's texts: the pages, the search and the tooltips show it as
+// text, tags included (reliability.md R12).
+func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glossaryFile string) site.Diagnostics {
+	var ds site.Diagnostics
+	warn := func(file string, line int, kind string, args ...string) {
+		d := site.New(file, line, kind, args...)
+		d.Severity = site.Warning
+		ds = append(ds, d)
+	}
+	if gloss != nil {
+		for _, t := range gloss.Terms {
+			fields := [][2]string{{"fr", t.FR}, {"en", t.EN}}
+			for _, l := range site.Languages {
+				fields = append(fields, [2]string{"definition." + l, t.Definition[l]}, [2]string{"abbr." + l, t.Abbr[l]})
+				for _, v := range t.Variants[l] {
+					fields = append(fields, [2]string{"variants." + l, v})
+				}
+			}
+			for _, f := range fields {
+				if site.HasHTML(f[1]) {
+					warn(glossaryFile, t.Line, "glossary-html", "id", t.ID, "html", f[1], "field", f[0])
+				}
+			}
+		}
+	}
+	if cfg != nil && opt.ConfigFile != "" {
+		for _, l := range site.Languages {
+			for _, f := range [][2]string{{"title." + l, cfg.Title[l]}, {"tagline." + l, cfg.Tagline[l]}} {
+				if site.HasHTML(f[1]) {
+					warn(opt.ConfigFile, 0, "config-html", "field", f[0], "html", f[1])
+				}
+			}
+		}
+		if site.HasHTML(cfg.Edition) {
+			warn(opt.ConfigFile, 0, "config-html", "field", "edition", "html", cfg.Edition)
+		}
+	}
+	return ds
 }
 
 // languageName names an original's language in English messages.

@@ -118,8 +118,10 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 	return src[offset:], end + 2
 }
 
-// hasHTML reports whether s holds what looks like an HTML tag: the pages
-// show such a value as text, tags included.
+// HasHTML reports whether s holds what looks like an HTML tag: the pages
+// show such a value as text, tags included, so it is worth a warning.
+func HasHTML(s string) bool { return hasHTML(s) }
+
 func hasHTML(s string) bool {
 	for i := 0; i+1 < len(s); i++ {
 		if s[i] == '<' {

@@ -76,6 +76,14 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"front matter key {key} holds an invisible or unusual character ({chars}): retype the key",
 		"la clé d'en-tête {key} contient un caractère invisible ou inhabituel ({chars}) : retapez la clé",
 	},
+	"glossary-html": {
+		"term “{id}” holds HTML “{html}” ({field}): players would read it as it is, tags included; write plain text",
+		"le terme « {id} » contient du HTML « {html} » ({field}) : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
+	},
+	"config-html": {
+		"“{field}” holds HTML “{html}”: players would read it as it is, tags included; write plain text",
+		"« {field} » contient du HTML « {html} » : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
+	},
 	"slug-not-kebab": {
 		"slug “{slug}” is not English kebab-case (lower-case letters and digits separated by single hyphens)",
 		"le slug « {slug} » n'est pas en kebab-case anglais (minuscules et chiffres séparés par des tirets simples)",
