@@ -225,7 +225,7 @@ func languageName(code string) string {
 // changed since it was checked: a cause, of which the glossary's
 // complaints about the same section are consequences.
 func driftDiagnostic(d translation.Drift) site.Diagnostic {
-	w := site.New(d.File, d.Line, "translation-unchecked", "id", d.ID, "other", d.OrigFile+":"+strconv.Itoa(d.OrigLine), "key", d.Key(), "origname", languageName(d.Orig))
+	w := site.New(d.File, d.Line, "translation-unchecked", "id", d.ID, "other", d.OrigFile+":"+strconv.Itoa(d.OrigLine), "key", d.Key(), "origname", languageName(d.Orig), "origname@fr", map[string]string{"fr": "française", "en": "anglaise"}[d.Orig])
 	if d.Checked != "" {
 		w.Kind = "translation-behind"
 		w.Args = append(w.Args, "checked", d.Checked)

@@ -192,12 +192,62 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	// Translations behind their original (warnings).
 	"translation-unchecked": {
 		"translation of #{id} has no record of the {origname} version it translates ({other}): once it is checked, run go run ./generator translations -mark {key}",
-		"la traduction de #{id} n'a pas trace de l'original qu'elle traduit ({other}) : une fois vérifiée, lancez go run ./generator translations -mark {key}",
+		"la traduction de #{id} n'a pas trace de la version {origname} qu'elle traduit ({other}) : une fois vérifiée, lancez go run ./generator translations -mark {key}",
 	},
 	"translation-behind": {
 		"translation of #{id} is older than its {origname} source (changed since the translation was checked on {checked}, {other}): update it, then run go run ./generator translations -mark {key}",
-		"la traduction de #{id} est plus ancienne que son original (modifié depuis la vérification du {checked}, {other}) : mettez-la à jour, puis lancez go run ./generator translations -mark {key}",
+		"la traduction de #{id} est plus ancienne que sa source {origname} (modifiée depuis la vérification du {checked}, {other}) : mettez-la à jour, puis lancez go run ./generator translations -mark {key}",
 	},
+
+	// Rule values ({=key value}).
+	"value-unknown": {
+		"rule value “{key}” is not one the calculators read (go run ./generator values lists them)",
+		"la valeur de règle « {key} » n'est lue par aucun calculateur (go run ./generator values les liste)",
+	},
+	"value-unknown-near": {
+		"rule value “{key}” is not one the calculators read: did you mean one of {near}? (go run ./generator values lists them)",
+		"la valeur de règle « {key} » n'est lue par aucun calculateur : vouliez-vous dire l'une de {near} ? (go run ./generator values les liste)",
+	},
+	"value-kind": {
+		"rule value “{key}” ({meaning}) is a {kind}, not a {got}: write it as {decl}",
+		"la valeur de règle « {key} » ({meaning}) est de type {kind}, pas {got} : écrivez-la {decl}",
+	},
+	"value-twice": {
+		"rule value “{key}” is {value} here but {other} at {place}: a value has one number; change both places",
+		"la valeur de règle « {key} » vaut {value} ici mais {other} en {place} : une valeur a un seul nombre ; changez les deux endroits",
+	},
+	"value-undeclared": {
+		"rule value “{key}” ({meaning}, used by the {calcs}) is not declared: write {decl} where section “{section}” states it",
+		"la valeur de règle « {key} » ({meaning}, utilisée par les calculateurs {calcs}) n'est pas déclarée : écrivez {decl} là où la section « {section} » l'énonce",
+	},
+	"value-not-in-original": {
+		"rule value “{key}” is declared here but not in the {lang} original: declare it there too, with the same number",
+		"la valeur de règle « {key} » est déclarée ici mais pas dans l'original ({lang}) : déclarez-la aussi là-bas, avec le même nombre",
+	},
+	"value-not-translated": {
+		"rule value “{key}” ({place}) is not declared in this translation: write {decl} in section “{section}”, where the original states it",
+		"la valeur de règle « {key} » ({place}) n'est pas déclarée dans cette traduction : écrivez {decl} dans la section « {section} », où l'original l'énonce",
+	},
+	"value-differs": {
+		"rule value “{key}” is {value} here but {other} in {place}: the languages must state the same value",
+		"la valeur de règle « {key} » vaut {value} ici mais {other} dans {place} : les langues doivent énoncer la même valeur",
+	},
+	"value-engine": {"rule value “{key}”: {err}", "valeur de règle « {key} » : {err}"},
+
+	// Calculator blocks (```calc NAME).
+	"calc-unknown": {
+		"unknown calculator “{name}”: write ```calc NAME with one of {names}",
+		"calculateur inconnu « {name} » : écrivez ```calc NOM avec l'un de {names}",
+	},
+	"calc-json": {
+		"calculator “{name}”: its defaults are not a JSON object: {err}",
+		"calculateur « {name} » : ses valeurs par défaut ne sont pas un objet JSON : {err}",
+	},
+	"calc-input": {
+		"calculator “{name}”: no input named {inputs} (go run ./generator calc --help {name} lists them)",
+		"calculateur « {name} » : pas d'entrée nommée {inputs} (go run ./generator calc --help {name} les liste)",
+	},
+	"calc-default": {"calculator “{name}”: bad default: {err}", "calculateur « {name} » : valeur par défaut incorrecte : {err}"},
 
 	// Links and images.
 	"link-bad": {
@@ -275,11 +325,14 @@ func message(kind, lang string, args []string) string {
 			break
 		}
 		name := s[i+1 : i+j]
+		// An argument whose words depend on the language (a value's
+		// meaning, an engine's message) comes as name and name@fr.
 		v, found := "", false
-		for k := 0; k+1 < len(args); k += 2 {
-			if args[k] == name {
-				v, found = args[k+1], true
-				break
+		for _, n := range []string{name + "@" + lang, name} {
+			for k := 0; k+1 < len(args) && !found; k += 2 {
+				if args[k] == n {
+					v, found = args[k+1], true
+				}
 			}
 		}
 		if !found { // "{#armor}": a literal brace, or "{#{id}}"
