@@ -290,6 +290,26 @@ func checkSections(ds *Diagnostics, od, td *Doc) {
 		r.At = od.File + ":" + itoa(o.Line)
 		*ds = append(*ds, cause, r)
 	}
+	// A heading without ID in both languages (a new section): the ID is
+	// suggested from the English heading, once, on the original.
+	for _, o := range od.Sections {
+		if o.ID != "" || o.Level == 1 {
+			continue
+		}
+		c := counterpart(od, td, o, inT)
+		if c == nil || c.ID != "" || c.Level == 1 {
+			continue
+		}
+		en, tr := o, c
+		if td.Lang == "en" {
+			en = c
+		}
+		cause := New(od.File, o.Line, "heading-no-id-from-english", "title", o.Title, "id", suggestID(en.Title), "other", td.File+":"+itoa(tr.Line))
+		cause.Text, cause.Replaces = o.Title, []string{"heading-no-id", "heading-no-id-en"}
+		echo := New(td.File, c.Line, "heading-no-id-en", "title", c.Title, "id", suggestID(en.Title))
+		echo.Replaces, echo.At = []string{"heading-no-id-en", "heading-no-id"}, od.File+":"+itoa(o.Line)
+		*ds = append(*ds, cause, echo)
+	}
 	// Order: compare the sequences of the IDs both have, each ID once.
 	var a, b []*Section
 	for _, s := range a0 {

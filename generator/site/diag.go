@@ -258,7 +258,7 @@ func Fold(ds Diagnostics) Diagnostics {
 	}
 	var kept Diagnostics
 	for _, d := range ds {
-		if d.Kind != "" && replaced[key{d.File, d.Kind, d.Line}] {
+		if d.Kind != "" && len(d.Replaces) == 0 && replaced[key{d.File, d.Kind, d.Line}] {
 			continue
 		}
 		kept = append(kept, d)
