@@ -240,7 +240,10 @@ func checkSections(ds *Diagnostics, od, td *Doc) {
 			continue
 		}
 		r := New(td.File, 0, "", "id", s.ID, "other", od.File+":"+itoa(s.Line))
+		// What the translation says of the missing section (its values,
+		// its anchors) follows from its absence.
 		r.About = []string{td.Lang + ":" + td.Slug + "#" + s.ID}
+		r.Causes = r.About
 		// It belongs before the next section of the original that the
 		// translation has.
 		r.Kind, r.Line = "section-missing-end", td.lastLine()

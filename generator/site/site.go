@@ -382,6 +382,9 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	want := strings.TrimSuffix(filepath.Base(file), ".md")
 	if d.Slug != "" && d.Slug != want {
 		ds.Report(file, d.meta["slug"], "slug-differs", "slug", d.Slug, "want", want)
+		// The file name stands in, so that the document still meets its
+		// translation and the glossary: the mistake is said once.
+		d.Slug = want
 	}
 	if d.Slug == "" {
 		// Reported by parseFrontMatter; the file name stands in so that
