@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -399,12 +400,45 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.collectSections(ds)
 	d.collectAnchors(markdown.Anchors(pc), ds)
 	d.collectValues(markdown.RuleValues(pc), ds)
+	mark := len(*ds)
 	d.checkNodes(ds)
+	d.locate((*ds)[mark:])
 	d.markXRefs()
 	if lang == "fr" {
 		d.Title = markdown.FrenchTypeset(d.Title, false)
 	}
 	return d
+}
+
+// locate sets the column of each of ds that quotes its text (a link's
+// destination, raw HTML) on its line of d: an inline node knows only its
+// paragraph's place.
+func (d *Doc) locate(ds Diagnostics) {
+	from := map[string]int{} // line and text → where the next search starts: the same text twice on a line
+	for i := range ds {
+		x := &ds[i]
+		if x.Text == "" || x.Col != 0 || x.File != d.File || x.Line < d.bodyLine {
+			continue
+		}
+		k := x.Line - d.bodyLine // the line's index in the body
+		start, stop := 0, len(d.src)
+		if k > 0 && k-1 < len(d.nl) {
+			start = int(d.nl[k-1]) + 1
+		}
+		if k < len(d.nl) {
+			stop = int(d.nl[k])
+		}
+		if start > stop {
+			continue
+		}
+		line := d.src[start:stop]
+		key := itoa(x.Line) + "\x00" + x.Text
+		if j := bytes.Index(line[from[key]:], []byte(x.Text)); j >= 0 {
+			j += from[key]
+			x.Col = 1 + utf8.RuneCount(line[:j])
+			from[key] = j + 1
+		}
+	}
 }
 
 func (d *Doc) render(ds *Diagnostics) {
