@@ -208,6 +208,9 @@ func Sort(ds Diagnostics) Diagnostics {
 var (
 	aboutSection = regexp.MustCompile(`section “([a-z0-9-]+)#([a-z0-9-]+)” does not exist in ([a-z]+)`)
 	aboutPlace   = regexp.MustCompile(`(\S+\.md):(\d+)`)
+	// A thesaurus form "only the en text uses" is about the fr text: a
+	// document of it that could not be read says nothing.
+	aboutText = regexp.MustCompile(`but only the ([a-z]+) text uses it`)
 )
 
 // about returns what d is about: its About, or what its text names.
@@ -218,6 +221,13 @@ func (d Diagnostic) about() []string {
 	var out []string
 	for _, m := range aboutSection.FindAllStringSubmatch(d.Msg, -1) {
 		out = append(out, m[3]+":"+m[1]+"#"+m[2])
+	}
+	if m := aboutText.FindStringSubmatch(d.Msg); m != nil {
+		for _, l := range Languages {
+			if l != m[1] {
+				out = append(out, "text:"+l)
+			}
+		}
 	}
 	return out
 }

@@ -92,7 +92,7 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 			stray = len(lines)
 		}
 		r := ds.Report(d.File, 1, "fm-unclosed", "line", itoa(stray))
-		r.Causes = []string{"doc:" + d.File, d.Lang + ":" + strings.TrimSuffix(filepath.Base(d.File), ".md") + "#*"}
+		r.Causes = []string{"doc:" + d.File, d.Lang + ":" + strings.TrimSuffix(filepath.Base(d.File), ".md") + "#*", "text:" + d.Lang}
 		d.broken = true
 		r.Folded = local
 		return nil, len(lines) + 1

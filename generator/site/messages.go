@@ -30,8 +30,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"fichier de {kib} Kio : un fichier de contenu tient en {max} Kio au plus ; scindez le document ou retirez ce qui a été collé par erreur",
 	},
 	"not-utf8": {
-		"byte {byte} is not UTF-8 (the rest of the file was not read): save the file as UTF-8, or retype the character at this place",
-		"l'octet {byte} n'est pas de l'UTF-8 (la suite du fichier n'a pas été lue) : enregistrez le fichier en UTF-8, ou retapez le caractère à cet endroit",
+		"byte {byte} is not UTF-8 (the file was not read): save the file as UTF-8, or retype the character at this place",
+		"l'octet {byte} n'est pas de l'UTF-8 (le fichier n'a pas été lu) : enregistrez le fichier en UTF-8, ou retapez le caractère à cet endroit",
 	},
 	"cr-only": {
 		"the lines end with CR alone (old Mac line endings), so the file reads as one line: save it with LF (or CRLF) line endings",

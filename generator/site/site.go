@@ -295,7 +295,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 			src, ok := checkSource(f, src, &dds[i])
 			if !ok {
 				last := &dds[i][len(dds[i])-1]
-				last.Causes = append(last.Causes, code+":"+slug+"#*")
+				last.Causes = append(last.Causes, code+":"+slug+"#*", "text:"+code)
 				return
 			}
 			d := parseDoc(f, code, src, md, &dds[i])
