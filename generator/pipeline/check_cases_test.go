@@ -13,8 +13,9 @@ import (
 // TestCheckCases runs check on each fixture of testdata/check: a content
 // folder with one of an organiser's mistakes (organiser.md, newcomer.md,
 // reliability.md R11, R12) and a want file. Each line of want must appear
-// in check's output, in order (the cause first); "count: N" is the number
-// of problems it reports, its consequences folded.
+// in check -v's output, in order (the cause first, its consequences
+// indented under it with ↳); "count: N" is the number of problems it
+// reports, its consequences folded.
 func TestCheckCases(t *testing.T) {
 	cases, _ := filepath.Glob("testdata/check/*.txtar")
 	if len(cases) == 0 {
@@ -38,7 +39,7 @@ func TestCheckCases(t *testing.T) {
 			}
 			opt := writeFixture(t, string(txtar.Format(&txtar.Archive{Files: content})))
 			_, ds, _ := Check(opt)
-			out := ds.Format("en", false)
+			out := ds.Format("en", true)
 			rest := out
 			for _, line := range strings.Split(strings.TrimSpace(want), "\n") {
 				if n, ok := strings.CutPrefix(line, "count: "); ok {

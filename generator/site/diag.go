@@ -267,9 +267,15 @@ func Fold(ds Diagnostics) Diagnostics {
 		}
 	}
 	var kept Diagnostics
+	said := map[string]bool{} // a message said twice at one place (a value in a table cell) is said once
 	for _, d := range ds {
 		if d.Kind != "" && len(d.Replaces) == 0 && replaced[key{d.File, d.Kind, d.Line}] {
 			continue
+		}
+		if s := d.Format("en"); said[s] && len(d.Folded) == 0 {
+			continue
+		} else {
+			said[s] = true
 		}
 		kept = append(kept, d)
 	}
