@@ -36,7 +36,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			if perr.Err != nil {
 				fmt.Fprintln(stderr, perr.Err)
 			}
-			fmt.Fprintln(stderr, site.Text("cmd-problems", lang, "n", fmt.Sprint(perr.Diagnostics.Errors()+btoi(perr.Err != nil))))
+			fmt.Fprintln(stderr, site.Text("cmd-problems", lang, "n", fmt.Sprint(perr.Count())))
 		} else {
 			fmt.Fprintln(stderr, err)
 		}
@@ -58,12 +58,5 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		out += site.Text("cmd-warnings", lang, "n", fmt.Sprint(warnings))
 	}
 	fmt.Fprintln(stdout, out)
-	return 0
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
 	return 0
 }
