@@ -2,6 +2,8 @@ package site
 
 import (
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -347,6 +349,43 @@ func message(kind, lang string, args []string) string {
 	b.WriteString(s)
 	return b.String()
 }
+
+// MissingArgs returns what d's message lacks: "kind" when the catalogue
+// has no such kind, else the placeholders of either language that its
+// Args do not fill. A test of a new diagnostic wants it empty.
+func (d Diagnostic) MissingArgs() []string {
+	if d.Kind == "" {
+		return nil
+	}
+	t, ok := catalogue[d.Kind]
+	if !ok {
+		return []string{"kind"}
+	}
+	var missing []string
+	for li, s := range t {
+		for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+			name := m[1]
+			if d.Arg(name) == "" && d.Arg(name+"@"+[]string{"en", "fr"}[li]) == "" && !hasArg(d.Args, name) && !slices.Contains(missing, name) {
+				missing = append(missing, name)
+			}
+		}
+	}
+	return missing
+}
+
+// hasArg reports whether args name an argument, even an empty one.
+func hasArg(args []string, name string) bool {
+	for i := 0; i+1 < len(args); i += 2 {
+		if args[i] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholder finds the catalogue's {name}s ("{#id}" is the content's own
+// syntax).
+var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
 
 // Text returns the catalogue's message of kind in lang, filled with args
 // (name, value…): the check command's own lines.
