@@ -113,7 +113,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		for _, term := range gloss.Terms {
 			for _, lang := range []string{"fr", "en"} {
 				for _, ref := range values.Unknown(term.Definition[lang]) {
-					ds.Add(glossaryFile, 0, "term “"+term.ID+"” ("+lang+"): "+ref+" names no rule value (go run ./generator values lists them)")
+					ds.Report(glossaryFile, term.Line, "glossary-value-ref", "id", term.ID, "lang", lang, "ref", ref)
 				}
 			}
 		}
@@ -135,7 +135,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	for _, lang := range site.Languages {
 		for _, k := range theme.Keys(lang) {
 			for _, ref := range values.Unknown(theme.T(lang, k)) {
-				ds.Add(filepath.Join(opt.ThemeDir, "i18n", lang+".json"), 0, "“"+k+"”: "+ref+" names no rule value (go run ./generator values lists them)")
+				ds.Report(filepath.Join(opt.ThemeDir, "i18n", lang+".json"), 0, "theme-value-ref", "key", k, "ref", ref)
 			}
 		}
 	}

@@ -82,6 +82,14 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"term “{id}” holds HTML “{html}” ({field}): players would read it as it is, tags included; write plain text",
 		"le terme « {id} » contient du HTML « {html} » ({field}) : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
 	},
+	"glossary-value-ref": {
+		"term “{id}” ({lang}): {ref} names no rule value (go run ./generator values lists them)",
+		"terme « {id} » ({lang}) : {ref} ne nomme aucune valeur de règle (go run ./generator values les liste)",
+	},
+	"theme-value-ref": {
+		"“{key}”: {ref} names no rule value (go run ./generator values lists them)",
+		"« {key} » : {ref} ne nomme aucune valeur de règle (go run ./generator values les liste)",
+	},
 	"config-html": {
 		"“{field}” holds HTML “{html}”: players would read it as it is, tags included; write plain text",
 		"« {field} » contient du HTML « {html} » : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
