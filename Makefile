@@ -13,7 +13,8 @@ ADDR    ?= 127.0.0.1:8080
 # make fuzz-long gives each a minute.
 FUZZTIME ?= 2s
 # The fuzz targets, as package:Target: the engine's (one per calculator and
-# its JSON reader), the content loader's, the search's (query, index
+# its JSON reader), the content loader's (one document; the loader and
+# every check on an original and its translation), the search's (query, index
 # reader, and its one-pass analysis against its tokens). The calculators'
 # link decoder runs in the browser (generator/e2e/linkfuzz_test.go: 3 s in
 # make test, FUZZ_SECONDS in fuzz-long).

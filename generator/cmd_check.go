@@ -6,37 +6,45 @@ import (
 	"io"
 
 	"compendium/generator/pipeline"
+	"compendium/generator/site"
 )
 
 var checkCommand = command{"check", "report every content problem as file:line: message", runCheck}
 
+// runCheck prints every problem of the content, each mistake once with
+// its consequences folded under it, errors and warnings together, in the
+// organiser's language (-lang, or the locale: LANG=fr_FR.UTF-8 gives
+// French).
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", "check [-content content] [-theme theme] [-config compendium.json] [-strict]", stdout, stderr)
+	fs := newFlags("check", "check [-content content] [-theme theme] [-config compendium.json] [-strict] [-v] [-lang fr|en]", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	strict := fs.Bool("strict", false, "fail on warnings too (translations whose original changed since they were checked)")
+	verbose := fs.Bool("v", false, "list each problem's consequences under it, instead of counting them")
+	langFlag := fs.String("lang", "", "language of the messages, fr or en (default: from LC_ALL, LC_MESSAGES or LANG)")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	s, _, err := pipeline.Load(opt)
+	lang := site.LangFrom(*langFlag)
+	s, ds, err := pipeline.Check(opt)
+	if len(ds) > 0 {
+		fmt.Fprintln(stderr, ds.Format(lang, *verbose))
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
 		var perr *pipeline.Error
 		if errors.As(err, &perr) {
-			fmt.Fprintf(stderr, "check: %d problem(s)\n", perr.Count())
+			if perr.Err != nil {
+				fmt.Fprintln(stderr, perr.Err)
+			}
+			fmt.Fprintln(stderr, site.Text("cmd-problems", lang, "n", fmt.Sprint(perr.Count())))
+		} else {
+			fmt.Fprintln(stderr, err)
 		}
 		return 1
 	}
-	warnings, err := pipeline.Warnings(opt, s)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	for _, w := range warnings {
-		fmt.Fprintln(stderr, w)
-	}
-	if *strict && len(warnings) > 0 {
-		fmt.Fprintf(stderr, "check -strict: %d translation(s) to check\n", len(warnings))
+	warnings := len(ds)
+	if *strict && warnings > 0 {
+		fmt.Fprintln(stderr, site.Text("cmd-strict", lang, "n", fmt.Sprint(warnings)))
 		return 1
 	}
 	n := 0
@@ -45,10 +53,10 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			n += len(d.Sections)
 		}
 	}
-	fmt.Fprintf(stdout, "check: ok, %d languages, %d sections", len(s.Langs), n)
-	if len(warnings) > 0 {
-		fmt.Fprintf(stdout, ", %d warning(s)", len(warnings))
+	out := site.Text("cmd-ok", lang, "langs", fmt.Sprint(len(s.Langs)), "sections", fmt.Sprint(n))
+	if warnings > 0 {
+		out += site.Text("cmd-warnings", lang, "n", fmt.Sprint(warnings))
 	}
-	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, out)
 	return 0
 }

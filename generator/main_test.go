@@ -38,10 +38,10 @@ func TestCheckStrict(t *testing.T) {
 	}
 	write("content/fr/alpha.md", doc("fr", "Le texte, changé."))
 	code, out := run1("check", "-content", content, "-theme", theme)
-	if code != 0 || !strings.Contains(out, "alpha.md:9: translation of #one is older than its French source") || !strings.Contains(out, "1 warning(s)") {
+	if code != 0 || !strings.Contains(out, "alpha.md:9: warning: translation of #one is older than its French source") || !strings.Contains(out, "1 warning(s)") {
 		t.Errorf("check: %d %s", code, out)
 	}
-	if code, out := run1("check", "-strict", "-content", content, "-theme", theme); code != 1 || !strings.Contains(out, "check -strict: 1 translation(s) to check") {
+	if code, out := run1("check", "-strict", "-content", content, "-theme", theme); code != 1 || !strings.Contains(out, "check -strict: 1 warning(s) to resolve") {
 		t.Errorf("check -strict: %d %s", code, out)
 	}
 	if code, out := run1("translations", "-content", content, "-theme", theme, "-mark", "alpha#one"); code != 0 {
@@ -96,5 +96,49 @@ func TestCommandLine(t *testing.T) {
 		if code != tt.code || !strings.Contains(all, tt.out) || (tt.noOut != "" && strings.Contains(all, tt.noOut)) {
 			t.Errorf("generator %s: exit %d, want %d, output containing %q and not %q:\n%s", strings.Join(tt.args, " "), code, tt.code, tt.out, tt.noOut, all)
 		}
+	}
+}
+
+// TestCheckLanguage: check speaks the organiser's language: -lang fr, or
+// a French locale, gives every line in French, the count included; one
+// mistake is one problem, its consequences counted under it.
+func TestCheckLanguage(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"content/fr/alpha.md": "---\ntitle: Alpha\nshort: Jeu — Alpha\norder: 1\nslug: alpha\nsummary: Un.\nsource: a.txt\n---\nVoir [l'armure](#armor).\n\n## Un {#one}\n\nTexte.\n\n## L'armure\n\nTexte.\n",
+		"content/en/alpha.md": "---\ntitle: Alpha\nshort: Game — Alpha\norder: 1\nslug: alpha\nsummary: One.\nsource: a.txt\n---\nSee [armour](#armor).\n\n## One {#one}\n\nText.\n\n## Armour {#armor}\n\nText.\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(args ...string) string {
+		var out, errs bytes.Buffer
+		if code := run(append([]string{"check", "-content", filepath.Join(dir, "content"), "-theme", "../theme"}, args...), nil, &out, &errs); code != 1 {
+			t.Errorf("check %v: exit %d", args, code)
+		}
+		return out.String() + errs.String()
+	}
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "C.UTF-8")
+	en := check()
+	fr := check("-lang", "fr")
+	if !strings.Contains(en, "calls this section {#armor}: end the heading with {#armor}") || !strings.Contains(en, "check: 1 problem(s)") {
+		t.Errorf("English:\n%s", en)
+	}
+	if !strings.Contains(fr, "appelle cette section {#armor} : terminez le titre par {#armor}") || !strings.Contains(fr, "check : 1 problème(s)") || strings.Contains(fr, "problem(s)") {
+		t.Errorf("-lang fr:\n%s", fr)
+	}
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	if got := check(); got != fr {
+		t.Errorf("LANG=fr_FR.UTF-8 gives\n%s\nnot the French of -lang fr\n%s", got, fr)
+	}
+	if v := check("-v", "-lang", "fr"); !strings.Contains(v, "↳ ") || !strings.Contains(v, "lien « #armor »") {
+		t.Errorf("check -v lists no consequence:\n%s", v)
 	}
 }

@@ -60,6 +60,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		n := strconv.Itoa(engine.MaxJSONBytes / 1024)
 		return fail(stdout, &engine.Error{Code: "too_large", Fr: "entrée trop longue : au plus " + n + " Kio de JSON", En: "input too long: at most " + n + " KiB of JSON"})
 	}
+	// Notepad saves UTF-8 with a byte-order mark: it is not part of the
+	// JSON. UTF-16 is named rather than read as "invalid character 'ÿ'".
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
+		return fail(stdout, &engine.Error{Code: "encoding", Fr: "l’entrée est en UTF-16 : enregistrez-la en UTF-8", En: "the input is UTF-16: save it as UTF-8"})
+	}
 	input, jerr := decode(data)
 	if jerr != nil {
 		return fail(stdout, jerr)

@@ -192,7 +192,7 @@ colour: rouge
 		alpha + ":11: link “#life”: no section or anchor “life” in " + alpha,
 		alpha + ":11: link “beta#nope”: no section or anchor “nope” in " + beta,
 		alpha + ":13: duplicate section ID “combat” (first used at line 9)",
-		alpha + ":15: heading “Sans identifiant” has no ID: end it with an explicit English kebab-case ID, e.g. {#sans-identifiant}",
+		alpha + ":15: heading “Sans identifiant” has no ID: end it with an English kebab-case ID without numbers, e.g. {#sans-identifiant}",
 		alpha + ":17: section ID “Bad_ID” is not English kebab-case",
 		beta + ":1: missing front matter",
 		gamma + ":1: front matter lacks “summary”",
@@ -326,7 +326,7 @@ source: b.txt
 	fr := filepath.Join(opt.ContentDir, "fr", "alpha.md")
 	frBeta := filepath.Join(opt.ContentDir, "fr", "beta.md")
 	for _, want := range []string{
-		en + ":11: section “four” (" + fr + ":15) is missing after this line",
+		en + ":15: section “four” (" + fr + ":15) is missing at the end of the file, after this line",
 		en + ":15: section “five” does not exist in " + fr,
 		en + ":11: section “three” is out of order: " + fr + " has “two” here (line 11)",
 		frBeta + ":1: document “beta” has no en translation",

@@ -80,23 +80,23 @@ func (c *calcs) check(s *site.Site) site.Diagnostics {
 				line := d.Line(blk.Offset)
 				form := calcui.Lookup(blk.Name)
 				if form == nil {
-					ds.Add(d.File, line, "unknown calculator “"+blk.Name+"”: write ```calc NAME with one of "+calcNames())
+					ds.Report(d.File, line, "calc-unknown", "name", blk.Name, "names", calcNames())
 					continue
 				}
 				block := map[string]any{}
 				if len(bytes.TrimSpace(blk.Defaults)) > 0 {
 					if err := json.Unmarshal(blk.Defaults, &block); err != nil {
-						ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: its defaults are not a JSON object: "+err.Error())
+						ds.Report(d.File, line+1, "calc-json", "name", blk.Name, "err", err.Error())
 						continue
 					}
 				}
 				if bad := form.Unknown(block); len(bad) > 0 {
-					ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: no input named "+strings.Join(bad, ", "))
+					ds.Report(d.File, line+1, "calc-input", "name", blk.Name, "inputs", strings.Join(bad, ", "))
 					continue
 				}
 				values := form.Merge(block)
 				if _, err := rules.Rules.Calculate(blk.Name, form.EngineInput(values)); err != nil {
-					ds.Add(d.File, line+1, "calculator “"+blk.Name+"”: bad default: "+err.En)
+					ds.Report(d.File, line+1, "calc-default", "name", blk.Name, "err", err.En, "err@fr", err.Fr)
 					continue
 				}
 				seen[blk.Name]++

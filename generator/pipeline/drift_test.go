@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"compendium/generator/site"
 	"compendium/generator/translation"
 )
 
@@ -86,13 +87,13 @@ func TestTranslationDrift(t *testing.T) {
 	}
 	warnings := func() []string {
 		t.Helper()
-		s, _, err := Load(opt)
+		_, ds, err := Check(opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := Warnings(opt, s)
-		if err != nil {
-			t.Fatal(err)
+		var w []string
+		for _, d := range site.Sort(ds) {
+			w = append(w, d.String())
 		}
 		return w
 	}
@@ -112,7 +113,7 @@ func TestTranslationDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := warnings()
-	want := en + ":13: translation of #one-more is older than its French source (changed since the translation was checked on "
+	want := en + ":13: warning: translation of #one-more is older than its French source (changed since the translation was checked on "
 	if len(w) != 1 || !strings.HasPrefix(w[0], want) || !strings.Contains(w[0], fr+":13)") || !strings.Contains(w[0], "translations -mark alpha#one-more") {
 		t.Fatalf("after a French change, warnings %q; want one starting %q", w, want)
 	}
@@ -158,4 +159,39 @@ func TestTranslationDrift(t *testing.T) {
 
 func regexpFind(s, re string) string {
 	return regexp.MustCompile(re).FindString(s)
+}
+
+// TestFrenchOnlyGlossaryEdit: a French edit that brings a glossary term
+// into a checked section is a warning on the English side until the
+// translation is updated and marked, as content/README.md says; it was an
+// error. It is folded under the section's "older than its source".
+func TestFrenchOnlyGlossaryEdit(t *testing.T) {
+	opt := writeFixture(t, driftSite+`-- content/glossary.json --
+{"terms": [
+  {"id": "lock", "fr": "serrure", "en": "lock", "variants": {"fr": ["serrures"], "en": ["locks"]}, "section": "alpha#two", "mandatory": true,
+   "definition": {"fr": "Ce qui ferme.", "en": "What closes."}}
+]}
+`)
+	s, _, err := Load(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(opt.ContentDir, translation.FileName)
+	recs, _ := translation.Load(path)
+	translation.Mark(s, recs, nil, true, "2026-12-01")
+	if err := translation.Save(path, recs); err != nil {
+		t.Fatal(err)
+	}
+	fr := filepath.Join(opt.ContentDir, "fr", "alpha.md")
+	src, _ := os.ReadFile(fr)
+	if err := os.WriteFile(fr, bytes.Replace(src, []byte("Le second texte."), []byte("Le second texte, et ses serrures."), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ds, err := Check(opt)
+	if err != nil {
+		t.Fatalf("a French-only edit fails check: %v", err)
+	}
+	if len(ds) != 1 || ds[0].Severity != site.Warning || ds[0].Kind != "translation-behind" || len(ds[0].Folded) != 1 || !strings.Contains(ds[0].Folded[0].Msg, "glossary term “serrure”") {
+		t.Errorf("want one warning, the glossary's folded under it:\n%s", ds.Format("en", true))
+	}
 }

@@ -38,9 +38,10 @@ func (e *Error) Error() string {
 // Unwrap returns the cause, if any.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Count is how many problems the error reports.
+// Count is how many problems the error reports: the errors, each with
+// its consequences folded under it, not the warnings shown beside them.
 func (e *Error) Count() int {
-	n := len(e.Diagnostics)
+	n := e.Diagnostics.Errors()
 	if e.Err != nil {
 		n++
 	}

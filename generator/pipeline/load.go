@@ -31,6 +31,8 @@ type loaded struct {
 	calc      *calcs
 	config    *config.Config
 	thesaurus *glossary.Thesaurus
+	// warnings are the problems that do not stop the build, folded.
+	warnings site.Diagnostics
 }
 
 // load is the phase "load and check": the configuration, the theme, the
@@ -111,7 +113,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		for _, term := range gloss.Terms {
 			for _, lang := range []string{"fr", "en"} {
 				for _, ref := range values.Unknown(term.Definition[lang]) {
-					ds.Add(glossaryFile, 0, "term “"+term.ID+"” ("+lang+"): "+ref+" names no rule value (go run ./generator values lists them)")
+					ds.Report(glossaryFile, term.Line, "glossary-value-ref", "id", term.ID, "lang", lang, "ref", ref)
 				}
 			}
 		}
@@ -133,15 +135,103 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	for _, lang := range site.Languages {
 		for _, k := range theme.Keys(lang) {
 			for _, ref := range values.Unknown(theme.T(lang, k)) {
-				ds.Add(filepath.Join(opt.ThemeDir, "i18n", lang+".json"), 0, "“"+k+"”: "+ref+" names no rule value (go run ./generator values lists them)")
+				ds.Report(filepath.Join(opt.ThemeDir, "i18n", lang+".json"), 0, "theme-value-ref", "key", k, "ref", ref)
 			}
 		}
 	}
+	ds = append(ds, htmlWarnings(opt, cfg, gloss, glossaryFile)...)
+	// The translations behind their original are warnings; a glossary
+	// term that such a section lacks is one too, until the translation is
+	// updated and marked (content/README.md).
+	drift, derr := drifts(opt, s)
+	if derr != nil {
+		ds.Add(filepath.Join(opt.ContentDir, translation.FileName), 0, derr.Error())
+	}
+	behind := map[string]bool{}
+	for _, d := range drift {
+		w := driftDiagnostic(d)
+		if d.Checked != "" {
+			behind[w.Place()] = true
+		}
+		ds = append(ds, w)
+	}
+	for i := range ds {
+		if d := &ds[i]; d.Kind == "" && strings.HasPrefix(d.Msg, "glossary term ") && behind[d.Place()] {
+			d.Severity, d.About = site.Warning, []string{"drift:" + d.Place()}
+		}
+	}
+	ds = site.Fold(ds)
 	l := &loaded{site: s, theme: theme, calc: calc, config: cfg, thesaurus: thes}
-	if len(ds) > 0 {
+	if ds.Errors() > 0 {
 		return l, &Error{Phase: "load and check", Diagnostics: ds}
 	}
+	l.warnings = ds
 	return l, nil
+}
+
+// htmlWarnings warns of HTML in the glossary's terms and in the
+// configuration's texts: the pages, the search and the tooltips show it as
+// text, tags included (reliability.md R12).
+func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glossaryFile string) site.Diagnostics {
+	var ds site.Diagnostics
+	warn := func(file string, line int, kind string, args ...string) {
+		d := site.New(file, line, kind, args...)
+		d.Severity = site.Warning
+		ds = append(ds, d)
+	}
+	if gloss != nil {
+		for _, t := range gloss.Terms {
+			fields := [][2]string{{"fr", t.FR}, {"en", t.EN}}
+			for _, l := range site.Languages {
+				fields = append(fields, [2]string{"definition." + l, t.Definition[l]}, [2]string{"abbr." + l, t.Abbr[l]})
+				for _, v := range t.Variants[l] {
+					fields = append(fields, [2]string{"variants." + l, v})
+				}
+			}
+			for _, f := range fields {
+				if site.HasHTML(f[1]) {
+					warn(glossaryFile, t.Line, "glossary-html", "id", t.ID, "html", f[1], "field", f[0])
+				}
+			}
+		}
+	}
+	if cfg != nil && opt.ConfigFile != "" {
+		for _, l := range site.Languages {
+			for _, f := range [][2]string{{"title." + l, cfg.Title[l]}, {"tagline." + l, cfg.Tagline[l]}} {
+				if site.HasHTML(f[1]) {
+					warn(opt.ConfigFile, 0, "config-html", "field", f[0], "html", f[1])
+				}
+			}
+		}
+		if site.HasHTML(cfg.Edition) {
+			warn(opt.ConfigFile, 0, "config-html", "field", "edition", "html", cfg.Edition)
+		}
+	}
+	return ds
+}
+
+// languageName names an original's language in English messages.
+func languageName(code string) string {
+	switch code {
+	case "fr":
+		return "French"
+	case "en":
+		return "English"
+	}
+	return code
+}
+
+// driftDiagnostic is the warning for a translated section whose original
+// changed since it was checked: a cause, of which the glossary's
+// complaints about the same section are consequences.
+func driftDiagnostic(d translation.Drift) site.Diagnostic {
+	w := site.New(d.File, d.Line, "translation-unchecked", "id", d.ID, "other", d.OrigFile+":"+strconv.Itoa(d.OrigLine), "key", d.Key(), "origname", languageName(d.Orig), "origname@fr", map[string]string{"fr": "française", "en": "anglaise"}[d.Orig])
+	if d.Checked != "" {
+		w.Kind = "translation-behind"
+		w.Args = append(w.Args, "checked", d.Checked)
+	}
+	w.Severity, w.Causes = site.Warning, []string{"drift:" + w.Place()}
+	return w
 }
 
 // drifts reads the translation records and finds the drifted sections.

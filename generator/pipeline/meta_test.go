@@ -350,11 +350,11 @@ func TestContentThatMustNotPassInSilence(t *testing.T) {
 	msg := err.Error()
 	dir := opt.ContentDir + "/fr/"
 	for _, want := range []string{
-		dir + "alpha.md:11: raw HTML “<script>” is not rendered",
+		dir + "alpha.md:11:7: raw HTML “<script>” is not rendered",
 		dir + "alpha.md:13: an HTML block is not rendered",
-		dir + "alpha.md:15: link to “javascript:alert(1)”: javascript links are not allowed",
-		dir + "alpha.md:15: link to “JavaScript:void(0)”",
-		dir + "beta.md:11: bytes that are not UTF-8 here",
+		dir + "alpha.md:15:9: link to “javascript:alert(1)”: javascript links are not allowed",
+		dir + "alpha.md:15:41: link to “JavaScript:void(0)”",
+		dir + "beta.md:11:5: byte 0xFF is not UTF-8",
 		dir + "delta.md: file of 1220 KiB: a content file may hold at most 1024 KiB",
 	} {
 		if !strings.Contains(msg, want) {

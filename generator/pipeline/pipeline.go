@@ -9,6 +9,7 @@ package pipeline
 import (
 	"compendium/generator/assets"
 	"context"
+	"errors"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -240,17 +241,21 @@ func Generate(opt Options) (*Result, error) { return New(opt).Generate(context.B
 // Load loads and checks the content opt describes: New(opt).Load.
 func Load(opt Options) (*site.Site, *render.Theme, error) { return New(opt).Load() }
 
-// Warnings returns what check reports without failing (an error with
-// check -strict): the translated sections whose original changed since
-// they were checked (content/translations.json), as file:line: message.
-func Warnings(opt Options, s *site.Site) ([]string, error) {
-	ds, err := drifts(opt, s)
+// Check loads and checks the content opt describes, as Load, and returns
+// every problem found, folded (site.Fold): the errors, which make err an
+// *Error, and the warnings (the translated sections whose original changed
+// since they were checked, content/translations.json), shown with them.
+func Check(opt Options) (*site.Site, site.Diagnostics, error) {
+	b := New(opt)
+	b.busy.Lock()
+	defer b.busy.Unlock()
+	l, err := b.load(nil)
 	if err != nil {
-		return nil, err
+		var e *Error
+		if errors.As(err, &e) {
+			return l.site, e.Diagnostics, err
+		}
+		return l.site, nil, err
 	}
-	out := make([]string, len(ds))
-	for i, d := range ds {
-		out[i] = site.Diagnostic{File: d.File, Line: d.Line, Msg: d.Message()}.String()
-	}
-	return out, nil
+	return l.site, l.warnings, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"compendium/generator/calc"
+	"compendium/generator/site"
 	"compendium/generator/values"
 )
 
@@ -65,6 +66,26 @@ func TestValuesFollowTheText(t *testing.T) {
 	}
 }
 
+// TestValueTypoAfterAPlaytestChange: plate changed to 4 in English and
+// mistyped "trois" in French is one problem, the unreadable value, once;
+// what follows from it is folded under it, and the "not declared" it
+// folds proposes the organiser's 4, not the engine's default 3, which
+// would undo the change.
+func TestValueTypoAfterAPlaytestChange(t *testing.T) {
+	opt := writeFixture(t, armorSite("trois", "4", ""))
+	_, ds, err := Check(opt)
+	if err == nil {
+		t.Fatal("check passed")
+	}
+	out := ds.Format("en", true)
+	if ds.Errors() != 1 || !strings.Contains(site.Sort(ds)[0].Msg, "unreadable value \"trois\"") {
+		t.Errorf("want one problem, the unreadable value:\n%s", out)
+	}
+	if !strings.Contains(out, "↳ ") || !strings.Contains(out, "is not declared: write {=armor.plate 4}") || strings.Contains(out, "{=armor.plate 3}") {
+		t.Errorf("the folded fix is not the organiser's 4:\n%s", out)
+	}
+}
+
 // TestValuesDisagreements: each way the content can contradict itself
 // fails the build with the file and line of the place to fix, and leaves
 // the previous output as it was.
@@ -89,6 +110,9 @@ func TestValuesDisagreements(t *testing.T) {
 			"content/fr/fantasy.md:13: rule value “armor.plat” is not one the calculators read: did you mean one of "}},
 		{"wrong kind", armorSite("3", "3", "\nLa plaque : {=armor.plate 3min}.\n"), []string{
 			"content/fr/fantasy.md:13: rule value “armor.plate” (armour points of a plate piece) is a number, not a duration: write it as {=armor.plate 3}"}},
+		{"a typo after a playtest change: the organiser's number, not the default, and the cause alone", armorSite("trois", "4", ""), []string{
+			"content/fr/fantasy.md:11: rule value “armor.plate”: unreadable value \"trois\"",
+			"(and 2 problem(s) this one causes"}},
 		{"unreadable", armorSite("3", "3", "\nLe plafond : {=armor.cap vingt}.\n"), []string{
 			"content/fr/fantasy.md:13: rule value “armor.cap”: unreadable value \"vingt\""}},
 	} {

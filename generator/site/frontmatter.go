@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -17,11 +19,16 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 	d.meta = map[string]int{}
 	lines := bytes.SplitAfter(src, []byte("\n"))
 	if len(lines) == 0 || strings.TrimSpace(string(lines[0])) != "---" {
-		ds.Add(d.File, 1, "missing front matter: the file must start with a --- line, then "+strings.Join(frontMatterKeys, ", ")+", then ---")
+		r := ds.Report(d.File, 1, "fm-missing", "keys", strings.Join(frontMatterKeys, ", "))
+		r.Causes = []string{"doc:" + d.File}
 		return src, 1
 	}
+	// The lines' problems wait until the block is known to be closed: an
+	// unclosed block reads the whole document as keys, and its every line
+	// would be a problem of its own.
+	var local Diagnostics
 	offset := len(lines[0])
-	end := -1
+	end, stray := -1, 0 // stray: the first line that cannot be a key
 	for i := 1; i < len(lines); i++ {
 		line := strings.TrimRight(string(lines[i]), "\r\n")
 		offset += len(lines[i])
@@ -30,18 +37,28 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 			break
 		}
 		if strings.TrimSpace(line) == "" {
+			if stray == 0 {
+				stray = i + 1
+			}
 			continue
 		}
 		key, value, ok := strings.Cut(line, ":")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" {
-			ds.Add(d.File, i+1, "front matter line is not “key: value”")
+			if stray == 0 {
+				stray = i + 1
+			}
+			local.Report(d.File, i+1, "fm-line").Text = line
 			continue
 		}
-		if _, dup := d.meta[key]; dup {
-			ds.Add(d.File, i+1, "front matter key “"+key+"” is given twice")
+		if first, dup := d.meta[key]; dup {
+			local.Report(d.File, i+1, "fm-dup-key", "key", key, "first", itoa(first))
 		}
 		d.meta[key] = i + 1
+		if hasHTML(value) {
+			w := local.Report(d.File, i+1, "fm-html", "key", key, "html", value)
+			w.Severity = Warning
+		}
 		switch key {
 		case "title":
 			d.Title = value
@@ -56,31 +73,78 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 		case "order":
 			n, err := strconv.Atoi(value)
 			if err != nil || n < 1 {
-				ds.Add(d.File, i+1, "order “"+value+"” is not a whole number from 1: give the document's position, e.g. order: 1")
+				local.Report(d.File, i+1, "fm-order", "value", value)
 			}
 			d.Order = n
 		default:
-			ds.Add(d.File, i+1, "unknown front matter key “"+key+"”: the keys are "+strings.Join(frontMatterKeys, ", "))
+			if stray == 0 {
+				stray = i + 1
+			}
+			if odd := unusual(key); odd != "" {
+				local.Report(d.File, i+1, "fm-invisible", "key", strconv.QuoteToASCII(key), "chars", odd)
+				continue
+			}
+			local.Report(d.File, i+1, "fm-unknown-key", "key", key, "keys", strings.Join(frontMatterKeys, ", "))
 		}
 	}
 	if end < 0 {
-		ds.Add(d.File, 1, "front matter is not closed: add a --- line after its last key")
+		if stray == 0 {
+			stray = len(lines)
+		}
+		r := ds.Report(d.File, 1, "fm-unclosed", "line", itoa(stray))
+		r.Causes = []string{"doc:" + d.File, d.Lang + ":" + strings.TrimSuffix(filepath.Base(d.File), ".md") + "#*", "text:" + d.Lang}
+		d.broken = true
+		r.Folded = local
 		return nil, len(lines) + 1
 	}
+	*ds = append(*ds, local...)
 	for _, k := range frontMatterKeys {
 		if v, ok := d.meta[k]; !ok || v == 0 {
-			ds.Add(d.File, 1, "front matter lacks “"+k+"”")
+			if k == "slug" {
+				ds.Report(d.File, 1, "fm-lacks-slug", "slug", strings.TrimSuffix(filepath.Base(d.File), ".md"))
+				continue
+			}
+			ds.Report(d.File, 1, "fm-lacks", "key", k, "hint", "")
 		}
 	}
 	for k, line := range d.meta {
 		if k == "title" && d.Title == "" || k == "short" && d.Short == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" || k == "source" && d.Source == "" {
-			ds.Add(d.File, line, "front matter “"+k+"” is empty")
+			ds.Report(d.File, line, "fm-empty", "key", k)
 		}
 	}
 	if d.Slug != "" && !validID(d.Slug) {
-		ds.Add(d.File, d.meta["slug"], "slug “"+d.Slug+"” is not English kebab-case")
+		ds.Report(d.File, d.meta["slug"], "slug-not-kebab", "slug", d.Slug)
 	}
 	return src[offset:], end + 2
+}
+
+// HasHTML reports whether s holds what looks like an HTML tag: the pages
+// show such a value as text, tags included, so it is worth a warning.
+func HasHTML(s string) bool { return hasHTML(s) }
+
+func hasHTML(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '<' {
+			c := s[i+1]
+			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '/' || c == '!' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unusual returns the characters of s that a reader cannot see or tell
+// from a letter of the keys (U+200B, a Cyrillic а), written as U+XXXX,
+// "" when there is none.
+func unusual(s string) string {
+	var out []string
+	for _, r := range s {
+		if r > 0x7e || r < 0x20 {
+			out = append(out, fmt.Sprintf("U+%04X", r))
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -34,7 +35,15 @@ var Languages = []string{"fr", "en"}
 type Site struct {
 	Dir   string
 	Langs []*Lang
+	// broken holds the documents that could not be read ("fr:fantasy"):
+	// what the other checks would say about them follows from that.
+	broken map[string]bool
 }
+
+// Broken reports whether the document slug of lang could not be read (a
+// byte that is not UTF-8, an unclosed front matter): its problem is
+// reported, and what follows from it is not.
+func (s *Site) Broken(lang, slug string) bool { return s.broken[lang+":"+slug] }
 
 // Lang is one language of the compendium and its documents in reading order.
 type Lang struct {
@@ -88,6 +97,7 @@ type Doc struct {
 	// Line's lines once the source is gone (see Load).
 	nl     []int32
 	srcLen int
+	broken bool // the front matter is not closed: the body was not read
 }
 
 // Section is a heading and the text under it, down to the next heading.
@@ -255,7 +265,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		opt.Markdown = func(lang string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
 	}
 	var ds Diagnostics
-	s := &Site{Dir: dir}
+	s := &Site{Dir: dir, broken: map[string]bool{}}
 	for _, code := range Languages {
 		files, err := filepath.Glob(filepath.Join(dir, code, "*.md"))
 		if err != nil || len(files) == 0 {
@@ -278,14 +288,16 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 			f := files[i]
 			src, err := os.ReadFile(f)
 			if err != nil {
-				dds[i].Add(f, 0, "cannot read: "+err.Error())
-				return
-			}
-			src, ok := checkSource(f, src, &dds[i])
-			if !ok {
+				dds[i].Report(f, 0, "read-failed", "err", err.Error()).Causes = []string{"doc:" + f, code + ":" + strings.TrimSuffix(filepath.Base(f), ".md") + "#*"}
 				return
 			}
 			slug := strings.TrimSuffix(filepath.Base(f), ".md")
+			src, ok := checkSource(f, src, &dds[i])
+			if !ok {
+				last := &dds[i][len(dds[i])-1]
+				last.Causes = append(last.Causes, code+":"+slug+"#*", "text:"+code)
+				return
+			}
 			d := parseDoc(f, code, src, md, &dds[i])
 			if opt.Document != nil {
 				d.values = opt.Document(code, slug)
@@ -307,12 +319,15 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 			if docs[i] != nil {
 				lang.Docs = append(lang.Docs, docs[i])
 			}
+			if docs[i] == nil || docs[i].broken {
+				s.broken[code+":"+strings.TrimSuffix(filepath.Base(files[i]), ".md")] = true
+			}
 		}
 		sort.SliceStable(lang.Docs, func(i, j int) bool { return lang.Docs[i].Order < lang.Docs[j].Order })
 		s.Langs = append(s.Langs, lang)
 	}
 	if len(s.Langs) == 0 {
-		ds.Add(dir, 0, "no documents: expected Markdown files in "+filepath.Join(dir, "fr")+"/")
+		ds.Report(dir, 0, "no-documents", "dir", filepath.Join(dir, "fr")+"/")
 	}
 	// The documents with calculators render once every document's
 	// sections are known: a calculator's explanation links to sections of
@@ -367,7 +382,10 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	}
 	want := strings.TrimSuffix(filepath.Base(file), ".md")
 	if d.Slug != "" && d.Slug != want {
-		ds.Add(file, d.meta["slug"], "slug “"+d.Slug+"” differs from the file name: rename the file to "+d.Slug+".md or set slug: "+want)
+		ds.Report(file, d.meta["slug"], "slug-differs", "slug", d.Slug, "want", want)
+		// The file name stands in, so that the document still meets its
+		// translation and the glossary: the mistake is said once.
+		d.Slug = want
 	}
 	if d.Slug == "" {
 		// Reported by parseFrontMatter; the file name stands in so that
@@ -382,12 +400,45 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.collectSections(ds)
 	d.collectAnchors(markdown.Anchors(pc), ds)
 	d.collectValues(markdown.RuleValues(pc), ds)
+	mark := len(*ds)
 	d.checkNodes(ds)
+	d.locate((*ds)[mark:])
 	d.markXRefs()
 	if lang == "fr" {
 		d.Title = markdown.FrenchTypeset(d.Title, false)
 	}
 	return d
+}
+
+// locate sets the column of each of ds that quotes its text (a link's
+// destination, raw HTML) on its line of d: an inline node knows only its
+// paragraph's place.
+func (d *Doc) locate(ds Diagnostics) {
+	from := map[string]int{} // line and text → where the next search starts: the same text twice on a line
+	for i := range ds {
+		x := &ds[i]
+		if x.Text == "" || x.Col != 0 || x.File != d.File || x.Line < d.bodyLine {
+			continue
+		}
+		k := x.Line - d.bodyLine // the line's index in the body
+		start, stop := 0, len(d.src)
+		if k > 0 && k-1 < len(d.nl) {
+			start = int(d.nl[k-1]) + 1
+		}
+		if k < len(d.nl) {
+			stop = int(d.nl[k])
+		}
+		if start > stop {
+			continue
+		}
+		line := d.src[start:stop]
+		key := itoa(x.Line) + "\x00" + x.Text
+		if j := bytes.Index(line[from[key]:], []byte(x.Text)); j >= 0 {
+			j += from[key]
+			x.Col = 1 + utf8.RuneCount(line[:j])
+			from[key] = j + 1
+		}
+	}
 }
 
 func (d *Doc) render(ds *Diagnostics) {
@@ -405,7 +456,7 @@ func (d *Doc) render(ds *Diagnostics) {
 		markdown.SetDocumentValues(doc, d.values)
 	}
 	if err := d.md.Renderer().Render(buf, d.src, d.ast); err != nil {
-		ds.Add(d.File, 0, "cannot render: "+err.Error())
+		ds.Report(d.File, 0, "render-failed", "err", err.Error())
 	}
 	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
 	// The tree and its parser are not needed past this point, and held by
@@ -454,17 +505,25 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 		d.Sections = append(d.Sections, cur)
 		switch {
 		case h.Level == 1:
-			ds.Add(d.File, line, "level-1 heading “"+title+"”: the title comes from the front matter; start sections at ##")
+			ds.Report(d.File, line, "heading-level-1", "title", title)
 		case id == "":
-			ds.Add(d.File, line, "heading “"+title+"” has no ID: end it with an explicit English kebab-case ID, e.g. {#"+suggestID(title)+"}")
+			kind := "heading-no-id"
+			if d.Lang == "en" {
+				kind = "heading-no-id-en"
+			}
+			ds.Report(d.File, line, kind, "title", title, "id", suggestID(title)).Text = title
 		case !validID(id):
-			ds.Add(d.File, line, "section ID “"+id+"” is not English kebab-case (lower-case letters and digits separated by single hyphens)")
+			hint := ""
+			if s := suggestID(id); s != "section" && s != id {
+				hint = ": {#" + s + "}?"
+			}
+			ds.Report(d.File, line, "section-id-invalid", "id", id, "hint", hint).Text = id
 		case reservedIDs[id]:
-			ds.Add(d.File, line, "section ID “"+id+"” is reserved: /<lang>/<slug>/"+id+"/ is a page of the site; choose another ID")
+			ds.Report(d.File, line, "section-id-reserved", "id", id)
 		}
 		if id != "" {
 			if first, dup := seen[id]; dup {
-				ds.Add(d.File, line, "duplicate section ID “"+id+"” (first used at line "+itoa(first)+"): IDs must be unique within a document")
+				ds.Report(d.File, line, "section-id-duplicate", "id", id, "first", itoa(first)).Text = id
 			} else {
 				seen[id] = line
 			}
@@ -492,11 +551,11 @@ func (d *Doc) collectAnchors(refs []markdown.AnchorRef, ds *Diagnostics) {
 			}
 		}
 		if first, dup := seen[r.ID]; dup {
-			ds.Add(d.File, line, "anchor “{#"+r.ID+"}” repeats an ID used at line "+itoa(first)+": IDs of sections and anchors must be unique within a document")
+			ds.Report(d.File, line, "anchor-duplicate", "id", r.ID, "first", itoa(first))
 			continue
 		}
 		if reservedIDs[r.ID] {
-			ds.Add(d.File, line, "anchor ID “"+r.ID+"” is reserved: /<lang>/<slug>/"+r.ID+"/ is a page of the site; choose another ID")
+			ds.Report(d.File, line, "anchor-reserved", "id", r.ID)
 		}
 		seen[r.ID] = line
 		d.Anchors = append(d.Anchors, &Anchor{ID: r.ID, Line: line, Section: sec})
@@ -509,7 +568,13 @@ func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
 	for _, r := range refs {
 		line := d.Line(r.Pos)
 		if r.Bad != "" {
-			ds.Add(d.File, line, r.Bad)
+			bad := Diagnostic{File: d.File, Line: line, Msg: r.Bad}
+			if r.Key != "" {
+				// The other language's declaration, and the "not
+				// declared" of this one, follow from this mistake.
+				bad.Causes = []string{"value:" + d.Lang + ":" + r.Key}
+			}
+			*ds = append(*ds, bad)
 			continue
 		}
 		sec := ""
@@ -633,12 +698,16 @@ func validID(id string) bool {
 	return true
 }
 
-// suggestID proposes an ID shape from a heading for an error message; the
-// writer still chooses the English word.
+// suggestID proposes an ID shape from a heading for an error message,
+// without the heading's number; from a French heading, the writer still
+// puts it into English.
 func suggestID(title string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range strings.ToLower(title) {
+	// The section's number goes ("6.1 Les zones fumeurs"): IDs outlive
+	// the numbering.
+	title = strings.TrimLeft(sectionNumber.ReplaceAllString(strings.TrimSpace(title), ""), "0123456789.)- ")
+	for _, r := range strings.ToLower(unaccent.Replace(title)) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			b.WriteRune(r)
 			dash = false
@@ -653,6 +722,9 @@ func suggestID(title string) string {
 	}
 	return s
 }
+
+// unaccent writes French letters without their accents, for suggestID.
+var unaccent = strings.NewReplacer("à", "a", "â", "a", "ç", "c", "é", "e", "è", "e", "ê", "e", "ë", "e", "î", "i", "ï", "i", "ô", "o", "œ", "oe", "ù", "u", "û", "u", "ü", "u", "É", "e", "À", "a", "’", "-")
 
 // Present returns the languages that have a folder of documents under dir.
 func Present(dir string) []string {

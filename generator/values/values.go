@@ -60,11 +60,14 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 			for _, v := range d.Values {
 				spec, ok := engine.Lookup(v.Key)
 				if !ok {
-					ds.Add(d.File, v.Line, "rule value “"+v.Key+"” is not one the calculators read"+suggest(v.Key)+" (go run ./generator values lists them)")
+					r := ds.Report(d.File, v.Line, "value-unknown", "key", v.Key)
+					if near := suggest(v.Key); near != "" {
+						r.Kind, r.Args = "value-unknown-near", append(r.Args, "near", near)
+					}
 					continue
 				}
 				if spec.Kind != v.Kind {
-					ds.Add(d.File, v.Line, "rule value “"+v.Key+"” ("+spec.En+") is a "+spec.Kind.String()+", not a "+v.Kind.String()+": write it as "+declaration(spec, v.N))
+					ds.Report(d.File, v.Line, "value-kind", "key", v.Key, "meaning", spec.En, "meaning@fr", spec.Fr, "kind", spec.Kind.String(), "got", v.Kind.String(), "decl", declaration(spec, v.N))
 					continue
 				}
 				byLang := set.Decls[v.Key]
@@ -74,7 +77,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 				}
 				for _, first := range byLang[l.Code] {
 					if first.Value.N != v.N {
-						ds.Add(d.File, v.Line, "rule value “"+v.Key+"” is "+v.Literal+" here but "+first.Value.Literal+" at "+first.Place()+": a value has one number; change both places")
+						ds.Report(d.File, v.Line, "value-twice", "key", v.Key, "value", v.Literal, "other", first.Value.Literal, "place", first.Place())
 						break
 					}
 				}
@@ -95,12 +98,22 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 				if sec := d.Section(spec.Section); sec != nil {
 					line = sec.Line
 				}
+				// The organiser's own number, as another language states
+				// it, rather than the engine's default: following the
+				// message must not undo a playtest change.
 				def, _ := engine.Default().Get(spec.Key)
-				ds.Add(d.File, line, "rule value “"+spec.Key+"” ("+spec.En+", used by the "+calcList(spec.Calcs)+") is not declared: write "+declaration(spec, def)+" where section “"+spec.Section+"” states it")
+				for _, tr := range s.Langs[1:] {
+					if t := byLang[tr.Code]; len(t) > 0 {
+						def = t[0].Value.N
+						break
+					}
+				}
+				ds.Report(d.File, line, "value-undeclared", "key", spec.Key, "meaning", spec.En, "meaning@fr", spec.Fr, "calcs", calcList(spec.Calcs), "calcs@fr", strings.Join(spec.Calcs, ", "),
+					"decl", declaration(spec, def), "section", spec.Section).About = []string{"value:" + orig.Code + ":" + spec.Key}
 			}
 			for _, tr := range s.Langs[1:] {
 				for _, t := range byLang[tr.Code] {
-					ds.Add(t.Doc.File, t.Value.Line, "rule value “"+spec.Key+"” is declared here but not in the "+orig.Code+" original: declare it there too, with the same number")
+					ds.Report(t.Doc.File, t.Value.Line, "value-not-in-original", "key", spec.Key, "lang", orig.Code).About = []string{"value:" + orig.Code + ":" + spec.Key, orig.Code + ":" + t.Doc.Slug + "#" + t.Value.Section}
 					break
 				}
 			}
@@ -118,18 +131,18 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 				if sec := td.Section(first.Value.Section); sec != nil {
 					line = sec.Line
 				}
-				ds.Add(td.File, line, "rule value “"+spec.Key+"” ("+first.Place()+") is not declared in this translation: write "+declaration(spec, first.Value.N)+" in section “"+first.Value.Section+"”, where the original states it")
+				ds.Report(td.File, line, "value-not-translated", "key", spec.Key, "place", first.Place(), "decl", declaration(spec, first.Value.N), "section", first.Value.Section).About = []string{tr.Code + ":" + td.Slug + "#" + first.Value.Section}
 				continue
 			}
 			for _, x := range t {
 				if x.Value.N != first.Value.N {
-					ds.Add(x.Doc.File, x.Value.Line, "rule value “"+spec.Key+"” is "+x.Value.Literal+" here but "+first.Value.Literal+" in "+first.Place()+": the languages must state the same value")
+					ds.Report(x.Doc.File, x.Value.Line, "value-differs", "key", spec.Key, "value", x.Value.Literal, "other", first.Value.Literal, "place", first.Place())
 					break
 				}
 			}
 		}
 		if err := set.Rules.Set(spec.Key, first.Value.N); err != nil {
-			ds.Add(first.Doc.File, first.Value.Line, "rule value “"+spec.Key+"”: "+err.En)
+			ds.Report(first.Doc.File, first.Value.Line, "value-engine", "key", spec.Key, "err", err.En, "err@fr", err.Fr)
 		}
 	}
 	for _, err := range set.Rules.Check() {
@@ -139,7 +152,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 		} else if d := orig.Doc(specDoc(err.Field)); d != nil {
 			file, line = d.File, 1
 		}
-		ds.Add(file, line, "rule value “"+err.Field+"”: "+err.En)
+		ds.Report(file, line, "value-engine", "key", err.Field, "err", err.En, "err@fr", err.Fr)
 	}
 	return set, ds
 }
@@ -174,7 +187,8 @@ func calcList(calcs []string) string {
 	return strings.Join(calcs, " and ") + " calculators"
 }
 
-// suggest proposes the known keys that share the unknown one's game.
+// suggest lists the known keys that share the unknown one's game, ""
+// for none.
 func suggest(key string) string {
 	game, _, _ := strings.Cut(key, ".")
 	var near []string
@@ -190,7 +204,7 @@ func suggest(key string) string {
 	if len(near) > 8 {
 		near = append(near[:8], "…")
 	}
-	return ": did you mean one of " + strings.Join(near, ", ") + "?"
+	return strings.Join(near, ", ")
 }
 
 // Load reads the content folder dir and returns its values, with every

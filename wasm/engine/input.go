@@ -241,8 +241,8 @@ func (r *reader) object(path string, v any, allowed ...string) map[string]any {
 		f := join(path, unknown[0])
 		list := strings.Join(allowed, ", ")
 		r.fail(f, "unknown_field",
-			"champ inconnu "+quoteFr(clip(f))+" (champs admis : "+list+")",
-			"unknown field "+quoteEn(clip(f))+" (allowed: "+list+")")
+			"champ inconnu "+quoteFr(visible(clip(f)))+" (champs admis : "+list+")",
+			"unknown field "+quoteEn(visible(clip(f)))+" (allowed: "+list+")")
 		return nil
 	}
 	return m
@@ -481,6 +481,24 @@ func (r *reader) asIntIn(field string, v any, allowed []int) int {
 func quoteFr(s string) string { return "«\u00a0" + controls(s) + "\u00a0»" }
 
 func quoteEn(s string) string { return "“" + controls(s) + "”" }
+
+// visible writes the characters of a field name that are not printable
+// ASCII as \uXXXX: the fields' names are ASCII, and an invisible U+200B or
+// a Cyrillic а in "mag\u200bic" would otherwise look right in the message.
+func visible(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r < 0x20 || r > 0x7e {
+			b = append(b, '\\', 'u')
+			for sh := 12; sh >= 0; sh -= 4 {
+				b = append(b, "0123456789abcdef"[(r>>sh)&15])
+			}
+			continue
+		}
+		b = append(b, byte(r))
+	}
+	return string(b)
+}
 
 // controls escapes the control characters of s as JSON would.
 func controls(s string) string {

@@ -90,7 +90,13 @@ func ParseValue(lit string) (Kind, int, *Error) {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	if s == "" || len(s) > 6 {
+	if s == "" {
+		return bad("il faut un nombre entier", "a whole number is needed")
+	}
+	if len(s) > 6 && strings.Trim(s, "0123456789") == "" {
+		return bad("nombre trop grand : 6 chiffres au plus", "number too large: at most 6 digits")
+	}
+	if len(s) > 6 {
 		return bad("il faut un nombre entier", "a whole number is needed")
 	}
 	n := 0

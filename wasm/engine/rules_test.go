@@ -214,6 +214,9 @@ func TestParseValue(t *testing.T) {
 		{"vingt", 0, 0, true}, {"", 0, 0, true}, {"2d6", 0, 0, true}, {"1.5", 0, 0, true}, {"-min", 0, 0, true}, {"1234567", 0, 0, true},
 	} {
 		k, n, err := ParseValue(c.lit)
+		if c.lit == "1234567" && (err == nil || !strings.Contains(err.En, "too large")) {
+			t.Errorf("ParseValue(%q): %v, want “too large”, not “a whole number is needed”", c.lit, err)
+		}
 		if c.bad != (err != nil) || !c.bad && (k != c.kind || n != c.n) {
 			t.Errorf("ParseValue(%q) = %v, %d, %v", c.lit, k, n, err)
 		}

@@ -1,0 +1,422 @@
+package site
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// catalogue holds every message of the content checks and of the check
+// command, in English and in French, keyed by the diagnostic's Kind. A
+// message names the mistake, then what would be right, with the
+// {placeholders} its Args fill. A new diagnostic is one entry here and
+// one ds.Report(file, line, kind, name, value…) where it is found.
+var catalogue = map[string][2]string{ // kind → {en, fr}
+	"warning": {"warning: ", "avertissement : "},
+	"folded": {
+		"(and {n} problem(s) this one causes, which go when it is fixed: check -v lists them)",
+		"(et {n} problème(s) qui en découlent et disparaîtront une fois celui-ci corrigé : check -v les liste)",
+	},
+
+	// The check command.
+	"cmd-problems": {"check: {n} problem(s)", "check : {n} problème(s)"},
+	"cmd-ok":       {"check: ok, {langs} languages, {sections} sections", "check : ok, {langs} langues, {sections} sections"},
+	"cmd-warnings": {", {n} warning(s)", ", {n} avertissement(s)"},
+	"cmd-strict":   {"check -strict: {n} warning(s) to resolve", "check -strict : {n} avertissement(s) à traiter"},
+
+	// Reading a file.
+	"read-failed": {"cannot read: {err}", "lecture impossible : {err}"},
+	"too-big": {
+		"file of {kib} KiB: a content file may hold at most {max} KiB; split the document or remove what was pasted by mistake",
+		"fichier de {kib} Kio : un fichier de contenu tient en {max} Kio au plus ; scindez le document ou retirez ce qui a été collé par erreur",
+	},
+	"not-utf8": {
+		"byte {byte} is not UTF-8 (the file was not read): save the file as UTF-8, or retype the character at this place",
+		"l'octet {byte} n'est pas de l'UTF-8 (le fichier n'a pas été lu) : enregistrez le fichier en UTF-8, ou retapez le caractère à cet endroit",
+	},
+	"cr-only": {
+		"the lines end with CR alone (old Mac line endings), so the file reads as one line: save it with LF (or CRLF) line endings",
+		"les lignes finissent par CR seul (fins de ligne du vieux Mac), le fichier se lit donc comme une seule ligne : enregistrez-le avec des fins de ligne LF (ou CRLF)",
+	},
+	"no-documents":  {"no documents: expected Markdown files in {dir}", "aucun document : des fichiers Markdown sont attendus dans {dir}"},
+	"render-failed": {"cannot render: {err}", "rendu impossible : {err}"},
+
+	// The front matter.
+	"fm-missing": {
+		"missing front matter: the file must start with a --- line, then {keys}, then ---",
+		"en-tête manquant : le fichier doit commencer par une ligne ---, puis {keys}, puis ---",
+	},
+	"fm-unclosed": {
+		"front matter is not closed: add a --- line after its last key (before line {line})",
+		"l'en-tête n'est pas fermé : ajoutez une ligne --- après sa dernière clé (avant la ligne {line})",
+	},
+	"fm-line": {"front matter line is not “key: value”", "cette ligne de l'en-tête n'est pas « clé: valeur »"},
+	"fm-dup-key": {
+		"front matter key “{key}” is given twice (first at line {first}): keep one",
+		"la clé d'en-tête « {key} » est donnée deux fois (d'abord ligne {first}) : n'en gardez qu'une",
+	},
+	"fm-order": {
+		"order “{value}” is not a whole number from 1: give the document's position, e.g. order: 1",
+		"order « {value} » n'est pas un nombre entier à partir de 1 : donnez la place du document, par exemple order: 1",
+	},
+	"fm-unknown-key": {
+		"unknown front matter key “{key}”: the keys are {keys}",
+		"clé d'en-tête inconnue « {key} » : les clés sont {keys}",
+	},
+	"fm-lacks": {"front matter lacks “{key}”{hint}", "il manque « {key} » à l'en-tête{hint}"},
+	"fm-lacks-slug": {
+		"front matter lacks “slug”: add slug: {slug} (the file name without .md)",
+		"il manque « slug » à l'en-tête : ajoutez slug: {slug} (le nom du fichier sans .md)",
+	},
+	"fm-empty": {"front matter “{key}” is empty", "« {key} » est vide dans l'en-tête"},
+	"fm-html": {
+		"front matter “{key}” holds HTML “{html}”: players would read it as it is, tags included; write plain text",
+		"« {key} » contient du HTML « {html} » dans l'en-tête : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
+	},
+	"fm-invisible": {
+		"front matter key {key} holds an invisible or unusual character ({chars}): retype the key",
+		"la clé d'en-tête {key} contient un caractère invisible ou inhabituel ({chars}) : retapez la clé",
+	},
+	"glossary-html": {
+		"term “{id}” holds HTML “{html}” ({field}): players would read it as it is, tags included; write plain text",
+		"le terme « {id} » contient du HTML « {html} » ({field}) : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
+	},
+	"glossary-value-ref": {
+		"term “{id}” ({lang}): {ref} names no rule value (go run ./generator values lists them)",
+		"terme « {id} » ({lang}) : {ref} ne nomme aucune valeur de règle (go run ./generator values les liste)",
+	},
+	"theme-value-ref": {
+		"“{key}”: {ref} names no rule value (go run ./generator values lists them)",
+		"« {key} » : {ref} ne nomme aucune valeur de règle (go run ./generator values les liste)",
+	},
+	"config-html": {
+		"“{field}” holds HTML “{html}”: players would read it as it is, tags included; write plain text",
+		"« {field} » contient du HTML « {html} » : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
+	},
+	"slug-not-kebab": {
+		"slug “{slug}” is not English kebab-case (lower-case letters and digits separated by single hyphens)",
+		"le slug « {slug} » n'est pas en kebab-case anglais (minuscules et chiffres séparés par des tirets simples)",
+	},
+	"slug-differs": {
+		"slug “{slug}” differs from the file name: rename the file to {slug}.md or set slug: {want}",
+		"le slug « {slug} » diffère du nom du fichier : renommez le fichier en {slug}.md ou écrivez slug: {want}",
+	},
+	"order-duplicate": {
+		"order {order} is already used by {other}: give each document its own position",
+		"order {order} est déjà pris par {other} : donnez à chaque document sa propre place",
+	},
+
+	// Headings, sections and anchors.
+	"heading-level-1": {
+		"level-1 heading “{title}”: the title comes from the front matter; start sections at ##",
+		"titre de niveau 1 « {title} » : le titre vient de l'en-tête ; commencez les sections à ##",
+	},
+	"heading-no-id": {
+		"heading “{title}” has no ID: end it with an English kebab-case ID without numbers, e.g. {#{id}} (put it into English)",
+		"le titre « {title} » n'a pas d'ID : terminez-le par un ID en kebab-case anglais sans numéro, par exemple {#{id}} (mis en anglais)",
+	},
+	"heading-no-id-en": {
+		"heading “{title}” has no ID: end it with an English kebab-case ID without numbers, e.g. {#{id}}",
+		"le titre « {title} » n'a pas d'ID : terminez-le par un ID en kebab-case anglais sans numéro, par exemple {#{id}}",
+	},
+	"heading-no-id-from-translation": {
+		"heading “{title}” has no ID, and {other} calls this section {#{id}}: end the heading with {#{id}}",
+		"le titre « {title} » n'a pas d'ID, et {other} appelle cette section {#{id}} : terminez le titre par {#{id}}",
+	},
+	"heading-no-id-from-english": {
+		"heading “{title}” has no ID: end it with an English kebab-case ID without numbers, e.g. {#{id}} (from the English heading at {other})",
+		"le titre « {title} » n'a pas d'ID : terminez-le par un ID en kebab-case anglais sans numéro, par exemple {#{id}} (d'après le titre anglais, {other})",
+	},
+	"section-id-invalid": {
+		"section ID “{id}” is not English kebab-case (lower-case letters and digits separated by single hyphens){hint}",
+		"l'ID de section « {id} » n'est pas en kebab-case anglais (minuscules et chiffres séparés par des tirets simples){hint}",
+	},
+	"section-id-reserved": {
+		"section ID “{id}” is reserved: /<lang>/<slug>/{id}/ is a page of the site; choose another ID",
+		"l'ID de section « {id} » est réservé : /<lang>/<slug>/{id}/ est une page du site ; choisissez un autre ID",
+	},
+	"section-id-duplicate": {
+		"duplicate section ID “{id}” (first used at line {first}): IDs must be unique within a document",
+		"ID de section « {id} » en double (déjà à la ligne {first}) : les ID sont uniques dans un document",
+	},
+	"section-id-duplicate-from-translation": {
+		"duplicate section ID “{id}” (first used at line {first}): {other} calls this section {#{want}}: write {#{want}}",
+		"ID de section « {id} » en double (déjà à la ligne {first}) : {other} appelle cette section {#{want}} : écrivez {#{want}}",
+	},
+	"section-id-renamed": {
+		"section ID “{id}” is {#{want}} in {other}: write {#{want}} here, or rename it in every language and in every link to it",
+		"l'ID de section « {id} » est {#{want}} dans {other} : écrivez {#{want}} ici, ou renommez-le dans chaque langue et dans chaque lien vers lui",
+	},
+	"anchor-duplicate": {
+		"anchor “{#{id}}” repeats an ID used at line {first}: IDs of sections and anchors must be unique within a document",
+		"l'ancre « {#{id}} » reprend un ID déjà employé ligne {first} : les ID des sections et des ancres sont uniques dans un document",
+	},
+	"anchor-reserved": {
+		"anchor ID “{id}” is reserved: /<lang>/<slug>/{id}/ is a page of the site; choose another ID",
+		"l'ID d'ancre « {id} » est réservé : /<lang>/<slug>/{id}/ est une page du site ; choisissez un autre ID",
+	},
+
+	// Translations.
+	"doc-no-translation": {
+		"document “{slug}” has no {lang} translation: add {lang}/{slug}.md",
+		"le document « {slug} » n'a pas de traduction {lang} : ajoutez {lang}/{slug}.md",
+	},
+	"doc-no-original": {
+		"document “{slug}” does not exist in {lang}: a translation needs its original",
+		"le document « {slug} » n'existe pas en {lang} : une traduction a besoin de son original",
+	},
+	"section-missing": {
+		"section “{id}” ({other}) is missing before this line: translate it here with the same {#{id}}",
+		"la section « {id} » ({other}) manque avant cette ligne : traduisez-la ici avec le même {#{id}}",
+	},
+	"section-missing-end": {
+		"section “{id}” ({other}) is missing at the end of the file, after this line: translate it there with the same {#{id}}",
+		"la section « {id} » ({other}) manque en fin de fichier, après cette ligne : traduisez-la là avec le même {#{id}}",
+	},
+	"section-extra": {
+		"section “{id}” does not exist in {other}: a translation has the original's sections, no more",
+		"la section « {id} » n'existe pas dans {other} : une traduction a les sections de l'original, pas plus",
+	},
+	"section-order": {
+		"section “{id}” is out of order: {other} has “{want}” here (line {line}); keep the original's order",
+		"la section « {id} » n'est pas à sa place : {other} a « {want} » ici (ligne {line}) ; gardez l'ordre de l'original",
+	},
+	"section-level": {
+		"section “{id}” is a level-{level} heading, level {want} in {other}",
+		"la section « {id} » est un titre de niveau {level}, de niveau {want} dans {other}",
+	},
+	"anchor-missing": {
+		"anchor “{#{id}}” ({other}) is missing in this section: start the translated item with the same {#{id}}",
+		"l'ancre « {#{id}} » ({other}) manque dans cette section : commencez l'élément traduit par le même {#{id}}",
+	},
+	"anchor-section": {
+		"anchor “{#{id}}” is in section “{section}” here but in “{want}” in {other}",
+		"l'ancre « {#{id}} » est dans la section « {section} » ici mais dans « {want} » dans {other}",
+	},
+	"anchor-extra": {
+		"anchor “{#{id}}” does not exist in {other}: a translation has the original's anchors, no more",
+		"l'ancre « {#{id}} » n'existe pas dans {other} : une traduction a les ancres de l'original, pas plus",
+	},
+
+	// Translations behind their original (warnings).
+	"translation-unchecked": {
+		"translation of #{id} has no record of the {origname} version it translates ({other}): once it is checked, run go run ./generator translations -mark {key}",
+		"la traduction de #{id} n'a pas trace de la version {origname} qu'elle traduit ({other}) : une fois vérifiée, lancez go run ./generator translations -mark {key}",
+	},
+	"translation-behind": {
+		"translation of #{id} is older than its {origname} source (changed since the translation was checked on {checked}, {other}): update it, then run go run ./generator translations -mark {key}",
+		"la traduction de #{id} est plus ancienne que sa source {origname} (modifiée depuis la vérification du {checked}, {other}) : mettez-la à jour, puis lancez go run ./generator translations -mark {key}",
+	},
+
+	// Rule values ({=key value}).
+	"value-unknown": {
+		"rule value “{key}” is not one the calculators read (go run ./generator values lists them)",
+		"la valeur de règle « {key} » n'est lue par aucun calculateur (go run ./generator values les liste)",
+	},
+	"value-unknown-near": {
+		"rule value “{key}” is not one the calculators read: did you mean one of {near}? (go run ./generator values lists them)",
+		"la valeur de règle « {key} » n'est lue par aucun calculateur : vouliez-vous dire l'une de {near} ? (go run ./generator values les liste)",
+	},
+	"value-kind": {
+		"rule value “{key}” ({meaning}) is a {kind}, not a {got}: write it as {decl}",
+		"la valeur de règle « {key} » ({meaning}) est de type {kind}, pas {got} : écrivez-la {decl}",
+	},
+	"value-twice": {
+		"rule value “{key}” is {value} here but {other} at {place}: a value has one number; change both places",
+		"la valeur de règle « {key} » vaut {value} ici mais {other} en {place} : une valeur a un seul nombre ; changez les deux endroits",
+	},
+	"value-undeclared": {
+		"rule value “{key}” ({meaning}, used by the {calcs}) is not declared: write {decl} where section “{section}” states it",
+		"la valeur de règle « {key} » ({meaning}, utilisée par les calculateurs {calcs}) n'est pas déclarée : écrivez {decl} là où la section « {section} » l'énonce",
+	},
+	"value-not-in-original": {
+		"rule value “{key}” is declared here but not in the {lang} original: declare it there too, with the same number",
+		"la valeur de règle « {key} » est déclarée ici mais pas dans l'original ({lang}) : déclarez-la aussi là-bas, avec le même nombre",
+	},
+	"value-not-translated": {
+		"rule value “{key}” ({place}) is not declared in this translation: write {decl} in section “{section}”, where the original states it",
+		"la valeur de règle « {key} » ({place}) n'est pas déclarée dans cette traduction : écrivez {decl} dans la section « {section} », où l'original l'énonce",
+	},
+	"value-differs": {
+		"rule value “{key}” is {value} here but {other} in {place}: the languages must state the same value",
+		"la valeur de règle « {key} » vaut {value} ici mais {other} dans {place} : les langues doivent énoncer la même valeur",
+	},
+	"value-engine": {"rule value “{key}”: {err}", "valeur de règle « {key} » : {err}"},
+
+	// Calculator blocks (```calc NAME).
+	"calc-unknown": {
+		"unknown calculator “{name}”: write ```calc NAME with one of {names}",
+		"calculateur inconnu « {name} » : écrivez ```calc NOM avec l'un de {names}",
+	},
+	"calc-json": {
+		"calculator “{name}”: its defaults are not a JSON object: {err}",
+		"calculateur « {name} » : ses valeurs par défaut ne sont pas un objet JSON : {err}",
+	},
+	"calc-input": {
+		"calculator “{name}”: no input named {inputs} (go run ./generator calc --help {name} lists them)",
+		"calculateur « {name} » : pas d'entrée nommée {inputs} (go run ./generator calc --help {name} les liste)",
+	},
+	"calc-default": {"calculator “{name}”: bad default: {err}", "calculateur « {name} » : valeur par défaut incorrecte : {err}"},
+
+	// Links and images.
+	"link-bad": {
+		"link “{dest}” is neither a URL nor a section reference: write #id, slug or slug#id",
+		"le lien « {dest} » n'est ni une adresse web ni une référence de section : écrivez #id, slug ou slug#id",
+	},
+	"link-no-doc": {
+		"link “{dest}”: no document “{slug}” in {lang} (documents: {slugs})",
+		"lien « {dest} » : pas de document « {slug} » en {lang} (documents : {slugs})",
+	},
+	"link-no-id": {
+		"link “{dest}”: no section or anchor “{id}” in {file}",
+		"lien « {dest} » : pas de section ni d'ancre « {id} » dans {file}",
+	},
+	"link-no-id-near": {
+		"link “{dest}”: no section or anchor “{id}” in {file}: did you mean {ids}?",
+		"lien « {dest} » : pas de section ni d'ancre « {id} » dans {file} : vouliez-vous dire {ids} ?",
+	},
+	"link-scheme": {
+		"link to “{dest}”: {scheme} links are not allowed; link to a section (#id) or a web page (https://…)",
+		"lien vers « {dest} » : les liens {scheme} sont interdits ; liez une section (#id) ou une page web (https://…)",
+	},
+	"image-scheme": {
+		"image “{dest}”: {scheme} images are not allowed; the pages show no images from the content",
+		"image « {dest} » : les images {scheme} sont interdites ; les pages ne montrent pas d'image venue du contenu",
+	},
+	"image": {
+		"image “{dest}” would not be published (the pages carry no image from the content, and their security policy blocks other sites' images): describe it in words, or link to it: [{alt}]({dest})",
+		"l'image « {dest} » ne serait pas publiée (les pages ne portent aucune image venue du contenu, et leur politique de sécurité bloque les images d'autres sites) : décrivez-la en mots, ou faites-en un lien : [{alt}]({dest})",
+	},
+	"link-relative": {
+		"link “{dest}” is relative to this page and would lead to {lands}: write it as {want}",
+		"le lien « {dest} » part de cette page et mènerait à {lands} : écrivez-le {want}",
+	},
+	"link-local": {
+		"link “{dest}” leads to this computer (the development server), not to the published site: write it as {want}",
+		"le lien « {dest} » mène à cet ordinateur (le serveur de développement), pas au site publié : écrivez-le {want}",
+	},
+	"link-root": {
+		"link “{dest}” starts at the root of the host, and breaks when the site lives in a sub-folder (GitHub Pages): write it as {want}",
+		"le lien « {dest} » part de la racine du serveur et casse quand le site est dans un sous-dossier (GitHub Pages) : écrivez-le {want}",
+	},
+	"raw-html": {
+		"raw HTML “{html}” is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
+		"le HTML « {html} » n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
+	},
+	"html-block": {
+		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
+		"un bloc HTML n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
+	},
+}
+
+// message fills the catalogue's text of kind in lang with args (name,
+// value…); an unknown language gets English, an unknown kind its name.
+func message(kind, lang string, args []string) string {
+	t, ok := catalogue[kind]
+	if !ok {
+		return kind
+	}
+	s := t[0]
+	if lang == "fr" && t[1] != "" {
+		s = t[1]
+	}
+	if len(args) == 0 || !strings.Contains(s, "{") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		name := s[i+1 : i+j]
+		// An argument whose words depend on the language (a value's
+		// meaning, an engine's message) comes as name and name@fr.
+		v, found := "", false
+		for _, n := range []string{name + "@" + lang, name} {
+			for k := 0; k+1 < len(args) && !found; k += 2 {
+				if args[k] == n {
+					v, found = args[k+1], true
+				}
+			}
+		}
+		if !found { // "{#armor}": a literal brace, or "{#{id}}"
+			b.WriteString(s[:i+1])
+			s = s[i+1:]
+			continue
+		}
+		b.WriteString(s[:i])
+		b.WriteString(v)
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// MissingArgs returns what d's message lacks: "kind" when the catalogue
+// has no such kind, else the placeholders of either language that its
+// Args do not fill. A test of a new diagnostic wants it empty.
+func (d Diagnostic) MissingArgs() []string {
+	if d.Kind == "" {
+		return nil
+	}
+	t, ok := catalogue[d.Kind]
+	if !ok {
+		return []string{"kind"}
+	}
+	var missing []string
+	for li, s := range t {
+		for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+			name := m[1]
+			if d.Arg(name) == "" && d.Arg(name+"@"+[]string{"en", "fr"}[li]) == "" && !hasArg(d.Args, name) && !slices.Contains(missing, name) {
+				missing = append(missing, name)
+			}
+		}
+	}
+	return missing
+}
+
+// hasArg reports whether args name an argument, even an empty one.
+func hasArg(args []string, name string) bool {
+	for i := 0; i+1 < len(args); i += 2 {
+		if args[i] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholder finds the catalogue's {name}s ("{#id}" is the content's own
+// syntax).
+var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
+
+// Text returns the catalogue's message of kind in lang, filled with args
+// (name, value…): the check command's own lines.
+func Text(kind, lang string, args ...string) string { return message(kind, lang, args) }
+
+// LangFrom returns the language messages are printed in: flag when it is
+// set ("fr", "en"), else French when LC_ALL, LC_MESSAGES or LANG (the
+// first one set, as the C library reads them) starts with "fr", else
+// English.
+func LangFrom(flag string) string {
+	if flag != "" {
+		if strings.HasPrefix(strings.ToLower(flag), "fr") {
+			return "fr"
+		}
+		return "en"
+	}
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if l := os.Getenv(v); l != "" {
+			if strings.HasPrefix(strings.ToLower(l), "fr") {
+				return "fr"
+			}
+			return "en"
+		}
+	}
+	return "en"
+}
