@@ -64,7 +64,7 @@ func (k Kind) Example(n int) string {
 
 // ParseValue reads the written form of a rule value: its kind and its
 // number. It accepts what Example writes and the forms a rule's text uses
-// (a true minus sign, "×2", "1h", "d20").
+// (a true minus sign, "×2", "1h", "20mn", "d20").
 func ParseValue(lit string) (Kind, int, *Error) {
 	bad := func(why, whyEn string) (Kind, int, *Error) {
 		return 0, 0, &Error{Field: "value", Code: "value_syntax",
@@ -76,6 +76,9 @@ func ParseValue(lit string) (Kind, int, *Error) {
 	switch {
 	case strings.HasSuffix(s, "min"):
 		kind, s = Minutes, strings.TrimSuffix(s, "min")
+	case strings.HasSuffix(s, "mn"):
+		// "mn" is how the French rules write minutes ("15mn").
+		kind, s = Minutes, strings.TrimSuffix(s, "mn")
 	case strings.HasSuffix(s, "h"):
 		kind, s, mult = Minutes, strings.TrimSuffix(s, "h"), 60
 	case strings.HasSuffix(s, "x"), strings.HasSuffix(s, "×"):
