@@ -77,7 +77,7 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 				": write "+keep(v, q)+" to keep the rule, or ["+v.Words+"]{="+v.Key+" "+literal(v, q)+"} to change it (in both languages)")
 			return
 		}
-		shownEnd = strings.TrimSpace(v.Words[q.End:]) == ""
+		shownEnd = !q.Ord && strings.TrimSpace(v.Words[q.End:]) == ""
 	}
 	if shownEnd && (v.Kind == engine.Whole || v.Kind == engine.Minutes && v.Words == "") {
 		agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", v.N, v.After)
@@ -184,7 +184,7 @@ func checkStatement(ds *site.Diagnostics, d *site.Doc, st *site.Statement, set *
 		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: the words say "+strconv.Itoa(q.N)+" but "+st.Expr+" is "+strconv.Itoa(val)+" with the declared values: write ["+fix+"]{="+st.Expr+"}")
 		return
 	}
-	if strings.TrimSpace(st.Words[qs[0].End:]) == "" {
+	if !qs[0].Ord && strings.TrimSpace(st.Words[qs[0].End:]) == "" { // "au deuxième coup": an ordinal's noun is singular
 		agree(ds, d, st.Line, st.Col, "figure “"+st.Expr+"”", val, st.After)
 	}
 }

@@ -64,7 +64,7 @@ func (k Kind) Example(n int) string {
 
 // ParseValue reads the written form of a rule value: its kind and its
 // number. It accepts what Example writes and the forms a rule's text uses
-// (a true minus sign, "×2", "1h", "20mn", "d20").
+// (a true minus sign, "×2", "1h", "20mn", "d20", "1D12").
 func ParseValue(lit string) (Kind, int, *Error) {
 	bad := func(why, whyEn string) (Kind, int, *Error) {
 		return 0, 0, &Error{Field: "value", Code: "value_syntax",
@@ -85,8 +85,9 @@ func ParseValue(lit string) (Kind, int, *Error) {
 		kind, s = Times, strings.TrimSuffix(strings.TrimSuffix(s, "x"), "×")
 	case strings.HasPrefix(s, "×"):
 		kind, s = Times, strings.TrimPrefix(s, "×")
-	case strings.HasPrefix(s, "1d"), strings.HasPrefix(s, "d"):
-		kind, s = Dice, s[strings.IndexByte(s, 'd')+1:]
+	case strings.HasPrefix(s, "1d"), strings.HasPrefix(s, "d"), strings.HasPrefix(s, "1D"), strings.HasPrefix(s, "D"):
+		// The rules write dice in capitals too ("1D12").
+		kind, s = Dice, s[strings.IndexAny(s, "dD")+1:]
 	}
 	neg := false
 	if kind == Whole && s != "" && (s[0] == '+' || s[0] == '-') {
