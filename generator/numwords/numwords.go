@@ -39,6 +39,9 @@ type Quantity struct {
 	// Scale is what the figures are multiplied by to give N: 60 for
 	// "1h", 1 otherwise (for rewriting the figures).
 	Scale int
+	// Dice counts the dice of a die written with more than one ("2D12"),
+	// which no die value is.
+	Dice int
 }
 
 // String writes q for a message: "20 min", "d12", "×3", "2".
@@ -50,6 +53,9 @@ func (q Quantity) String() string {
 		}
 		return strconv.Itoa(q.N) + " min"
 	case Die:
+		if q.Dice > 1 {
+			return strconv.Itoa(q.Dice) + "d" + strconv.Itoa(q.N)
+		}
 		return "d" + strconv.Itoa(q.N)
 	case Seconds:
 		return strconv.Itoa(q.N) + " s"
@@ -306,10 +312,10 @@ func figures(t token) (Quantity, bool) {
 	switch {
 	case rest == "":
 	case rest[0] == 'd' && isDigits(rest[1:]) && len(rest) > 1 && len(rest) < 8:
-		if n != 1 {
-			return q, false // "2d6" is two dice, not a die
-		}
 		q.N, q.Unit = atoi(rest[1:]), Die
+		if n != 1 {
+			q.Dice = n // "2d6" is two dice, not a die
+		}
 	case rest == "h" || rest[0] == 'h' && isDigits(rest[1:]) && len(rest) < 4:
 		q.Unit, q.N, q.Scale = Minutes, n*60+atoi(rest[1:]), 60
 	case timeUnits[rest] > 0:

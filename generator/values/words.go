@@ -72,7 +72,7 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 			}
 			q.Unit, q.N, q.Scale = numwords.Minutes, q.N*m, m
 		}
-		if got, want := q.N, v.N; got != want || q.Unit == numwords.Seconds || v.Kind == engine.Dice && q.Unit != numwords.Die && q.N != 1 {
+		if got, want := q.N, v.N; got != want || q.Unit == numwords.Seconds || q.Dice > 1 {
 			add(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”: the words “"+v.Words+"” say "+q.String()+" but the value is "+shown(v.Kind, v.N)+
 				": write "+keep(v, q)+" to keep the rule, or ["+v.Words+"]{="+v.Key+" "+literal(v, q)+"} to change it (in both languages)")
 			return
