@@ -413,7 +413,7 @@ func Agree(n int, text, lang string) (Noun, bool) {
 		for sing, plur := range nouns[lang] {
 			switch {
 			case lw == sing && pl:
-				return Noun{Word: w, Want: w[:len(w)-len(sing)] + plur, Start: i, End: j}, true
+				return Noun{Word: w, Want: plur, Start: i, End: j}, true
 			case lw == plur && !pl:
 				return Noun{Word: w, Want: sing, Start: i, End: j}, true
 			case lw == sing || lw == plur:

@@ -108,3 +108,22 @@ func TestAgreeAndOrdinals(t *testing.T) {
 		t.Errorf("OrdinalAfter(\" level\") = %q", got)
 	}
 }
+
+// FuzzRead: any words read without a panic, each quantity within them.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{"15mn", "une dizaine de minutes", "vingt et un", "1D12", "2d6", "4th", "dans l’heure", "a dozen", "1h30", "İ point"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, lang := range []string{"fr", "en"} {
+			for _, q := range Read(s, lang) {
+				if q.Start < 0 || q.End > len(s) || q.Start > q.End {
+					t.Fatalf("Read(%q): quantity at %d:%d", s, q.Start, q.End)
+				}
+			}
+			Agree(2, s, lang)
+			OrdinalAfter(s, lang)
+			UnitOf(s)
+		}
+	})
+}

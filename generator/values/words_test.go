@@ -41,3 +41,12 @@ func TestEval(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEval: any expression is computed or refused, never a panic.
+func FuzzEval(f *testing.F) {
+	for _, s := range []string{"casting.threshold*casting.max-apprenticeship+1", "ceil(study.xp-hour-3/study.failure-divisor)", "((1", "-(-(-1))", "1/0"} {
+		f.Add(s)
+	}
+	r := engine.Default()
+	f.Fuzz(func(t *testing.T, s string) { Eval(s, r) })
+}
