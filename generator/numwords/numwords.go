@@ -42,6 +42,9 @@ type Quantity struct {
 	// Dice counts the dice of a die written with more than one ("2D12"),
 	// which no die value is.
 	Dice int
+	// NumEnd is the end of the number before a unit written apart ("1"
+	// of "1 minutes"), whose noun must agree with it; End otherwise.
+	NumEnd int
 }
 
 // String writes q for a message: "20 min", "d12", "×3", "2".
@@ -216,6 +219,11 @@ func Read(words, lang string) []Quantity {
 			qs = append(qs, Quantity{N: timeUnits[w], Unit: Minutes, Start: t.start, End: t.end, Scale: timeUnits[w]})
 		}
 	}
+	for i := range qs {
+		if qs[i].NumEnd == 0 {
+			qs[i].NumEnd = qs[i].End
+		}
+	}
 	return qs
 }
 
@@ -264,6 +272,7 @@ func cardinalRun(ts []token, i int, lang string) (int, int) {
 // number q ("15 minutes", "1 whole minute", "10 more min", "deux fois")
 // and returns the index of the last word it read.
 func unitAfter(ts []token, i int, q *Quantity) int {
+	q.NumEnd = ts[i].end
 	for k := i + 1; k < len(ts) && k <= i+2; k++ {
 		w := ts[k].w
 		if m, ok := timeUnits[w]; ok && (len(w) > 1 || k == i+1) {

@@ -49,7 +49,6 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 	if !known || spec.Kind != v.Kind {
 		return // reported by Collect
 	}
-	shownEnd := true // the number is the last thing the reader sees before After
 	if v.Words != "" {
 		if v.Kind == engine.Name {
 			checkName(ds, d, v, spec)
@@ -77,10 +76,23 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 				": write "+keep(v, q)+" to keep the rule, or ["+v.Words+"]{="+v.Key+" "+literal(v, q)+"} to change it (in both languages)")
 			return
 		}
-		shownEnd = !q.Ord && strings.TrimSpace(v.Words[q.End:]) == ""
+		if q.Ord || q.Mult {
+			return // "au deuxième coup", "deux fois": the noun is not counted
+		}
+		// The noun the words' own number counts: "[deux point]" for 2.
+		rest := v.Words[q.NumEnd:]
+		if strings.TrimSpace(rest) == "" {
+			rest = v.After
+		}
+		agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", q.N/max(q.Scale, 1), rest)
+		return
 	}
-	if shownEnd && (v.Kind == engine.Whole || v.Kind == engine.Minutes && v.Words == "") {
-		agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", v.N, v.After)
+	if v.Kind == engine.Whole || v.Kind == engine.Minutes {
+		// The value shows itself: the number the reader sees is the
+		// literal's ("1h" is 1).
+		if n, err := strconv.Atoi(strings.TrimRight(strings.TrimPrefix(strings.ReplaceAll(v.Literal, "−", "-"), "+"), "minh")); err == nil {
+			agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", n, v.After)
+		}
 	}
 }
 
@@ -184,8 +196,12 @@ func checkStatement(ds *site.Diagnostics, d *site.Doc, st *site.Statement, set *
 		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: the words say "+strconv.Itoa(q.N)+" but "+st.Expr+" is "+strconv.Itoa(val)+" with the declared values: write ["+fix+"]{="+st.Expr+"}")
 		return
 	}
-	if !qs[0].Ord && strings.TrimSpace(st.Words[qs[0].End:]) == "" { // "au deuxième coup": an ordinal's noun is singular
-		agree(ds, d, st.Line, st.Col, "figure “"+st.Expr+"”", val, st.After)
+	if q := qs[0]; !q.Ord && !q.Mult { // "au deuxième coup": an ordinal's noun is singular
+		rest := st.Words[q.NumEnd:]
+		if strings.TrimSpace(rest) == "" {
+			rest = st.After
+		}
+		agree(ds, d, st.Line, st.Col, "figure “"+st.Expr+"”", q.N/max(q.Scale, 1), rest)
 	}
 }
 
