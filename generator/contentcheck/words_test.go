@@ -398,3 +398,109 @@ func slicesContainsDoc(keys []string, doc string, docOf func(string) string) boo
 	}
 	return false
 }
+
+// spell writes n (0 to 999) in words, as an organiser might replace a
+// figure: "cent vingt-six", "one hundred and twenty-six".
+func spell(n int, lang string) string {
+	fr := []string{"zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize"}
+	en := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
+	tensFr := []string{"", "dix", "vingt", "trente", "quarante", "cinquante", "soixante"}
+	tensEn := []string{"", "ten", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+	if lang == "en" {
+		switch {
+		case n < 20:
+			return en[n]
+		case n < 100:
+			if n%10 == 0 {
+				return tensEn[n/10]
+			}
+			return tensEn[n/10] + "-" + en[n%10]
+		}
+		s := en[n/100] + " hundred"
+		if n%100 != 0 {
+			s += " and " + spell(n%100, lang)
+		}
+		return s
+	}
+	switch {
+	case n <= 16:
+		return fr[n]
+	case n < 20:
+		return "dix-" + fr[n-10]
+	case n < 70:
+		switch n % 10 {
+		case 0:
+			return tensFr[n/10]
+		case 1:
+			return tensFr[n/10] + " et un"
+		}
+		return tensFr[n/10] + "-" + fr[n%10]
+	case n < 80:
+		if n == 71 {
+			return "soixante et onze"
+		}
+		return "soixante-" + spell(n-60, lang)
+	case n < 100:
+		if n == 80 {
+			return "quatre-vingts"
+		}
+		return "quatre-vingt-" + spell(n-80, lang)
+	}
+	s := "cent"
+	if n/100 > 1 {
+		s = fr[n/100] + " cents"
+		if n%100 != 0 {
+			s = fr[n/100] + " cent"
+		}
+	}
+	if n%100 != 0 {
+		s += " " + spell(n%100, lang)
+	}
+	return s
+}
+
+// TestFiguresSpelledOut is an edit the words' reader was not built on: a
+// pair's figures replaced by another number spelled out ("15mn" → "seize
+// mn", "125xp" → "cent vingt-six xp"), in both languages. Each is refused.
+func TestFiguresSpelledOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the content several times")
+	}
+	var edits []edit
+	for _, lang := range []string{"fr", "en"} {
+		for _, p := range pairsOf(t, lang) {
+			l := digitsRe.FindStringIndex(p.words)
+			if p.formula || l == nil || l[0] > 0 && strings.ContainsAny(p.words[l[0]-1:l[0]], "dD") || strings.Contains(p.words, "D") {
+				continue
+			}
+			n, _ := strconv.Atoi(p.words[l[0]:l[1]])
+			nw := p.words[:l[0]] + spell(n+1, lang)
+			if l[1] < len(p.words) && p.words[l[1]] != ' ' {
+				nw += " "
+			}
+			nw += p.words[l[1]:]
+			edits = append(edits, edit{file: p.file, line: p.line, key: p.key, newN: strconv.Itoa(n + 1),
+				old: "[" + p.words + "]{=" + p.key + " " + p.lit + "}", new: "[" + nw + "]{=" + p.key + " " + p.lit + "}"})
+		}
+	}
+	refused, read := 0, 0
+	for _, r := range rounds(edits) {
+		dir := copyContent(t)
+		apply(t, dir, r)
+		_, ds := values.Load(dir)
+		for _, e := range r {
+			if msg := refusedAt(ds, e); msg != "" {
+				refused++
+				// The message names the number the words now say.
+				if strings.Contains(msg, "say "+e.newN+" ") || strings.Contains(msg, "say "+e.newN+"\u00a0") {
+					read++
+				} else {
+					t.Logf("%s:%d: refused, but not as the number %s: %s", e.file, e.line, e.newN, msg)
+				}
+			} else {
+				t.Errorf("%s:%d: %q → %q passed check in silence", e.file, e.line, e.old, e.new)
+			}
+		}
+	}
+	t.Logf("%d of %d figures spelled out as another number refused, %d of them naming the number spelled", refused, len(edits), read)
+}

@@ -246,8 +246,8 @@ func cardinalRun(ts []token, i int, lang string) (int, int) {
 			}
 			break
 		}
-		if j > i && articles[ts[j].w] && ts[j-1].w != "et" && ts[j-1].w != "and" {
-			break // "deux une" is not a number; "vingt et un" is
+		if j > i && articles[ts[j].w] && ts[j-1].w != "et" && ts[j-1].w != "and" && cardinals[lang][ts[j-1].w] < 100 {
+			break // "deux une" is not a number; "vingt et un" and "cent un" are
 		}
 		switch {
 		case v == 1000:

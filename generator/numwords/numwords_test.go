@@ -26,6 +26,7 @@ func TestRead(t *testing.T) {
 		{"fr", "quatre-vingt-dix", []Quantity{{N: 90}}},
 		{"fr", "soixante", []Quantity{{N: 60}}},
 		{"fr", "cent", []Quantity{{N: 100}}},
+		{"fr", "trois cent un", []Quantity{{N: 301}}},
 		{"fr", "deuxième", []Quantity{{N: 2, Ord: true}}},
 		{"fr", "4e", []Quantity{{N: 4, Ord: true}}},
 		{"fr", "Le feu brûle la vigne", nil},
