@@ -92,8 +92,12 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 		code.Write(seg.Value(source))
 	}
 	class := "code"
+	src := code.String()
 	if lexerFor(lang) == DiceLexer {
 		class = "formula"
+		// A formula may declare the values it restates (formulaValues):
+		// the reader sees the numbers.
+		src = StripValues(src)
 	}
 	// tabindex: a long line scrolls, and a scrolling region must be
 	// reachable with the keyboard.
@@ -102,7 +106,7 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 		_, _ = w.WriteString(` data-lang="` + html.EscapeString(lang) + `"`)
 	}
 	_, _ = w.WriteString(`><code>`)
-	if err := Highlight(w, code.String(), lang); err != nil {
+	if err := Highlight(w, src, lang); err != nil {
 		return ast.WalkStop, err
 	}
 	_, _ = w.WriteString("</code></pre>\n")

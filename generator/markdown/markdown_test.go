@@ -2,10 +2,14 @@ package markdown
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/testutil"
+	"github.com/yuin/goldmark/text"
 )
 
 // Each extension has a case file in testdata, in goldmark's own format:
@@ -87,9 +91,37 @@ func TestStripValues(t *testing.T) {
 		{"soigné [dans l’heure]{=life.wounded-to-dying 60min} qui suit", "soigné dans l’heure qui suit"},
 		{"| Plaque | {=armor.plate 3} points |", "| Plaque | 3 points |"},
 		{"{=armor.cap} et [lien](#armor) {#ancre}", "{=armor.cap} et [lien](#armor) {#ancre}"},
+		{"un résultat de [11]{=casting.threshold*casting.max-apprenticeship+1} sera", "un résultat de 11 sera"},
+		{"soit [13xp]{=ceil(study.xp-hour-3/study.failure-divisor)},", "soit 13xp,"},
+		{"DD {=pathfinder.identify-dc-base 15} + niveau du sort", "DD 15 + niveau du sort"},
 	} {
 		if got := StripValues(c.in); got != c.want {
 			t.Errorf("StripValues(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestPastedDeclarations: a pasted line of "{=" costs each one a few bytes
+// and gives a few short messages, not one quoting the rest of the line per
+// "{=" (20 KB gave 102 MB of messages). The time bound is generous: the
+// parse takes milliseconds; the quadratic one took seconds.
+func TestPastedDeclarations(t *testing.T) {
+	for _, pasted := range []string{strings.Repeat("{=", 80000), strings.Repeat("{=armor.cap ", 20000), strings.Repeat("[a]{=", 40000)} {
+		md := New(WithLanguage("fr"))
+		pc := parser.NewContext()
+		start := time.Now()
+		md.Parser().Parse(text.NewReader([]byte("Avant.\n\n"+pasted+"\n")), parser.WithContext(pc))
+		took := time.Since(start)
+		refs := RuleValues(pc)
+		size := 0
+		for _, r := range refs {
+			size += len(r.Bad)
+		}
+		if len(refs) > maxBad+1 || size > 500*(maxBad+1) {
+			t.Errorf("%.10s…: %d messages, %d bytes", pasted, len(refs), size)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%.10s… (%d KB): parsed in %v", pasted, len(pasted)/1024, took)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package markdown
 import (
 	"html"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,17 @@ type ValueRef struct {
 	// Bad, when not empty, says what is wrong with a declaration that
 	// could not be read; the text then shows it as written.
 	Bad string
+	// End is the byte offset just after the declaration, where the words
+	// that follow a number (a noun, an ordinal's ending) start.
+	End int
+	// Expr, when not empty, makes the ref a statement rather than a
+	// declaration: [words]{=expr} says that the words state the number
+	// expr computes from the declared values ("[11]{=2*casting.max-apprenticeship+1}").
+	// Key, Literal, Kind and N are then unset.
+	Expr string
+	// Formula marks a declaration written inside a ```dice block: it has
+	// no element of its own in the page (ID is empty).
+	Formula bool
 }
 
 var (
@@ -77,10 +89,33 @@ var (
 	valueRe    = regexp.MustCompile(`^\{=(` + keyPattern + `) ([^\s{}]+)\}`)
 	// wordsRe matches "[words]" just before a declaration.
 	wordsRe = regexp.MustCompile(`^\[([^\[\]\n]+)\]\{=`)
+	// exprRe matches a statement's expression after its "{=": keys,
+	// whole numbers, + - * / and parentheses, ceil( and floor(, no space.
+	exprRe = regexp.MustCompile(`^\{=([a-z0-9.+*/()-]+)\}`)
 	// badRe takes what looks like a declaration up to its "}" (or the
 	// line's end), for the message about it.
 	badRe = regexp.MustCompile(`^\{=[^}\n]*\}?`)
 )
+
+// declWindow bounds how far past "{=" the parser looks: a declaration is a
+// key and a short value, and a line of thousands of "{=" must cost each one
+// a few bytes, not the rest of the line (which made 20 KB of "{=" take 1.5 s
+// and print 102 MB of messages).
+const declWindow = 256
+
+// maxBad is how many unreadable declarations a document reports before it
+// says that more follow: one pasted line of "{=" is one mistake.
+const maxBad = 20
+
+// excerpt returns b clipped to about 24 characters, for a message: a
+// message quotes what it is about, never a whole pasted line.
+func excerpt(b []byte) string {
+	r := []rune(string(b))
+	if len(r) > 24 {
+		return string(r[:24]) + "…"
+	}
+	return string(r)
+}
 
 // RuleValues returns the rule values that parsing with pc recorded, in
 // order, the unreadable ones with Bad set.
@@ -113,11 +148,34 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	} else if len(line) < 2 || line[1] != '=' {
 		return nil
 	}
-	m := valueRe.FindSubmatch(decl)
+	win := decl[:min(len(decl), declWindow)]
+	m := valueRe.FindSubmatch(win)
 	refs, _ := pc.Get(valueKey).([]ValueRef)
+	if m == nil && words.Len() > 0 {
+		if e := exprRe.FindSubmatch(win); e != nil {
+			end := len(line) - len(decl) + len(e[0])
+			refs = append(refs, ValueRef{Pos: pos, End: seg.Start + end, Expr: string(e[1]), Words: string(words.Value(block.Source()))})
+			pc.Set(valueKey, refs)
+			node := &RuleStatement{}
+			node.AppendChild(node, ast.NewTextSegment(words))
+			block.Advance(end)
+			return node
+		}
+	}
 	if m == nil {
-		raw := badRe.Find(decl)
-		refs = append(refs, ValueRef{Pos: pos, Bad: "rule value “" + string(raw) + "” cannot be read: write {=key value} or [words]{=key value}, the key in lower case with a dot (armor.cap), the value a number (20), a duration (60min), a die (1d12), a multiplier (2x) or a name (vine)"})
+		bad := 0
+		for _, r := range refs {
+			if r.Bad != "" {
+				bad++
+			}
+		}
+		switch {
+		case bad < maxBad:
+			raw := badRe.Find(win)
+			refs = append(refs, ValueRef{Pos: pos, Bad: "rule value “" + excerpt(raw) + "” cannot be read: write {=key value} or [words]{=key value}, the key in lower case with a dot (armor.cap), the value a number (20), a duration (60min, 20mn), a die (1d12), a multiplier (2x) or a name (vine)"})
+		case bad == maxBad:
+			refs = append(refs, ValueRef{Pos: pos, Bad: "more rule values cannot be read from here on (only the first " + strconv.Itoa(maxBad) + " are listed): mend those above first"})
+		}
 		pc.Set(valueKey, refs)
 		return nil
 	}
@@ -133,12 +191,13 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	ref.Kind, ref.N = kind, n
 	node := &RuleValue{Key: key, Literal: lit, Nth: 1}
 	for _, r := range refs {
-		if r.Key == key && r.Bad == "" {
+		if r.Key == key && r.Bad == "" && !r.Formula {
 			node.Nth++
 		}
 	}
 	ref.ID = ValueID(key, node.Nth)
 	end := len(line) - len(decl) + len(m[0])
+	ref.End = seg.Start + end
 	if words.Len() == 0 {
 		// The value shows itself: its text is the literal, after "{=key ".
 		words = text.NewSegment(seg.Start+3+len(key), seg.Start+3+len(key)+len(lit))
@@ -153,19 +212,82 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 }
 
 var (
-	declaredWords = regexp.MustCompile(`\[([^\[\]\n]+)\]\{=` + keyPattern + ` [^\s{}]+\}`)
+	declaredWords = regexp.MustCompile(`\[([^\[\]\n]+)\]\{=(?:` + keyPattern + ` [^\s{}]+|[a-z0-9.+*/()-]+)\}`)
 	declaredValue = regexp.MustCompile(`\{=` + keyPattern + ` ([^\s{}]+)\}`)
 )
 
 // StripValues returns Markdown with its rule values' markup taken out,
 // leaving what the reader sees: declaring a number that a sentence already
-// stated does not change the sentence (a translation checked against it
-// stays checked), changing the number does.
+// stated, or binding a figure to the values it is computed from
+// ([11]{=2*casting.max-apprenticeship+1}), does not change the sentence (a
+// translation checked against it stays checked); changing the number does.
 func StripValues(src string) string {
 	if !strings.Contains(src, "{=") {
 		return src
 	}
 	return declaredValue.ReplaceAllString(declaredWords.ReplaceAllString(src, "$1"), "$1")
+}
+
+// KindRuleStatement is the NodeKind of RuleStatement.
+var KindRuleStatement = ast.NewNodeKind("RuleStatement")
+
+// RuleStatement is a figure the text states and computes from rule values,
+// [words]{=expr}: the reader sees the words, as written; check holds them
+// to the number expr gives. Its one child is the words.
+type RuleStatement struct{ ast.BaseInline }
+
+// Kind implements ast.Node.
+func (n *RuleStatement) Kind() ast.NodeKind { return KindRuleStatement }
+
+// Dump implements ast.Node.
+func (n *RuleStatement) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// formulaValues records the declarations written in ```dice blocks
+// ("{=wounds.medicine-dc-base 10} + valeur maximale…"): a formula restates
+// the number its paragraph declares, and declaring it there makes check
+// hold the two together. The block shows the value as written
+// (StripValues); the declarations join the others in source order.
+type formulaValues struct{}
+
+// Transform implements parser.ASTTransformer.
+func (formulaValues) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	var found []ValueRef
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		fc, ok := n.(*ast.FencedCodeBlock)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		if lexerFor(string(fc.Language(src))) != DiceLexer {
+			return ast.WalkSkipChildren, nil
+		}
+		for i := 0; i < fc.Lines().Len(); i++ {
+			seg := fc.Lines().At(i)
+			line := seg.Value(src)
+			for _, m := range declaredValue.FindAllIndex(line, -1) {
+				sub := valueRe.FindSubmatch(line[m[0]:m[1]])
+				if sub == nil {
+					continue
+				}
+				key, lit := string(sub[1]), string(sub[2])
+				ref := ValueRef{Key: key, Literal: lit, Pos: seg.Start + m[0], End: seg.Start + m[1], Formula: true}
+				kind, n, err := engine.ParseValueOf(key, lit)
+				if err != nil {
+					ref.Bad = "rule value “" + key + "”: " + err.En
+				}
+				ref.Kind, ref.N = kind, n
+				found = append(found, ref)
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	if len(found) == 0 {
+		return
+	}
+	refs, _ := pc.Get(valueKey).([]ValueRef)
+	refs = append(refs, found...)
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].Pos < refs[j].Pos })
+	pc.Set(valueKey, refs)
 }
 
 // ValueID returns the element ID of the nth declaration of key in a
@@ -181,6 +303,13 @@ type ruleValueRenderer struct{}
 
 func (ruleValueRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRuleValue, renderRuleValue)
+	reg.Register(KindRuleStatement, renderRuleStatement)
+}
+
+// renderRuleStatement writes nothing of its own: the reader sees the
+// words, as in the sentence before they were bound.
+func renderRuleStatement(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	return ast.WalkContinue, nil
 }
 
 // renderRuleValue writes the value as a <data> element: machine-readable
@@ -206,6 +335,7 @@ var RuleValueExtension goldmark.Extender = ruleValues{}
 // Extend implements goldmark.Extender.
 func (ruleValues) Extend(m goldmark.Markdown) {
 	// Before the link parser (200): "[words]{=…}" is not a link.
-	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(ruleValueParser{}, 150)))
+	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(ruleValueParser{}, 150)),
+		parser.WithASTTransformers(util.Prioritized(formulaValues{}, 900)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(ruleValueRenderer{}, 200)))
 }

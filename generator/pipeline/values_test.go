@@ -163,7 +163,8 @@ func duelSite(circleFr, circleEn string) string {
 // dominates itself, two that dominate each other, a name the circle does
 // not know and two languages that disagree each fail at their line.
 func TestCircleFollowsTheText(t *testing.T) {
-	const round = "[le feu]{=spell-duel.fire-beats water} [la vigne]{=spell-duel.vine-beats fire} [l'eau]{=spell-duel.water-beats vine}"
+	// The words name each value in both languages (check holds them to it).
+	const round = "[le feu domine l'eau, water]{=spell-duel.fire-beats water} [la vigne domine le feu, fire]{=spell-duel.vine-beats fire} [l'eau domine la vigne, vine]{=spell-duel.water-beats vine}"
 	opt := writeFixture(t, duelSite(round, round))
 	if _, err := Build(opt); err != nil {
 		t.Fatal(err)

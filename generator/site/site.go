@@ -84,6 +84,10 @@ type Doc struct {
 	// Values lists the rule values the text declares ({=armor.cap 20}),
 	// in order; generator/values checks them.
 	Values []*Value
+	// Statements lists the figures the text computes from its values
+	// ([11]{=2*casting.max-apprenticeship+1}), in order; generator/values
+	// checks their words.
+	Statements []*Statement
 	// xrefs are the cross-references whose labels wait as placeholders
 	// in Body, from rendering to the end of Load.
 	xrefs    []xrefSlot
@@ -131,6 +135,22 @@ type Value struct {
 	// Context is the text around the declaration as a reader reads it
 	// ("…personnages ont 1 PV de base."), for the values page.
 	Context string
+	// Col is the declaration's column (in characters, from 1), and After
+	// the source that follows it on its line (clipped): the noun or the
+	// ordinal's ending that must agree with the number.
+	Col   int
+	After string
+	// Formula marks a declaration inside a ```dice formula.
+	Formula bool
+}
+
+// Statement is a figure the text states beside the values it follows from:
+// [words]{=expr}, the words shown, expr computed from the declared values.
+type Statement struct {
+	Expr, Words string
+	Line, Col   int
+	After       string
+	Section     string
 }
 
 // SectionAt returns the section holding the byte at pos of the body (a
@@ -583,8 +603,38 @@ func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
 				sec = s.ID
 			}
 		}
-		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec, ID: r.ID, Context: d.valueContext(r.Pos)})
+		col, after := d.colAfter(r.Pos, r.End)
+		if r.Expr != "" {
+			d.Statements = append(d.Statements, &Statement{Expr: r.Expr, Words: r.Words, Line: line, Col: col, After: after, Section: sec})
+			continue
+		}
+		id := r.ID
+		if r.Formula {
+			id = sec // a formula has no element of its own: its section
+		}
+		d.Values = append(d.Values, &Value{Key: r.Key, Literal: r.Literal, Words: r.Words, Kind: r.Kind, N: r.N, Line: line, Section: sec, ID: id, Context: d.valueContext(r.Pos), Col: col, After: after, Formula: r.Formula})
 	}
+}
+
+// colAfter returns the column of the byte at pos on its line (in
+// characters, from 1) and up to 120 bytes of the line after end.
+func (d *Doc) colAfter(pos, end int) (int, string) {
+	if pos < 0 || pos > len(d.src) || end < pos || end > len(d.src) {
+		return 0, ""
+	}
+	start := bytes.LastIndexByte(d.src[:pos], '\n') + 1
+	col := utf8.RuneCount(d.src[start:pos]) + 1
+	rest := d.src[end:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	if len(rest) > 120 {
+		rest = rest[:120]
+		for len(rest) > 0 && !utf8.Valid(rest) {
+			rest = rest[:len(rest)-1]
+		}
+	}
+	return col, string(rest)
 }
 
 // mdMarks are the Markdown marks a line of context may start with or hold.
@@ -660,10 +710,13 @@ func (d *Doc) appendPlain(b []byte, n ast.Node) []byte {
 		case *ast.AutoLink:
 			b = append(b, c.Label(d.src)...)
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			var code []byte
 			for i := 0; i < c.Lines().Len(); i++ {
 				seg := c.Lines().At(i)
-				b = append(b, seg.Value(d.src)...)
+				code = append(code, seg.Value(d.src)...)
 			}
+			// A formula's declarations read as their numbers.
+			b = append(b, markdown.StripValues(string(code))...)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil

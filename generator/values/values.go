@@ -48,7 +48,8 @@ func Default() *Set {
 //   - a value that the original language does not declare, when the
 //     document that states it is in the site and a block places a
 //     calculator that uses it;
-//   - a value outside what the engine can compute with.
+//   - a value outside what the engine can compute with;
+//   - words that state another number than their value (checkWords).
 //
 // The rules are made of the original language's values (the first of
 // site.Languages present): the translations must agree with it.
@@ -154,6 +155,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 		}
 		ds.Report(file, line, "value-engine", "key", err.Field, "err", err.En, "err@fr", err.Fr)
 	}
+	ds = append(ds, checkWords(s, set)...) // words.go
 	return set, ds
 }
 

@@ -64,7 +64,7 @@ func (k Kind) Example(n int) string {
 
 // ParseValue reads the written form of a rule value: its kind and its
 // number. It accepts what Example writes and the forms a rule's text uses
-// (a true minus sign, "×2", "1h", "d20").
+// (a true minus sign, "×2", "1h", "20mn", "d20", "1D12").
 func ParseValue(lit string) (Kind, int, *Error) {
 	bad := func(why, whyEn string) (Kind, int, *Error) {
 		return 0, 0, &Error{Field: "value", Code: "value_syntax",
@@ -76,14 +76,18 @@ func ParseValue(lit string) (Kind, int, *Error) {
 	switch {
 	case strings.HasSuffix(s, "min"):
 		kind, s = Minutes, strings.TrimSuffix(s, "min")
+	case strings.HasSuffix(s, "mn"):
+		// "mn" is how the French rules write minutes ("15mn").
+		kind, s = Minutes, strings.TrimSuffix(s, "mn")
 	case strings.HasSuffix(s, "h"):
 		kind, s, mult = Minutes, strings.TrimSuffix(s, "h"), 60
 	case strings.HasSuffix(s, "x"), strings.HasSuffix(s, "×"):
 		kind, s = Times, strings.TrimSuffix(strings.TrimSuffix(s, "x"), "×")
 	case strings.HasPrefix(s, "×"):
 		kind, s = Times, strings.TrimPrefix(s, "×")
-	case strings.HasPrefix(s, "1d"), strings.HasPrefix(s, "d"):
-		kind, s = Dice, s[strings.IndexByte(s, 'd')+1:]
+	case strings.HasPrefix(s, "1d"), strings.HasPrefix(s, "d"), strings.HasPrefix(s, "1D"), strings.HasPrefix(s, "D"):
+		// The rules write dice in capitals too ("1D12").
+		kind, s = Dice, s[strings.IndexAny(s, "dD")+1:]
 	}
 	neg := false
 	if kind == Whole && s != "" && (s[0] == '+' || s[0] == '-') {

@@ -210,7 +210,7 @@ func TestParseValue(t *testing.T) {
 	}{
 		{"20", Whole, 20, false}, {"+2", Whole, 2, false}, {"-1", Whole, -1, false}, {"−2", Whole, -2, false},
 		{"60min", Minutes, 60, false}, {"1h", Minutes, 60, false}, {"1d12", Dice, 12, false}, {"d20", Dice, 20, false},
-		{"2x", Times, 2, false}, {"×2", Times, 2, false},
+		{"2x", Times, 2, false}, {"×2", Times, 2, false}, {"20mn", Minutes, 20, false}, {"mn", 0, 0, true}, {"1D12", Dice, 12, false},
 		{"vingt", 0, 0, true}, {"", 0, 0, true}, {"2d6", 0, 0, true}, {"1.5", 0, 0, true}, {"-min", 0, 0, true}, {"1234567", 0, 0, true},
 	} {
 		k, n, err := ParseValue(c.lit)

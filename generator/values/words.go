@@ -1,0 +1,417 @@
+package values
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+
+	"compendium/generator/numwords"
+	"compendium/generator/site"
+	"compendium/wasm/engine"
+)
+
+// The words a page shows are held to the values they state, so that the
+// text and the calculators cannot disagree however an organiser edits:
+//   - [words]{=key value}: the number the words state ("15mn", "une
+//     heure", "triple", "halve") is the value; words that state no number
+//     ("Le feu brûle la vigne") name the value's element instead;
+//   - [words]{=expr}: a figure the text computes from the values ("un
+//     résultat de [11]{=casting.threshold*casting.max-apprenticeship+1}")
+//     is what expr gives;
+//   - a noun the value counts ("{=armor.chain 2} points") agrees with it,
+//     and an ordinal's ending ("{=dying-magic.threshold 4}th") suits it.
+//
+// checkWords reports every disagreement at its file, line and column, with
+// both numbers and what to write.
+func checkWords(s *site.Site, set *Set) site.Diagnostics {
+	var ds site.Diagnostics
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			for _, v := range d.Values {
+				checkPair(&ds, d, v)
+			}
+			for _, st := range d.Statements {
+				checkStatement(&ds, d, st, set)
+			}
+		}
+	}
+	return ds
+}
+
+func add(ds *site.Diagnostics, d *site.Doc, line, col int, msg string) {
+	*ds = append(*ds, site.Diagnostic{File: d.File, Line: line, Col: col, Msg: msg})
+}
+
+// checkPair holds one declaration's words, and the words after it, to its
+// value.
+func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
+	spec, known := engine.Lookup(v.Key)
+	if !known || spec.Kind != v.Kind {
+		return // reported by Collect
+	}
+	if v.Words != "" {
+		if v.Kind == engine.Name {
+			checkName(ds, d, v, spec)
+			return
+		}
+		qs := numwords.Read(v.Words, d.Lang)
+		switch {
+		case len(qs) == 0:
+			return // words that state no number: nothing to hold
+		case len(qs) > 1:
+			add(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”: the words “"+v.Words+"” state "+strconv.Itoa(len(qs))+" numbers ("+list(qs)+"): words in brackets state one number, the value's; split them, each number with its own {=key value}")
+			return
+		}
+		q := qs[0]
+		if q.Unit == numwords.Plain && v.Kind == engine.Minutes && !q.Mult && !q.Ord {
+			// "[2]{=armor.pause-min 2min}-[3 minutes]…": the unit follows.
+			m := numwords.UnitOf(v.After)
+			if m == 0 {
+				m = 1
+			}
+			q.Unit, q.N, q.Scale = numwords.Minutes, q.N*m, m
+		}
+		if got, want := q.N, v.N; got != want || q.Unit == numwords.Seconds || q.Dice > 1 {
+			add(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”: the words “"+v.Words+"” say "+q.String()+" but the value is "+shown(v.Kind, v.N)+
+				": write "+keep(v, q)+" to keep the rule, or ["+v.Words+"]{="+v.Key+" "+literal(v, q)+"} to change it (in both languages)")
+			return
+		}
+		if q.Ord || q.Mult {
+			return // "au deuxième coup", "deux fois": the noun is not counted
+		}
+		// The noun the words' own number counts: "[deux point]" for 2.
+		rest := v.Words[q.NumEnd:]
+		if strings.TrimSpace(rest) == "" {
+			rest = v.After
+		}
+		agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", q.N/max(q.Scale, 1), rest)
+		return
+	}
+	if v.Kind == engine.Whole || v.Kind == engine.Minutes {
+		// The value shows itself: the number the reader sees is the
+		// literal's ("1h" is 1).
+		if n, err := strconv.Atoi(strings.TrimRight(strings.TrimPrefix(strings.ReplaceAll(v.Literal, "−", "-"), "+"), "minh")); err == nil {
+			agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", n, v.After)
+		}
+	}
+}
+
+// agree reports a noun after the number n that disagrees with it, or an
+// ordinal ending glued to it that does not suit it.
+func agree(ds *site.Diagnostics, d *site.Doc, line, col int, what string, n int, after string) {
+	if end := numwords.OrdinalAfter(after, d.Lang); end != "" {
+		if !numwords.OrdinalAgrees(n, end, d.Lang) {
+			add(ds, d, line, col, what+" is "+strconv.Itoa(n)+": “"+strconv.Itoa(n)+end+"” is not how "+langName(d.Lang)+" writes it: write “"+strconv.Itoa(n)+numwords.Ordinal(n, d.Lang)+"”")
+		}
+		return
+	}
+	if noun, bad := numwords.Agree(n, after, d.Lang); bad {
+		add(ds, d, line, col, what+" is "+strconv.Itoa(n)+": “"+noun.Word+"” after it must be “"+noun.Want+"” ("+strconv.Itoa(n)+" "+noun.Want+")")
+	}
+}
+
+func langName(lang string) string {
+	if lang == "fr" {
+		return "French"
+	}
+	return "English"
+}
+
+// checkName holds the words of a value that names an element ("Le feu
+// brûle [la vigne]") to its name: they must say it.
+func checkName(ds *site.Diagnostics, d *site.Doc, v *site.Value, spec engine.Spec) {
+	name := bareName(spec.Word(v.N, d.Lang))
+	if name == "" || containsWord(strings.ToLower(v.Words), name) {
+		return
+	}
+	var names []string
+	for _, c := range spec.Names {
+		w := c.En
+		if d.Lang == "fr" {
+			w = c.Fr
+		}
+		if containsWord(strings.ToLower(v.Words), bareName(w)) {
+			names = append(names, c.Key)
+		}
+	}
+	msg := "rule value “" + v.Key + "” is " + v.Literal + " (" + spec.Word(v.N, d.Lang) + ") but the words “" + v.Words + "” do not say it"
+	if len(names) > 0 {
+		msg += " (they name " + strings.Join(names, ", ") + ")"
+	}
+	add(ds, d, v.Line, v.Col, msg+": write words that name "+bareName(spec.Word(v.N, d.Lang))+", or change the value")
+}
+
+// bareName drops a name's article: "la vigne" → "vigne", "l’eau" → "eau".
+func bareName(w string) string {
+	w = strings.ToLower(w)
+	for _, a := range []string{"le ", "la ", "les ", "l’", "l'", "the "} {
+		w = strings.TrimPrefix(w, a)
+	}
+	return w
+}
+
+// containsWord reports whether s holds w as whole words.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		a, b := i+j, i+j+len(w)
+		if (a == 0 || !isLetter(s[:a], true)) && (b == len(s) || !isLetter(s[b:], false)) {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+func isLetter(s string, last bool) bool {
+	r := []rune(s)
+	c := r[0]
+	if last {
+		c = r[len(r)-1]
+	}
+	return c >= 'a' && c <= 'z' || c > 0x7f && c != '’'
+}
+
+// checkStatement holds [words]{=expr} to what expr computes.
+func checkStatement(ds *site.Diagnostics, d *site.Doc, st *site.Statement, set *Set) {
+	val, err := Eval(st.Expr, set.Rules)
+	if err != "" {
+		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: "+err)
+		return
+	}
+	qs := numwords.Read(st.Words, d.Lang)
+	if len(qs) != 1 {
+		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: the words state "+strconv.Itoa(len(qs))+" numbers ("+list(qs)+"); they must state the one "+st.Expr+" gives, "+strconv.Itoa(val))
+		return
+	}
+	if q := qs[0]; q.N != val {
+		fix := st.Words
+		if q.Digits {
+			fix = st.Words[:q.Start] + replaceDigits(st.Words[q.Start:q.End], val) + st.Words[q.End:]
+		} else {
+			fix = "words that say " + strconv.Itoa(val)
+		}
+		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: the words say "+strconv.Itoa(q.N)+" but "+st.Expr+" is "+strconv.Itoa(val)+" with the declared values: write ["+fix+"]{="+st.Expr+"}")
+		return
+	}
+	if q := qs[0]; !q.Ord && !q.Mult { // "au deuxième coup": an ordinal's noun is singular
+		rest := st.Words[q.NumEnd:]
+		if strings.TrimSpace(rest) == "" {
+			rest = st.After
+		}
+		agree(ds, d, st.Line, st.Col, "figure “"+st.Expr+"”", q.N/max(q.Scale, 1), rest)
+	}
+}
+
+// list writes quantities for a message: "2, 3 min".
+func list(qs []numwords.Quantity) string {
+	s := make([]string, len(qs))
+	for i, q := range qs {
+		s[i] = q.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// shown writes the value n of kind k for a message.
+func shown(k engine.Kind, n int) string {
+	return numwords.Quantity{N: n, Unit: map[engine.Kind]numwords.Unit{engine.Minutes: numwords.Minutes, engine.Dice: numwords.Die}[k], Mult: k == engine.Times}.String()
+}
+
+// keep returns the declaration with words that state its value: the
+// figures of the words rewritten when they are figures.
+func keep(v *site.Value, q numwords.Quantity) string {
+	if q.Digits && q.Scale > 0 && v.N%q.Scale == 0 {
+		w := v.Words[:q.Start] + replaceDigits(v.Words[q.Start:q.End], v.N/q.Scale) + v.Words[q.End:]
+		return "[" + w + "]{=" + v.Key + " " + v.Literal + "}"
+	}
+	return "words that say " + shown(v.Kind, v.N) + " in [" + v.Words + "]{=" + v.Key + " " + v.Literal + "}"
+}
+
+// replaceDigits replaces the first run of figures of s with n: "20mn" →
+// "15mn", "1D12" → "1D10" (a die's sides are its last figures).
+func replaceDigits(s string, n int) string {
+	if i := strings.IndexAny(s, "dD"); i >= 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+		return s[:i+1] + strconv.Itoa(n)
+	}
+	i := strings.IndexAny(s, "0123456789")
+	if i < 0 {
+		return s
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	return s[:i] + strconv.Itoa(n) + s[j:]
+}
+
+// literal writes the value the words state as a declaration writes it.
+func literal(v *site.Value, q numwords.Quantity) string {
+	switch v.Kind {
+	case engine.Minutes:
+		if q.N%60 == 0 && q.N > 0 && strings.HasSuffix(v.Literal, "h") {
+			return strconv.Itoa(q.N/60) + "h"
+		}
+		return strconv.Itoa(q.N) + "min"
+	case engine.Dice:
+		return "1d" + strconv.Itoa(q.N)
+	case engine.Times:
+		return strconv.Itoa(q.N) + "x"
+	}
+	if strings.HasPrefix(v.Literal, "+") {
+		return "+" + strconv.Itoa(q.N)
+	}
+	return strconv.Itoa(q.N)
+}
+
+// maxExpr bounds an expression's length: a figure's formula is short, and
+// a bound keeps its evaluation cheap whatever is pasted.
+const maxExpr = 120
+
+// Eval computes a figure's expression from the rules: whole numbers, keys
+// (their values, a duration in minutes), + - * /, parentheses, ceil(…)
+// and floor(…). Division is exact: a result that is not whole must be
+// rounded with ceil or floor, as the text rounds it. It returns the
+// number, or why it cannot ("" when it can).
+func Eval(expr string, rules *engine.Rules) (int, string) {
+	if len(expr) > maxExpr {
+		return 0, "the expression is longer than " + strconv.Itoa(maxExpr) + " characters"
+	}
+	p := &exprParser{s: expr, rules: rules}
+	r := p.sum(0)
+	if p.err == "" && p.i < len(p.s) {
+		p.fail("unexpected “" + p.s[p.i:] + "”")
+	}
+	if p.err != "" {
+		return 0, p.err + " (write keys, whole numbers, + - * / and parentheses, ceil(…) or floor(…), no spaces: 2*casting.max-apprenticeship+1)"
+	}
+	if !r.IsInt() {
+		return 0, "it gives " + r.FloatString(2) + ", not a whole number: write ceil(" + expr + ") or floor(" + expr + "), as the text rounds it"
+	}
+	if !r.Num().IsInt64() || r.Num().Int64() > 1e9 || r.Num().Int64() < -1e9 {
+		return 0, "it gives a number too large to be a figure of the rules"
+	}
+	return int(r.Num().Int64()), ""
+}
+
+type exprParser struct {
+	s     string
+	i     int
+	rules *engine.Rules
+	err   string
+}
+
+func (p *exprParser) fail(msg string) {
+	if p.err == "" {
+		p.err = msg
+	}
+}
+
+func (p *exprParser) peek() byte {
+	if p.i < len(p.s) {
+		return p.s[p.i]
+	}
+	return 0
+}
+
+// sum reads terms joined by + and -; depth bounds the parentheses.
+func (p *exprParser) sum(depth int) *big.Rat {
+	r := p.product(depth)
+	for p.err == "" && (p.peek() == '+' || p.peek() == '-') {
+		op := p.peek()
+		p.i++
+		t := p.product(depth)
+		if op == '+' {
+			r.Add(r, t)
+		} else {
+			r.Sub(r, t)
+		}
+	}
+	return r
+}
+
+func (p *exprParser) product(depth int) *big.Rat {
+	r := p.factor(depth)
+	for p.err == "" && (p.peek() == '*' || p.peek() == '/') {
+		op := p.peek()
+		p.i++
+		t := p.factor(depth)
+		if op == '*' {
+			r.Mul(r, t)
+		} else if t.Sign() == 0 {
+			p.fail("division by zero")
+		} else {
+			r.Quo(r, t)
+		}
+	}
+	return r
+}
+
+func (p *exprParser) factor(depth int) *big.Rat {
+	zero := new(big.Rat)
+	if depth > 8 {
+		p.fail("too many parentheses")
+		return zero
+	}
+	switch c := p.peek(); {
+	case c == '(':
+		p.i++
+		r := p.sum(depth + 1)
+		if p.peek() != ')' {
+			p.fail("a “(” is not closed")
+			return zero
+		}
+		p.i++
+		return r
+	case c == '-':
+		p.i++
+		return new(big.Rat).Neg(p.factor(depth + 1))
+	case c >= '0' && c <= '9':
+		j := p.i
+		for j < len(p.s) && p.s[j] >= '0' && p.s[j] <= '9' {
+			j++
+		}
+		if j-p.i > 9 {
+			p.fail("the number " + p.s[p.i:j] + " is too long")
+			return zero
+		}
+		n, _ := strconv.Atoi(p.s[p.i:j])
+		p.i = j
+		return new(big.Rat).SetInt64(int64(n))
+	case c >= 'a' && c <= 'z':
+		j := p.i
+		for j < len(p.s) && (p.s[j] >= 'a' && p.s[j] <= 'z' || p.s[j] >= '0' && p.s[j] <= '9' || p.s[j] == '.' || p.s[j] == '-') {
+			j++
+		}
+		name := p.s[p.i:j]
+		if (name == "ceil" || name == "floor") && j < len(p.s) && p.s[j] == '(' {
+			p.i = j
+			r := p.factor(depth + 1)
+			q := new(big.Int).Quo(r.Num(), r.Denom()) // towards zero
+			if !r.IsInt() && (name == "ceil") == (r.Sign() > 0) {
+				if r.Sign() > 0 {
+					q.Add(q, big.NewInt(1))
+				} else {
+					q.Sub(q, big.NewInt(1))
+				}
+			}
+			return new(big.Rat).SetInt(q)
+		}
+		// A key may hold "-": the longest known key wins, the rest is
+		// subtraction ("casting.max-apprenticeship-1").
+		for k := j; k > p.i; k-- {
+			if k < j && p.s[k] != '-' {
+				continue
+			}
+			if n, ok := p.rules.Get(p.s[p.i:k]); ok {
+				p.i = k
+				return new(big.Rat).SetInt64(int64(n))
+			}
+		}
+		p.fail("“" + name + "” is not a rule value the calculators read (go run ./generator values lists them)")
+		return zero
+	}
+	p.fail("a number, a key or “(” is missing at “" + p.s[p.i:] + "”")
+	return zero
+}
