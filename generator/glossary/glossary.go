@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,7 +26,8 @@ type Term struct {
 	EN         string              `json:"en"`
 	Abbr       map[string]string   `json:"abbr,omitempty"`
 	Variants   map[string][]string `json:"variants,omitempty"`
-	Section    string              `json:"section"` // slug#id of the section that defines it
+	Section    string              `json:"section"`        // slug#id of the section that defines it
+	Docs       []string            `json:"docs,omitempty"` // the documents the definition holds for (HoldsIn)
 	Mandatory  bool                `json:"mandatory"`
 	Definition map[string]string   `json:"definition"`
 	Line       int                 `json:"-"` // line of the term in the file, for messages
@@ -45,6 +47,23 @@ func (t *Term) Term(lang string) string {
 		return t.FR
 	}
 	return t.EN
+}
+
+// Home returns the slug of the document whose section defines t.
+func (t *Term) Home() string {
+	slug, _, _ := strings.Cut(t.Section, "#")
+	return slug
+}
+
+// HoldsIn returns the slugs of the documents t's definition holds for:
+// Docs, the defining section's document among them, or that document
+// alone. A rules page links the term only if its document is one of them
+// (the term's words are ordinary words elsewhere: "mort" in a duel).
+func (t *Term) HoldsIn() []string {
+	if len(t.Docs) == 0 {
+		return []string{t.Home()}
+	}
+	return t.Docs
 }
 
 // Forms returns every written form of t in lang: the term, its
@@ -226,6 +245,15 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 				ds.Add(g.File, t.Line, "term “"+t.ID+"”: section “"+t.Section+"” does not exist in "+l.Code)
 			}
 		}
+		if len(t.Docs) > 0 && !slices.Contains(t.Docs, slug) {
+			ds.Add(g.File, t.Line, "term “"+t.ID+"”: “docs” leaves out “"+slug+"”, the document of its section “"+t.Section+"”: add it")
+		}
+		for _, d := range t.Docs {
+			if s.Langs[0].Doc(d) == nil {
+				ds.Add(g.File, t.Line, "term “"+t.ID+"”: “docs” names “"+d+"”, which is no document (the documents are the file names of content/"+s.Langs[0].Code+"/)")
+			}
+		}
+		ds = append(ds, g.numberWords(s, t)...)
 	}
 	cache := map[*site.Section]*wordText{}
 	text := func(sec *site.Section) *wordText {
