@@ -111,7 +111,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		for _, term := range gloss.Terms {
 			for _, lang := range []string{"fr", "en"} {
 				for _, ref := range values.Unknown(term.Definition[lang]) {
-					ds.Add(glossaryFile, 0, "term “"+term.ID+"” ("+lang+"): "+ref+" names no rule value (go run ./generator values lists them)")
+					ds.Add(glossaryFile, term.Line, "term “"+term.ID+"” ("+lang+"): "+ref+" names no rule value (go run ./generator values lists them)")
 				}
 			}
 		}
