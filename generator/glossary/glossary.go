@@ -255,6 +255,7 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 		}
 		ds = append(ds, g.numberWords(s, t)...)
 	}
+	ds = append(ds, g.sharedForms()...)
 	cache := map[*site.Section]*wordText{}
 	text := func(sec *site.Section) *wordText {
 		w, ok := cache[sec]
@@ -286,6 +287,38 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 							" but this section lacks its agreed translation “"+strings.Join(t.Forms(tr.Code), "” / “")+"” ("+g.File+":"+strconv.Itoa(t.Line)+")")
 					}
 				}
+			}
+		}
+	}
+	return ds
+}
+
+// sharedForms reports two terms written alike in a language (compared as
+// words, without case) whose definitions hold in the same document: a
+// page there could not tell which of them a word means. Written alike in
+// two games' documents ("blessé"), each page links its own.
+func (g *Glossary) sharedForms() site.Diagnostics {
+	var ds site.Diagnostics
+	for _, lang := range []string{"fr", "en"} {
+		byForm := map[string][]*Term{}
+		for _, t := range g.Terms {
+			seen := map[string]bool{}
+			for _, f := range t.Forms(lang) {
+				k := words(f)
+				if seen[k] || k == "  " {
+					continue
+				}
+				seen[k] = true
+				for _, o := range byForm[k] {
+					for _, d := range t.HoldsIn() {
+						if slices.Contains(o.HoldsIn(), d) {
+							ds.Add(g.File, t.Line, "term “"+t.ID+"”: its form “"+f+"” ("+lang+") is also a form of “"+o.ID+"” (line "+strconv.Itoa(o.Line)+
+								"), and both hold in “"+d+"”: a page there could not tell which one the word means; keep the form in one of them, or their docs apart")
+							break
+						}
+					}
+				}
+				byForm[k] = append(byForm[k], t)
 			}
 		}
 	}

@@ -146,6 +146,15 @@ func TestTermsByDocument(t *testing.T) {
 			t.Errorf("%s: the words of an unlinked term are lost", page)
 		}
 	}
+	// Two terms written alike cannot both hold in one document.
+	twice := strings.Replace(def, `"fr": "touche",`, `"fr": "mort",`, 1)
+	if err := os.WriteFile(gl, []byte(twice), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = Load(opt)
+	if want := gl + ":22: term “hit”: its form “mort” (fr) is also a form of “dead” (line 4), and both hold in “alpha”"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("messages lack %q\ngot:\n%v", want, err)
+	}
 	// A docs list must name documents, its section's among them.
 	bad := strings.Replace(def, `"docs": ["alpha", "beta"]`, `"docs": ["beta", "gamma"]`, 1)
 	if err := os.WriteFile(gl, []byte(bad), 0o644); err != nil {
