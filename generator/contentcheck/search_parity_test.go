@@ -131,6 +131,6 @@ func TestParityVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(old, buf.Bytes()) {
-		t.Errorf("%s is stale (content, glossary or ranking changed): run go test ./generator/search -run TestParityVectors -update", file)
+		t.Errorf("%s is stale (content, glossary or ranking changed): run go test ./generator/contentcheck -run TestParityVectors -update", file)
 	}
 }

@@ -2,8 +2,11 @@ package contentcheck_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"compendium/generator/glossary"
 )
 
 var (
@@ -86,4 +89,77 @@ func TestTermsMarked(t *testing.T) {
 		}
 	}
 	t.Logf("%d marks in all", total)
+}
+
+// TestTermsOfTheirGame walks every rules page of the real site: each term
+// a page links is one whose definition holds for that document (the
+// glossary's "docs", or the document of its section), and the languages
+// of a document link the same terms in each section (by section ID, the
+// text before the first heading included).
+func TestTermsOfTheirGame(t *testing.T) {
+	res := realSite(t)
+	g, err := glossary.Load("../../content/glossary.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	holds := map[string][]string{}
+	for _, term := range g.Terms {
+		holds[term.ID] = term.HoldsIn()
+	}
+	// section cuts a body at its headings, by their IDs.
+	section := regexp.MustCompile(`<h[2-6] id="([^"]*)"|` + termMark.String())
+	checked, shared := 0, 0
+	orig := res.Site.Langs[0]
+	for _, od := range orig.Docs {
+		bySection := map[string]map[string][]string{} // section → lang → term IDs, sorted
+		for _, l := range res.Site.Langs {
+			d := l.Doc(od.Slug)
+			if d == nil {
+				continue
+			}
+			body := string(d.Body)
+			if i := strings.Index(body, `<dl class="term-defs"`); i >= 0 {
+				body = body[:i]
+			}
+			sec := ""
+			for _, m := range section.FindAllStringSubmatch(body, -1) {
+				if m[1] != "" {
+					sec = m[1]
+					continue
+				}
+				id := m[3]
+				checked++
+				if !slices.Contains(holds[id], d.Slug) {
+					t.Errorf("%s/%s#%s: links “%s” (%s), whose definition holds for %v, not for this document", l.Code, d.Slug, sec, id, m[0], holds[id])
+				}
+				if bySection[sec] == nil {
+					bySection[sec] = map[string][]string{}
+				}
+				bySection[sec][l.Code] = append(bySection[sec][l.Code], id)
+			}
+		}
+		for sec, langs := range bySection {
+			want := sortedCopy(langs[orig.Code])
+			for _, l := range res.Site.Langs[1:] {
+				if l.Doc(od.Slug) == nil {
+					continue
+				}
+				if got := sortedCopy(langs[l.Code]); !slices.Equal(got, want) {
+					t.Errorf("%s#%s: %s links %v, %s links %v", od.Slug, sec, orig.Code, want, l.Code, got)
+				} else if len(want) > 0 {
+					shared++
+				}
+			}
+		}
+	}
+	t.Logf("%d marks checked, %d sections link the same terms in both languages", checked, shared)
+	if checked == 0 || shared == 0 {
+		t.Error("no term marked on any rules page: the test checks nothing")
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,7 +26,8 @@ type Term struct {
 	EN         string              `json:"en"`
 	Abbr       map[string]string   `json:"abbr,omitempty"`
 	Variants   map[string][]string `json:"variants,omitempty"`
-	Section    string              `json:"section"` // slug#id of the section that defines it
+	Section    string              `json:"section"`        // slug#id of the section that defines it
+	Docs       []string            `json:"docs,omitempty"` // the documents the definition holds for (HoldsIn)
 	Mandatory  bool                `json:"mandatory"`
 	Definition map[string]string   `json:"definition"`
 	Line       int                 `json:"-"` // line of the term in the file, for messages
@@ -45,6 +47,23 @@ func (t *Term) Term(lang string) string {
 		return t.FR
 	}
 	return t.EN
+}
+
+// Home returns the slug of the document whose section defines t.
+func (t *Term) Home() string {
+	slug, _, _ := strings.Cut(t.Section, "#")
+	return slug
+}
+
+// HoldsIn returns the slugs of the documents t's definition holds for:
+// Docs, the defining section's document among them, or that document
+// alone. A rules page links the term only if its document is one of them
+// (the term's words are ordinary words elsewhere: "mort" in a duel).
+func (t *Term) HoldsIn() []string {
+	if len(t.Docs) == 0 {
+		return []string{t.Home()}
+	}
+	return t.Docs
 }
 
 // Forms returns every written form of t in lang: the term, its
@@ -226,7 +245,17 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 				ds.Add(g.File, t.Line, "term “"+t.ID+"”: section “"+t.Section+"” does not exist in "+l.Code)
 			}
 		}
+		if len(t.Docs) > 0 && !slices.Contains(t.Docs, slug) {
+			ds.Add(g.File, t.Line, "term “"+t.ID+"”: “docs” leaves out “"+slug+"”, the document of its section “"+t.Section+"”: add it")
+		}
+		for _, d := range t.Docs {
+			if s.Langs[0].Doc(d) == nil {
+				ds.Add(g.File, t.Line, "term “"+t.ID+"”: “docs” names “"+d+"”, which is no document (the documents are the file names of content/"+s.Langs[0].Code+"/)")
+			}
+		}
+		ds = append(ds, g.numberWords(s, t)...)
 	}
+	ds = append(ds, g.sharedForms()...)
 	cache := map[*site.Section]*wordText{}
 	text := func(sec *site.Section) *wordText {
 		w, ok := cache[sec]
@@ -258,6 +287,38 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 							" but this section lacks its agreed translation “"+strings.Join(t.Forms(tr.Code), "” / “")+"” ("+g.File+":"+strconv.Itoa(t.Line)+")")
 					}
 				}
+			}
+		}
+	}
+	return ds
+}
+
+// sharedForms reports two terms written alike in a language (compared as
+// words, without case) whose definitions hold in the same document: a
+// page there could not tell which of them a word means. Written alike in
+// two games' documents ("blessé"), each page links its own.
+func (g *Glossary) sharedForms() site.Diagnostics {
+	var ds site.Diagnostics
+	for _, lang := range []string{"fr", "en"} {
+		byForm := map[string][]*Term{}
+		for _, t := range g.Terms {
+			seen := map[string]bool{}
+			for _, f := range t.Forms(lang) {
+				k := words(f)
+				if seen[k] || k == "  " {
+					continue
+				}
+				seen[k] = true
+				for _, o := range byForm[k] {
+					for _, d := range t.HoldsIn() {
+						if slices.Contains(o.HoldsIn(), d) {
+							ds.Add(g.File, t.Line, "term “"+t.ID+"”: its form “"+f+"” ("+lang+") is also a form of “"+o.ID+"” (line "+strconv.Itoa(o.Line)+
+								"), and both hold in “"+d+"”: a page there could not tell which one the word means; keep the form in one of them, or their docs apart")
+							break
+						}
+					}
+				}
+				byForm[k] = append(byForm[k], t)
 			}
 		}
 	}

@@ -95,6 +95,40 @@ type GlossaryTerm struct {
 	ID    string   // the glossary's ID: the link leads to #term-<ID>
 	Doc   string   // the slug of the document whose section defines it
 	Forms []string // the term, its abbreviation and its variants
+	// Docs are the slugs of the documents its definition holds for: a
+	// document not listed never links it, its words there are ordinary
+	// words ("mort" in a duel, "eau" outside the spell duel). Nil: every
+	// document (a text parsed without its slug, see WithDocSlug, too).
+	Docs []string
+}
+
+// holdsIn reports whether t's definition holds in the document slug
+// ("" when the text's document is not known: every term does).
+func (t *GlossaryTerm) holdsIn(slug string) bool {
+	if t.Docs == nil || slug == "" {
+		return true
+	}
+	for _, d := range t.Docs {
+		if d == slug {
+			return true
+		}
+	}
+	return false
+}
+
+// docSlugKey is the parser.Context key of the slug of the document being
+// parsed.
+var docSlugKey = parser.NewContextKey()
+
+// WithDocSlug records in pc the slug of the document about to be parsed
+// with it: the glossary terms whose definitions do not hold there are not
+// looked for (GlossaryTerm.Docs).
+func WithDocSlug(pc parser.Context, slug string) { pc.Set(docSlugKey, slug) }
+
+// docSlug returns the slug WithDocSlug recorded in pc, or "".
+func docSlug(pc parser.Context) string {
+	s, _ := pc.Get(docSlugKey).(string)
+	return s
 }
 
 // form is one written form of one or more terms, as words.
@@ -271,7 +305,7 @@ func joins(gap []byte) bool {
 // match finds in v, from its word k on, the first form of a term not yet
 // used in the section; used forms are passed over whole, so that a shorter
 // form inside a longer one is not marked either.
-func (g *glossTerms) match(v []byte, ws []word, k int, used map[string]bool) (from, to int, terms []*GlossaryTerm, next int) {
+func (g *glossTerms) match(v []byte, ws []word, k int, used map[string]bool, slug string) (from, to int, terms []*GlossaryTerm, next int) {
 	for ; k < len(ws); k++ {
 	forms:
 		for _, f := range g.byFirst[ws[k].lower] {
@@ -287,9 +321,13 @@ func (g *glossTerms) match(v []byte, ws []word, k int, used map[string]bool) (fr
 			if !f.case_.matches(v[ws[k].start:ws[end-1].end]) {
 				continue
 			}
-			for _, t := range f.terms {
+			here := f.holdIn(slug)
+			if len(here) == 0 {
+				continue // ordinary words in this document: a shorter form may be a term
+			}
+			for _, t := range here {
 				if !used[t.ID] {
-					return ws[k].start, ws[end-1].end, f.terms, end
+					return ws[k].start, ws[end-1].end, here, end
 				}
 			}
 			k = end - 1 // the longest form here is used: nothing inside it is marked
@@ -297,6 +335,24 @@ func (g *glossTerms) match(v []byte, ws []word, k int, used map[string]bool) (fr
 		}
 	}
 	return -1, -1, nil, len(ws)
+}
+
+// holdIn returns the terms written as f whose definitions hold in the
+// document slug: f.terms itself when all do, as they most often do.
+func (f *form) holdIn(slug string) []*GlossaryTerm {
+	for i, t := range f.terms {
+		if t.holdsIn(slug) {
+			continue
+		}
+		out := append([]*GlossaryTerm(nil), f.terms[:i]...)
+		for _, t := range f.terms[i+1:] {
+			if t.holdsIn(slug) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	return f.terms
 }
 
 type glossTransformer struct{ g *glossTerms }
@@ -330,16 +386,23 @@ func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 		}
 		return ast.WalkContinue, nil
 	})
+	slug := docSlug(pc)
 	used := map[string]bool{}
 	for _, tx := range texts {
 		if tx == nil {
 			clear(used)
 			continue
 		}
-		for k := 0; tx != nil; {
-			v := tx.Segment.Value(src)
-			ws := splitWords(v)
-			from, to, terms, next := t.g.match(v, ws, k, used)
+		var v []byte
+		var ws []word
+		for k, at := 0, (*ast.Text)(nil); tx != nil; {
+			if tx != at {
+				// Read once per piece: a mark left out (the typography)
+				// looks further in the same words.
+				at, v = tx, tx.Segment.Value(src)
+				ws = splitWords(v)
+			}
+			from, to, terms, next := t.g.match(v, ws, k, used, slug)
 			if terms == nil {
 				break
 			}
@@ -365,29 +428,87 @@ func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 // addresses it links), "coup" and " critique" in two nodes, and a form is
 // looked for in one node. In French a join that would change the
 // typography is undone.
+//
+// Each run of pieces is merged at once and typeset once: merging them
+// pair by pair and typesetting the growing text each time was quadratic,
+// 15 s for a pasted line of 160 KB of "[" (docs/performance.md). A run
+// whose typography the merge changes is tried again as its two halves, so
+// the worst case is n log n.
 func (g *glossTerms) join(n ast.Node, src []byte) {
-	for c := n.FirstChild(); c != nil; {
-		a, ok := c.(*ast.Text)
-		b, ok2 := c.NextSibling().(*ast.Text)
-		if !ok || !ok2 || a.IsRaw() || b.IsRaw() || a.SoftLineBreak() || a.HardLineBreak() || a.Segment.Stop != b.Segment.Start || a.Segment.Padding != 0 || b.Segment.Padding != 0 {
-			c = c.NextSibling()
+	var run []*ast.Text
+	flush := func() {
+		if len(run) > 1 {
+			g.joinRun(n, run, src)
+		}
+		run = run[:0]
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		t, ok := c.(*ast.Text)
+		if !ok || t.IsRaw() || t.Segment.Padding != 0 {
+			flush()
 			continue
 		}
-		was := ""
-		if g.lang == "fr" {
-			was = TypesetText(a, src) + TypesetText(b, src)
+		if len(run) > 0 {
+			a := run[len(run)-1]
+			if a.SoftLineBreak() || a.HardLineBreak() || a.Segment.Stop != t.Segment.Start {
+				flush()
+			}
 		}
-		seg := a.Segment
-		a.Segment = seg.WithStop(b.Segment.Stop)
-		a.SetSoftLineBreak(b.SoftLineBreak())
-		a.SetHardLineBreak(b.HardLineBreak())
+		run = append(run, t)
+	}
+	flush()
+}
+
+// joinRun merges run, adjacent pieces of one text under n, into its first
+// piece; in French only where the typography stays as it was, trying the
+// halves of a run it would change.
+func (g *glossTerms) joinRun(n ast.Node, run []*ast.Text, src []byte) {
+	if g.lang != "fr" {
+		mergeTexts(n, run)
+		return
+	}
+	was := make([]string, len(run))
+	for i, t := range run {
+		was[i] = TypesetText(t, src)
+	}
+	var try func(run []*ast.Text, was []string)
+	try = func(run []*ast.Text, was []string) {
+		if len(run) < 2 {
+			return
+		}
+		undo := mergeTexts(n, run)
+		if TypesetText(run[0], src) == strings.Join(was, "") {
+			return
+		}
+		undo()
+		h := len(run) / 2
+		try(run[:h], was[:h])
+		try(run[h:], was[h:])
+	}
+	try(run, was)
+}
+
+// mergeTexts merges the pieces run into run[0], removing the others from
+// n, and returns what undoes it. The merged piece ends as the last one
+// did (its line break); the pieces' own typesetting context, their
+// neighbours' first and last characters, is the same before and after.
+func mergeTexts(n ast.Node, run []*ast.Text) (undo func()) {
+	a, last := run[0], run[len(run)-1]
+	seg, soft, hard := a.Segment, a.SoftLineBreak(), a.HardLineBreak()
+	a.Segment = seg.WithStop(last.Segment.Stop)
+	a.SetSoftLineBreak(last.SoftLineBreak())
+	a.SetHardLineBreak(last.HardLineBreak())
+	for _, b := range run[1:] {
 		n.RemoveChild(n, b)
-		if g.lang == "fr" && TypesetText(a, src) != was {
-			a.Segment = seg
-			a.SetSoftLineBreak(false)
-			a.SetHardLineBreak(false)
-			n.InsertAfter(n, a, b)
-			c = b
+	}
+	return func() {
+		a.Segment = seg
+		a.SetSoftLineBreak(soft)
+		a.SetHardLineBreak(hard)
+		after := ast.Node(a)
+		for _, b := range run[1:] {
+			n.InsertAfter(n, after, b)
+			after = b
 		}
 	}
 }

@@ -118,6 +118,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 			}
 		}
 		calc.glossary = gloss
+		pairTerms(s)
 		defineTerms(s, calc)
 	}
 	thes, therr := glossary.LoadThesaurus(filepath.Join(opt.ContentDir, "thesaurus.json"))

@@ -567,6 +567,13 @@ func splitSections(d *site.Doc, anchors bool) []sectionHTML {
 		// The rule values' IDs, like the anchors', in one column only.
 		body = valueID.ReplaceAllString(body, "")
 	}
+	if !anchors && strings.Contains(body, `id="fn`) {
+		// Both columns have footnotes numbered from 1: this one's are
+		// prefixed with its language, links and back links with them.
+		p := d.Lang + "-"
+		body = strings.NewReplacer(` id="fn:`, ` id="`+p+`fn:`, ` id="fnref:`, ` id="`+p+`fnref:`,
+			`href="#fn:`, `href="#`+p+`fn:`, `href="#fnref:`, `href="#`+p+`fnref:`).Replace(body)
+	}
 	var out []sectionHTML
 	var b strings.Builder
 	id := ""

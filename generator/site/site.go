@@ -413,6 +413,7 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 		d.Slug = want
 	}
 	pc := parser.NewContext()
+	markdown.WithDocSlug(pc, d.Slug)
 	root := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
 	d.ast = root
 	d.XRefs = markdown.XRefs(pc)
