@@ -1,12 +1,15 @@
 package contentcheck_test
 
 import (
-	"compendium/generator/pipeline"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+
+	"compendium/generator/pipeline"
+	"compendium/generator/testcontent"
 )
 
 // idAttr finds the id attributes of a page as the templates write them
@@ -51,7 +54,7 @@ func TestIDSListsAnchors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile("../../content/IDS.md")
+	b, err := os.ReadFile(filepath.Join(testcontent.Dir, "IDS.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

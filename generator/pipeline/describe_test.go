@@ -7,6 +7,7 @@ import (
 
 	"compendium/generator/calcui"
 	"compendium/generator/render"
+	"compendium/generator/testcontent"
 	"compendium/generator/values"
 )
 
@@ -17,7 +18,7 @@ func TestCalculatorsDoc(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	set, ds := values.Load("../../content")
+	set, ds := values.Load(testcontent.Dir)
 	if len(ds) > 0 {
 		t.Fatal(ds.Error())
 	}
