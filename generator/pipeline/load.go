@@ -101,6 +101,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	ds = append(ds, cds...)
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)
+	ds = append(ds, checkIDSList(opt.ContentDir, s)...)
 	if gerr != nil {
 		ds.Add(glossaryFile, 0, gerr.Error())
 	} else {

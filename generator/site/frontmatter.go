@@ -6,8 +6,13 @@ import (
 	"strings"
 )
 
-// frontMatterKeys are the keys every document declares; see content/README.md.
+// frontMatterKeys are the keys a document may declare; see content/README.md.
+// All are required but source, which only a document taken from a seed
+// has (optionalKeys).
 var frontMatterKeys = []string{"title", "short", "order", "slug", "summary", "source"}
+
+// optionalKeys are the front matter keys a document may leave out or empty.
+var optionalKeys = map[string]bool{"source": true}
 
 // parseFrontMatter reads the flat "key: value" block between the two "---"
 // lines that open a document into d, and returns the body after it with the
@@ -68,12 +73,12 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 		return nil, len(lines) + 1
 	}
 	for _, k := range frontMatterKeys {
-		if v, ok := d.meta[k]; !ok || v == 0 {
+		if v, ok := d.meta[k]; (!ok || v == 0) && !optionalKeys[k] {
 			ds.Add(d.File, 1, "front matter lacks “"+k+"”")
 		}
 	}
 	for k, line := range d.meta {
-		if k == "title" && d.Title == "" || k == "short" && d.Short == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" || k == "source" && d.Source == "" {
+		if k == "title" && d.Title == "" || k == "short" && d.Short == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" {
 			ds.Add(d.File, line, "front matter “"+k+"” is empty")
 		}
 	}
