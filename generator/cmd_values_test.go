@@ -46,3 +46,20 @@ func TestValuesListsOwnValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeDefaults: calc --describe --defaults prints docs/calculators.md,
+// which holds the engine's default rules whatever the content states.
+func TestDescribeDefaults(t *testing.T) {
+	t.Chdir("..")
+	var out, errs bytes.Buffer
+	if code := runCalc([]string{"--describe", "--defaults"}, nil, &out, &errs); code != 0 {
+		t.Fatalf("calc --describe --defaults: exit %d: %s", code, errs.String())
+	}
+	doc, err := os.ReadFile("docs/calculators.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), doc) {
+		t.Error("calc --describe --defaults differs from docs/calculators.md")
+	}
+}
