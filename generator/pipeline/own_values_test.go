@@ -159,3 +159,21 @@ func TestOwnValueChanged(t *testing.T) {
 		t.Error("fr/changes/ lists the unchanged potion-heal")
 	}
 }
+
+// TestSingleFileOpensDocumentTop: in the single-file edition, a search
+// result for a document's title or unanchored preamble (slug#top) opens the
+// document's place in the file, not the file's top.
+func TestSingleFileOpensDocumentTop(t *testing.T) {
+	opt := writeFixture(t, ownSite)
+	res, err := Generate(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(res.Files["en/compendium.html"])
+	if page == "" {
+		t.Fatal("no en/compendium.html")
+	}
+	if !strings.Contains(page, `&#34;alchemy#top&#34;:&#34;alchemy&#34;`) || !strings.Contains(page, `id="alchemy"`) {
+		t.Error("the single file does not map alchemy#top to the document's article")
+	}
+}
