@@ -13,8 +13,6 @@ import (
 // idsFile is the organisers' list of the IDs that links rely on.
 const idsFile = "IDS.md"
 
-var idsCode = regexp.MustCompile("`([a-z0-9-]+)`")
-
 // checkIDSList holds content/IDS.md's table of anchors ("Anchors of rules
 // inside sections") to the documents' anchors, both ways: an anchor the
 // list does not name is reported at the anchor, with the row to add it
@@ -39,6 +37,7 @@ func checkIDSList(contentDir string, s *site.Site) site.Diagnostics {
 	if start < 0 || l == nil {
 		return nil
 	}
+	idsCode := regexp.MustCompile("`([a-z0-9-]+)`")
 	listed := map[string]int{} // doc#section#anchor → line
 	for i := start + 1; i < len(lines) && !strings.HasPrefix(lines[i], "## "); i++ {
 		cells := strings.Split(lines[i], "|")
