@@ -19,6 +19,7 @@ import (
 	"compendium/generator/render"
 	"compendium/generator/search"
 	"compendium/generator/site"
+	"compendium/generator/translation"
 )
 
 // Options configures a Builder.
@@ -218,7 +219,8 @@ func Load(opt Options) (*site.Site, *render.Theme, error) { return New(opt).Load
 
 // Warnings returns what check reports without failing (an error with
 // check -strict): the translated sections whose original changed since
-// they were checked (content/translations.json), as file:line: message.
+// they were checked (content/translations.json), and those that look
+// unfinished (translation.Suspects), as file:line: message.
 func Warnings(opt Options, s *site.Site) ([]string, error) {
 	ds, err := drifts(opt, s)
 	if err != nil {
@@ -227,6 +229,9 @@ func Warnings(opt Options, s *site.Site) ([]string, error) {
 	out := make([]string, len(ds))
 	for i, d := range ds {
 		out[i] = site.Diagnostic{File: d.File, Line: d.Line, Msg: d.Message()}.String()
+	}
+	for _, d := range translation.Suspects(s) {
+		out = append(out, d.String())
 	}
 	return out, nil
 }
