@@ -24,7 +24,7 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if len(args) > 1 {
 				return describe(args[1:2], stdout, stderr)
 			}
-			io.WriteString(stdout, calc.Usage+"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs\n\ncalculators:\n")
+			io.WriteString(stdout, calc.Usage+"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs (--defaults: with the engine's default rules)\n\ncalculators:\n")
 			for _, c := range engine.Calculators() {
 				fmt.Fprintf(stdout, "  %-16s %s\n", c.Name, c.En)
 			}
@@ -43,9 +43,13 @@ func describe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// The labels name rule values ({=armor.plate}): the content's, where
-	// the repository's root has it, else the engine's defaults.
+	// the repository's root has it, else the engine's defaults. With
+	// --defaults, the engine's defaults always: docs/calculators.md is
+	// made so, and stays true whatever rules the content states.
 	rules := engine.Default()
-	if set, ds := values.Load("content"); len(ds) == 0 {
+	if len(args) > 0 && args[0] == "--defaults" {
+		args = args[1:]
+	} else if set, ds := values.Load("content"); len(ds) == 0 {
 		rules = set.Rules
 	}
 	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }

@@ -31,7 +31,7 @@ type command struct {
 // file (cmd_NAME.go) holds its flags and its run.
 func commands() []command {
 	return []command{buildCommand, checkCommand, serveCommand, calcCommand, searchCommand, valuesCommand,
-		translationsCommand, synthCommand, pdfCommand}
+		translationsCommand, newCommand, synthCommand, pdfCommand}
 }
 
 func main() {

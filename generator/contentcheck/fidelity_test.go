@@ -3,6 +3,7 @@ package contentcheck_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -10,9 +11,13 @@ import (
 	"compendium/generator/render"
 )
 
-// The seeds in testdata/seeds are copies of the five source documents. The
-// fidelity test holds the content to them: at least 99 % of each seed's
-// words must appear, in order, in the rendered page's text.
+// The fidelity tests hold each page to the Markdown it is rendered from:
+// at least 99 % of the words the organisers wrote must appear, in order,
+// in the page's text (TestFidelity). That holds for any content. The seeds
+// in testdata/seeds, the five source documents the content was converted
+// from, are compared too, and the figure logged (TestSeedFidelity): the
+// organisers change the rules every edition, so the content may leave its
+// seeds as far as they choose.
 const minFidelity = 0.99
 
 // artefacts are the copy-paste leftovers of the seeds that the content
@@ -56,6 +61,14 @@ func inOrder(want, got []string) int {
 	return int(prev[len(got)])
 }
 
+func TestMarkdownText(t *testing.T) {
+	src := "---\ntitle: T\nslug: t\n---\n## Les soins {#healing}\n\n{#cycle} Un [blessé](fantasy#life) tient [15mn]{=health.coma 15min}, soit {=armor.plate 3} points.\n\n```calc armor\n{\"x\": 1}\n```\n"
+	want := "les soins un blessé tient 15mn soit points"
+	if got := strings.Join(words(markdownText(src)), " "); got != want {
+		t.Errorf("markdownText: %q, want %q", got, want)
+	}
+}
+
 func TestInOrder(t *testing.T) {
 	tests := []struct {
 		want, got string
@@ -74,12 +87,80 @@ func TestInOrder(t *testing.T) {
 	}
 }
 
+// TestFidelity: every page of both languages holds, in order, at least
+// 99 % of the words of its Markdown source (front matter, IDs, rule value
+// keys and calculator blocks aside): nothing the organisers wrote is lost
+// on the way to the page.
 func TestFidelity(t *testing.T) {
+	res := realSite(t)
+	n := 0
+	for _, l := range res.Site.Langs {
+		for _, d := range l.Docs {
+			src, err := os.ReadFile(filepath.Join(realOptions.ContentDir, l.Code, d.Slug+".md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := words(markdownText(string(src)))
+			got := words(render.Strip(article(string(res.Files[l.Code+"/"+d.Slug+"/index.html"]))))
+			in := inOrder(want, got)
+			ratio := float64(in) / float64(max(len(want), 1))
+			t.Logf("%s/%s: %d of %d words of the Markdown in order in the page (%.2f %%)", l.Code, d.Slug, in, len(want), 100*ratio)
+			if ratio < minFidelity {
+				t.Errorf("%s/%s.md: only %.2f %% of its words appear in order in its page (want ≥ %.0f %%)", l.Code, d.Slug, 100*ratio, 100*minFidelity)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no document")
+	}
+}
+
+// article is a page's own text: from its title to the pager.
+func article(page string) string {
+	if i := strings.Index(page, "<article>"); i >= 0 {
+		page = page[i:]
+	}
+	if i := strings.Index(page, "</article>"); i >= 0 {
+		page = page[:i]
+	}
+	return page
+}
+
+var (
+	fence      = regexp.MustCompile("(?ms)^```.*?^```")
+	attribute  = regexp.MustCompile(`\{#[a-z0-9-]+\}`)
+	worded     = regexp.MustCompile(`\]\{=[^}]*\}`)
+	bareValue  = regexp.MustCompile(`\{=[^}]*\}`)
+	linkTarget = regexp.MustCompile(`\]\([^)]*\)`)
+)
+
+// markdownText is what a reader reads of a Markdown document: its text
+// without the front matter, the calculator blocks, the IDs, the links'
+// targets and the rule values' keys. A value written bare ({=armor.plate
+// 3}) is left out: the page writes it in its own form (“3”, “15 min”).
+func markdownText(src string) string {
+	if rest, ok := strings.CutPrefix(src, "---\n"); ok {
+		if _, body, ok := strings.Cut(rest, "\n---\n"); ok {
+			src = body
+		}
+	}
+	src = fence.ReplaceAllString(src, "")
+	src = attribute.ReplaceAllString(src, "")
+	src = worded.ReplaceAllString(src, "]")
+	src = bareValue.ReplaceAllString(src, "")
+	return linkTarget.ReplaceAllString(src, "]")
+}
+
+// TestSeedFidelity logs how many of each seed's words, in order, its
+// French page still holds: the measure of the conversion from the
+// seeds, which the organisers' edits move away from as they choose.
+func TestSeedFidelity(t *testing.T) {
 	res := realSite(t)
 	fr := res.Site.Lang("fr")
 	seeds, _ := filepath.Glob("testdata/seeds/*.txt")
-	if len(seeds) != 5 {
-		t.Fatalf("want 5 seeds in testdata/seeds, found %d", len(seeds))
+	if len(seeds) == 0 {
+		t.Fatal("no seed in testdata/seeds")
 	}
 	for _, seed := range seeds {
 		name := filepath.Base(seed)
@@ -90,28 +171,16 @@ func TestFidelity(t *testing.T) {
 			}
 		}
 		if doc == "" {
-			t.Errorf("%s: no French document declares source: %s", name, name)
+			t.Logf("%s: no French document declares source: %s", name, name)
 			continue
 		}
 		raw, err := os.ReadFile(seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		page := string(res.Files["fr/"+doc+"/index.html"])
-		// Only the document's own text counts: from its title to the pager.
-		if i := strings.Index(page, "<article>"); i >= 0 {
-			page = page[i:]
-		}
-		if i := strings.Index(page, "</article>"); i >= 0 {
-			page = page[:i]
-		}
 		want := words(stripArtefacts(string(raw)))
-		got := words(render.Strip(page))
+		got := words(render.Strip(article(string(res.Files["fr/"+doc+"/index.html"]))))
 		n := inOrder(want, got)
-		ratio := float64(n) / float64(len(want))
-		t.Logf("%s → fr/%s: %d of %d words in order (%.2f %%)", name, doc, n, len(want), 100*ratio)
-		if ratio < minFidelity {
-			t.Errorf("%s: only %.2f %% of the seed's words appear in order in fr/%s (want ≥ %.0f %%)", name, 100*ratio, doc, 100*minFidelity)
-		}
+		t.Logf("%s → fr/%s: %d of %d words in order (%.2f %%)", name, doc, n, len(want), 100*float64(n)/float64(len(want)))
 	}
 }

@@ -1,8 +1,6 @@
 package contentcheck_test
 
 import (
-	"compendium/generator/pipeline"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -25,8 +23,12 @@ func TestNoDuplicateIDs(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	if len(names) < 100 {
-		t.Fatalf("only %d pages", len(names))
+	docs := 0
+	for _, l := range res.Site.Langs {
+		docs += len(l.Docs)
+	}
+	if len(names) < docs {
+		t.Fatalf("only %d pages for %d documents", len(names), docs)
 	}
 	for _, name := range names {
 		seen := map[string]bool{}
@@ -40,57 +42,5 @@ func TestNoDuplicateIDs(t *testing.T) {
 		if len(dups) > 0 {
 			t.Errorf("%s: %d IDs twice or more, first %q", name, len(dups), dups[0])
 		}
-	}
-}
-
-// TestIDSListsAnchors: content/IDS.md lists every anchor of the documents,
-// in its section, and no other: it is the organisers' list of links that
-// must not break.
-func TestIDSListsAnchors(t *testing.T) {
-	s, _, err := pipeline.Load(realOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile("../../content/IDS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(b), "## Anchors of rules inside sections")
-	if !ok {
-		t.Fatal("IDS.md has no “Anchors of rules inside sections” table")
-	}
-	listed := map[string]bool{}
-	code := regexp.MustCompile("`([a-z0-9-]+)`")
-	for _, line := range strings.Split(table, "\n") {
-		cells := strings.Split(line, "|")
-		if len(cells) < 5 || !strings.Contains(cells[1], "`") {
-			continue
-		}
-		doc := code.FindStringSubmatch(cells[1])[1]
-		sec := ""
-		if m := code.FindStringSubmatch(cells[2]); m != nil {
-			sec = m[1]
-		}
-		for _, m := range code.FindAllStringSubmatch(cells[3], -1) {
-			listed[doc+"#"+sec+"#"+m[1]] = true
-		}
-	}
-	have := map[string]bool{}
-	for _, d := range s.Langs[0].Docs {
-		for _, a := range d.Anchors {
-			k := d.Slug + "#" + a.Section + "#" + a.ID
-			have[k] = true
-			if !listed[k] {
-				t.Errorf("IDS.md does not list anchor %s (section %q of %s)", a.ID, a.Section, d.Slug)
-			}
-		}
-	}
-	for k := range listed {
-		if !have[k] {
-			t.Errorf("IDS.md lists %s, which no document has", k)
-		}
-	}
-	if len(have) < 30 {
-		t.Errorf("only %d anchors", len(have))
 	}
 }

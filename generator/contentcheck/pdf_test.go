@@ -16,6 +16,7 @@ import (
 	"compendium/generator/pdf"
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
+	"compendium/generator/testcontent"
 )
 
 // pdfText extracts a PDF's text with a Go reader (github.com/ledongthuc/pdf,
@@ -47,7 +48,7 @@ func TestPDFBooks(t *testing.T) {
 		t.Fatal("no Chromium: install Debian's chromium (make test does) or set CHROME_PATH")
 	}
 	out := filepath.Join(t.TempDir(), "public")
-	res, err := pipeline.Build(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, BaseURL: "https://example.org/", NoTwins: true})
+	res, err := pipeline.Build(pipeline.Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", OutDir: out, BaseURL: "https://example.org/", NoTwins: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestPDFBooks(t *testing.T) {
 		}
 	}
 	// The site built with the PDFs links them.
-	res, err = pipeline.Build(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, NoTwins: true, PDFs: pdfs})
+	res, err = pipeline.Build(pipeline.Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", OutDir: out, NoTwins: true, PDFs: pdfs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,3 +54,10 @@ func searchIndex(t testing.TB, lang string) *search.Index {
 	}
 	return ix
 }
+
+func otherLang(lang string) string {
+	if lang == "fr" {
+		return "en"
+	}
+	return "fr"
+}

@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"compendium/generator/pipeline"
+	"compendium/generator/testcontent"
 )
 
 // realOptions builds the real content with the real theme.
-var realOptions = pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme"}
+var realOptions = pipeline.Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"}
 
 var real struct {
 	once sync.Once

@@ -17,8 +17,9 @@ var (
 	headingElem = regexp.MustCompile(`(?s)<h[2-6][ >].*?</h[2-6]>`)
 )
 
-// TestTermsMarked: on the real site, every document marks glossary terms
-// in both languages, each at most once per section, never in a heading,
+// TestTermsMarked: on the real site, the documents mark glossary terms in
+// both languages (a document need not: a short one may use none), each at
+// most once per section, never in a heading,
 // each linking to an entry its language's glossary page has and defined
 // in the page's hidden list; the book and the single file link their own
 // glossary. It logs how many terms each document marks.
@@ -27,19 +28,18 @@ func TestTermsMarked(t *testing.T) {
 	total := 0
 	for _, l := range res.Site.Langs {
 		glossary := string(res.Files[l.Code+"/glossary/index.html"])
+		langMarks := 0
 		for _, d := range l.Docs {
 			page := string(res.Files[l.Code+"/"+d.Slug+"/index.html"])
 			body := string(d.Body)
 			marks := termMark.FindAllStringSubmatch(body, -1)
 			total += len(marks)
+			langMarks += len(marks)
 			ids := map[string]bool{}
 			for _, m := range marks {
 				ids[m[2]] = true
 			}
 			t.Logf("%s/%-20s %3d marks of %3d terms", l.Code, d.Slug, len(marks), len(ids))
-			if len(marks) == 0 {
-				t.Errorf("%s/%s: no glossary term marked", l.Code, d.Slug)
-			}
 			for _, m := range marks {
 				if m[1] != "../glossary/#term-"+m[2] {
 					t.Errorf("%s/%s: term %s links to %s", l.Code, d.Slug, m[2], m[1])
@@ -80,8 +80,8 @@ func TestTermsMarked(t *testing.T) {
 					t.Errorf("%s: term %s links to %s, not to the page's own glossary", name, m[2], m[1])
 				}
 			}
-			if n == 0 {
-				t.Errorf("%s: no glossary term marked", name)
+			if n == 0 && langMarks > 0 {
+				t.Errorf("%s: no glossary term marked, where the documents mark %d", name, langMarks)
 			}
 			if strings.Contains(page, `<div data-term="`) {
 				t.Errorf("%s: repeats the definitions its glossary holds", name)
@@ -89,6 +89,9 @@ func TestTermsMarked(t *testing.T) {
 		}
 	}
 	t.Logf("%d marks in all", total)
+	if total == 0 {
+		t.Error("no document marks a glossary term: the marking is broken")
+	}
 }
 
 // TestTermsOfTheirGame walks every rules page of the real site: each term

@@ -25,6 +25,7 @@ import (
 	"compendium/generator/pdf"
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
+	"compendium/generator/testcontent"
 )
 
 var (
@@ -48,7 +49,7 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "public")
 	siteDir = out
-	if _, err := pipeline.Build(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
+	if _, err := pipeline.Build(pipeline.Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		return 1
 	}

@@ -23,6 +23,7 @@ import (
 
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
+	"compendium/generator/testcontent"
 )
 
 // TestOffline: the first visit keeps the shell and the page visited; the
@@ -214,7 +215,7 @@ func (h *lastModifiedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func TestOfflineUpdate(t *testing.T) {
 	dir := t.TempDir()
 	content, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	if err := os.CopyFS(content, os.DirFS("../../content")); err != nil {
+	if err := os.CopyFS(content, os.DirFS(testcontent.Dir)); err != nil {
 		t.Fatal(err)
 	}
 	fantasy := filepath.Join(content, "fr", "fantasy.md")

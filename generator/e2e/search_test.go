@@ -29,6 +29,7 @@ import (
 	"compendium/generator/headers"
 	"compendium/generator/pipeline"
 	"compendium/generator/search"
+	"compendium/generator/testcontent"
 )
 
 // The search tests run on a site of their own, served like the harness's
@@ -38,8 +39,9 @@ import (
 var searchSrv struct {
 	once  sync.Once
 	base  string
-	index map[string][]byte // lang → index file
-	path  map[string]string // lang → its path from the site root
+	index map[string][]byte   // lang → index file
+	path  map[string]string   // lang → its path from the site root
+	docs  map[string][]string // lang → its documents' slugs, in order
 	err   error
 }
 
@@ -63,11 +65,17 @@ var (
 )
 
 func startSearchSite() error {
-	res, err := pipeline.Generate(pipeline.Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	res, err := pipeline.Generate(pipeline.Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"})
 	if err != nil {
 		return err
 	}
 	files := res.Files
+	searchSrv.docs = map[string][]string{}
+	for _, l := range res.Site.Langs {
+		for _, d := range l.Docs {
+			searchSrv.docs[l.Code] = append(searchSrv.docs[l.Code], d.Slug)
+		}
+	}
 	searchSrv.index = map[string][]byte{}
 	searchSrv.path = map[string]string{}
 	for name, b := range files {
@@ -141,14 +149,71 @@ func newSearchBrowser(t *testing.T, width, height int64, mobile bool) *Browser {
 	return b
 }
 
-// parityFile is testdata/parity.json of the search package.
-type parityFile struct {
-	Limit int `json:"limit"`
-	Cases []struct {
-		Lang  string `json:"lang"`
-		Query string `json:"q"`
-		Doc   string `json:"doc"`
-	} `json:"cases"`
+// parityLimit is how many results per query the two sides compare.
+const parityLimit = 5
+
+// extraParityQueries are edge cases beyond the query sets: case, Unicode
+// forms, separators, a word being typed, stop words only.
+var extraParityQueries = []string{
+	"", " ", "’", "d’", "l'", "le la les", "ARMURE", "Armure ", "arm", "arm ", "bless", "blesse\u0301e", "BLESSÉE",
+	"œil", "oeil", "Œuvre", "straße", "jusqu’à la mort", "aujourd'hui", "ΟΔΟΣ", "οδος", "2.4", "1d12", "3-10", "PA physiques",
+	"points d’armure magiques", "🛡 armure", "armure,bouclier", "arme-à-feu", "x", "xp", "qu'", "wound", "wounded",
+	"armor", "points de vie", "life points", "combien de temps", "how long before i die", "zzzz", "armrue bouclerr",
+	"calculateur", "calculator", "glossaire", "chirurgien", "surgeon", "PV", "HP",
+	// Past the 32 words a query keeps.
+	strings.Repeat("armure bouclier vie ", 12) + "soins",
+}
+
+// parityDocQueries are searched from a page of each of two games, whose
+// rules both answer them.
+var parityDocQueries = []string{"blessé", "mort", "premiers secours", "combien de temps avant de mourir", "wounded", "dead", "first aid", "how long before dying"}
+
+// parityQueries returns the queries both sides answer, per language: every
+// query of the search's query sets (generator/contentcheck/testdata/search,
+// the part before “ => ”), the edge cases above, and the page-of-a-game
+// queries from the first two documents of the language. Both answers are
+// computed now, on the site just built: nothing stored goes stale when
+// the content changes.
+func parityQueries(t *testing.T, docs map[string][]string) map[string][]parityQuery {
+	t.Helper()
+	var qs []string
+	seen := map[string]bool{}
+	for _, set := range []string{"queries-fr", "queries-en", "vocab-fr", "vocab-en", "questions-fr", "questions-en"} {
+		raw, err := os.ReadFile("../contentcheck/testdata/search/" + set + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(raw), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			q, _, ok := strings.Cut(line, " => ")
+			if ok && !seen[q] {
+				seen[q] = true
+				qs = append(qs, q)
+			}
+		}
+	}
+	if len(qs) < 100 {
+		t.Fatalf("only %d queries in the query sets", len(qs))
+	}
+	qs = append(qs, extraParityQueries...)
+	out := map[string][]parityQuery{}
+	for _, lang := range []string{"fr", "en"} {
+		for _, q := range qs {
+			out[lang] = append(out[lang], parityQuery{Q: q})
+		}
+		for i, doc := range docs[lang] {
+			if i == 2 {
+				break
+			}
+			for _, q := range parityDocQueries {
+				out[lang] = append(out[lang], parityQuery{Q: q, Doc: doc})
+			}
+		}
+	}
+	return out
 }
 
 // parityQuery is a query and the rules document of the page searching.
@@ -168,24 +233,13 @@ type parityResult struct {
 	Snippet string  `json:"snippet"`
 }
 
-// TestSearchParity: for every query of the parity vectors, search.js in
+// TestSearchParity: for every query of parityQueries, search.js in
 // Chromium answers exactly what the Go query (the command line) answers on
 // the same index file: the same sections in the same order, scores,
 // title paths and marked snippets.
 func TestSearchParity(t *testing.T) {
 	b := newSearchBrowser(t, 800, 600, false)
-	raw, err := os.ReadFile("../contentcheck/testdata/search/parity.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pf parityFile
-	if err := json.Unmarshal(raw, &pf); err != nil {
-		t.Fatal(err)
-	}
-	queries := map[string][]parityQuery{}
-	for _, c := range pf.Cases {
-		queries[c.Lang] = append(queries[c.Lang], parityQuery{c.Query, c.Doc})
-	}
+	queries := parityQueries(t, searchSrv.docs)
 	qjson, _ := json.Marshal(queries)
 	urls := map[string]string{}
 	for lang, p := range searchSrv.path {
@@ -207,7 +261,7 @@ func TestSearchParity(t *testing.T) {
 				snippet: searchParity.marked(r, "⟦", "⟧") })), suggest: searchParity.suggest(ix[lang], q) }));
 		}
 		return JSON.stringify(out);
-	})()`, ijson, qjson, pf.Limit)
+	})()`, ijson, qjson, parityLimit)
 	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(js, &got, awaitPromise)); err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +290,7 @@ func TestSearchParity(t *testing.T) {
 		for i, q := range qs {
 			n++
 			want := answer{Results: []parityResult{}, Suggest: idx[lang].Suggest(q.Q)}
-			for _, r := range search.SearchIn(idx[lang], other, q.Q, pf.Limit, q.Doc) {
+			for _, r := range search.SearchIn(idx[lang], other, q.Q, parityLimit, q.Doc) {
 				want.Results = append(want.Results, parityResult{Hit: r.Slug + "#" + r.ID, Anchor: r.Anchor, Kind: r.Kind, Via: r.Via, Score: r.Score, Matched: r.Matched, Title: r.TitlePath, Snippet: r.Marked("⟦", "⟧")})
 			}
 			w, _ := json.Marshal(want)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"compendium/generator/qr/qrtest"
+	"compendium/generator/testcontent"
 )
 
 // idAttr finds the id attributes of a page as the templates write them
@@ -23,7 +24,7 @@ var qrSVG = regexp.MustCompile(`<svg class="qr".*?</svg>`)
 // share an ID, the document's slug and the ID ("fantasy-combat"); its links
 // stay inside the book; the glossary comes last.
 func TestBook(t *testing.T) {
-	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	res, err := Generate(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestBook(t *testing.T) {
 // 3) carries a QR code that decodes to the section's share page; without
 // one, the book has none.
 func TestBookQRCodes(t *testing.T) {
-	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme", BaseURL: "https://example.org/rules/"})
+	res, err := Generate(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", BaseURL: "https://example.org/rules/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestBookQRCodes(t *testing.T) {
 	if got := qrtest.Decode(t, string(res.Files["qr/fr/fantasy/armor.svg"])); got != "https://example.org/rules/fr/fantasy/armor/" {
 		t.Errorf("qr/fr/fantasy/armor.svg decodes to %s", got)
 	}
-	plain, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	plain, err := Generate(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestBookQRCodes(t *testing.T) {
 // offline reading, not what only printing or downloading uses (the QR
 // codes, the single-file editions, the PDFs).
 func TestOfflineCopyLeavesOutDownloads(t *testing.T) {
-	res, err := Generate(Options{ContentDir: "../../content", ThemeDir: "../../theme", BaseURL: "https://example.org/",
+	res, err := Generate(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", BaseURL: "https://example.org/",
 		PDFs: map[string][]byte{"fr/compendium-a4.pdf": []byte("%PDF-1.7")}})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"compendium/generator/testcontent"
 )
 
 // writeFixture lays out an inline txtar archive as a content folder in a
@@ -256,14 +258,14 @@ func snapshot(t *testing.T, dir string) map[string]string {
 
 // TestRealContent builds the compendium itself: check must pass on it.
 func TestRealContent(t *testing.T) {
-	_, _, err := Load(Options{ContentDir: "../../content", ThemeDir: "../../theme"})
+	_, _, err := Load(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
 }
 
 func BenchmarkGenerate(b *testing.B) {
-	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme"}
+	opt := Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"}
 	for b.Loop() {
 		if _, err := Generate(opt); err != nil {
 			b.Fatal(err)
@@ -457,7 +459,7 @@ func BenchmarkRebuild(b *testing.B) {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	content := filepath.Join(b.TempDir(), "content")
-	if err := os.CopyFS(content, os.DirFS("../../content")); err != nil {
+	if err := os.CopyFS(content, os.DirFS(testcontent.Dir)); err != nil {
 		b.Fatal(err)
 	}
 	doc := filepath.Join(content, "fr", "fantasy.md")
@@ -680,7 +682,7 @@ See [nothing](#life).
 // BenchmarkLoad loads and checks the real content (the check command).
 func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
-		if _, err := New(Options{ContentDir: "../../content", ThemeDir: "../../theme"}).load(nil); err != nil {
+		if _, err := New(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"}).load(nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -690,7 +692,7 @@ func BenchmarkLoad(b *testing.B) {
 // does (configuration, twins, an output folder already there), the real
 // site of make bench-hugo without the process's start.
 func BenchmarkBuildReal(b *testing.B) {
-	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
+	opt := Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", ConfigFile: "../../compendium.json", OutDir: filepath.Join(b.TempDir(), "public")}
 	if _, err := Build(opt); err != nil {
 		b.Fatal(err)
 	}

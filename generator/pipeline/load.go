@@ -103,6 +103,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	ds = append(ds, cds...)
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)
+	ds = append(ds, checkIDSList(opt.ContentDir, s)...)
 	if gerr != nil {
 		ds.Add(glossaryFile, 0, gerr.Error())
 	} else {
@@ -160,6 +161,12 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		if d := &ds[i]; d.Kind == "" && strings.HasPrefix(d.Msg, "glossary term ") && behind[d.Place()] {
 			d.Severity, d.About = site.Warning, []string{"drift:" + d.Place()}
 		}
+	}
+	// Translations that look unfinished (a length far from the French's, a
+	// French sentence left) are warnings with their remedy.
+	for _, d := range translation.Suspects(s) {
+		d.Severity = site.Warning
+		ds = append(ds, d)
 	}
 	ds = site.Fold(ds)
 	l := &loaded{site: s, theme: theme, calc: calc, config: cfg, thesaurus: thes}

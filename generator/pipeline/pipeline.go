@@ -63,7 +63,7 @@ type Result struct {
 	Docs     int
 	Sections int
 	Elapsed  time.Duration
-	// Warnings are what check reports without failing (see Warnings).
+	// Warnings are what check reports without failing (see Check).
 	Warnings []string
 	// Notes say what the build left out and why, one line each (no
 	// previous edition to compare with).

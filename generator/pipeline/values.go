@@ -62,7 +62,7 @@ func (c *calcs) valueChanges(prev *values.Set, old *site.Site, lang string) []re
 		if len(o) == 0 || len(r.Decls) == 0 {
 			continue
 		}
-		was, _ := prev.Rules.Get(r.Spec.Key)
+		was, _ := prev.Get(r.Spec.Key)
 		if was == r.N {
 			continue
 		}

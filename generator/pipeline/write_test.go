@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"bytes"
-	"compendium/generator/values"
 	"compress/gzip"
 	"context"
 	"io"
@@ -15,6 +14,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"compendium/generator/testcontent"
+	"compendium/generator/values"
 )
 
 func TestWriteUpdatesInPlace(t *testing.T) {
@@ -78,7 +80,7 @@ func TestWriteRefusesForeignFolder(t *testing.T) {
 // TestDeterministic: the real site's files are the same bytes whatever the
 // parallel pipeline's scheduling (one core, or several).
 func TestDeterministic(t *testing.T) {
-	opt := Options{ContentDir: "../../content", ThemeDir: "../../theme", ConfigFile: "../../compendium.json", NoTwins: true}
+	opt := Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme", ConfigFile: "../../compendium.json", NoTwins: true}
 	gen := func(procs int) map[string][]byte {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		res, err := Generate(opt)

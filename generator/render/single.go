@@ -137,6 +137,8 @@ func (t *Theme) Single(s *site.Site, lang string, a SingleAssets, m Meta, glossa
 	}
 	anchors := map[string]string{}
 	for _, d := range l.Docs {
+		// A search result for the document's title opens its place.
+		anchors[d.Slug+"#top"] = d.Slug
 		for _, sec := range d.Sections {
 			if id := ids.id(d.Slug, sec.ID); id != sec.ID {
 				anchors[d.Slug+"#"+sec.ID] = id

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"compendium/generator/testcontent"
 )
 
 func TestAnalyze(t *testing.T) {
@@ -144,7 +146,7 @@ func TestAnalyzeAsTokens(t *testing.T) {
 	texts := []string{"", " ", "l'", "L’Armure d’ÉTÉ", "qu'il jusqu’à lorsqu‘on puisquʼelle", "aujourd'hui", "''", "’’’x", "x'", "'x",
 		"bless\u0301e", "Œil ŒUVRE", "1d6+2 3e 4ᵉ", "«\u00a0Assommé\u00a0»", "a-b_c.d", "İstanbul ΣΊΣΥΦΟΣ", "\xff\xfe armure", "c'est-à-dire d'l'",
 		"PV PA PM", "Rest, short rest; LONG REST!", "don't can't it’s", "the the the", "x\u0301\u0302y"}
-	files, err := filepath.Glob("../../content/*/*.md")
+	files, err := filepath.Glob(filepath.Join(testcontent.Dir, "*", "*.md"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no content: %v", err)
 	}

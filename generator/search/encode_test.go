@@ -8,6 +8,7 @@ import (
 
 	"compendium/generator/glossary"
 	"compendium/generator/site"
+	"compendium/generator/testcontent"
 )
 
 // stdJSON is what encoding/json writes for v without HTML escaping.
@@ -49,7 +50,7 @@ func TestAppendJSONIndex(t *testing.T) {
 // content is loaded with site.Load, not the pipeline, so that this
 // package's test binary stays small enough to fuzz cheaply.
 func TestIndexFileIsEncodingJSON(t *testing.T) {
-	const content = "../../content"
+	content := testcontent.Dir
 	s, ds := site.Load(content, site.Options{})
 	if err := ds.Err(); err != nil {
 		t.Fatal(err)

@@ -312,6 +312,12 @@ func (f *indexFile) sizeHint() int {
 // page for a reader's offline copy to download again).
 func IndexPath(lang string) string { return lang + "/search.json" }
 
+// TopID is the ID of a result that opens a document at its top: its title
+// and a preamble with no anchor. A page's "#top" is its top (the HTML
+// standard's own fragment; no element carries it), and the single-file
+// edition maps slug#top to the document's place in it.
+const TopID = "top"
+
 func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	f := &indexFile{
 		Version: formatVersion, Lang: l.Code, Word: wordPattern, Apos: apostrophes,
@@ -387,18 +393,23 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 			name = d.Title
 		}
 		f.Docs = append(f.Docs, [3]string{d.Slug, name, ""})
-		// A preamble with an anchor ({#cycle} at its start) is searched
-		// as a section of its own, under the document's title.
+		// The document's title and preamble are searched as a section of
+		// their own: a player finds a document by its name ("alchemy"),
+		// and a rule its preamble states. A preamble with an anchor
+		// ({#cycle} at its start) opens at it; any other opens the top of
+		// the page (TopID).
+		id := TopID
 		for _, a := range d.Anchors {
 			if a.Section == "" && d.Intro != "" {
-				f.SecDoc = append(f.SecDoc, di)
-				f.SecID = append(f.SecID, a.ID)
-				f.SecTitle = append(f.SecTitle, d.Title)
-				f.SecParent = append(f.SecParent, -1)
-				f.Text = append(f.Text, d.Intro)
+				id = a.ID
 				break
 			}
 		}
+		f.SecDoc = append(f.SecDoc, di)
+		f.SecID = append(f.SecID, id)
+		f.SecTitle = append(f.SecTitle, d.Title)
+		f.SecParent = append(f.SecParent, -1)
+		f.Text = append(f.Text, d.Intro)
 		type open struct{ sec, level int }
 		var stack []open // the headings above the current one
 		for _, s := range d.Sections {

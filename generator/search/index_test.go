@@ -270,3 +270,40 @@ func TestResultWhere(t *testing.T) {
 		t.Errorf("anchor: %q %q", at, path)
 	}
 }
+
+// TestTitleAndPreambleFound: a document is found by its title and by its
+// preamble (the text before its first heading), even when the preamble
+// has no anchor: the result opens the page's top (slug#top). An anchored
+// preamble opens at its anchor. (English "alchemy" once found only a
+// glossary term.)
+func TestTitleAndPreambleFound(t *testing.T) {
+	s := fixture()
+	s.Langs[1].Docs = append(s.Langs[1].Docs, &site.Doc{Lang: "en", Slug: "alchemy", Title: "Alchemy rules",
+		Intro:    "Brewing lets a character turn herbs into remedies.",
+		Sections: []*site.Section{{ID: "ingredients", Level: 2, Title: "Ingredients", Text: "Gather what the recipe asks for."}}})
+	s.Langs[1].Docs = append(s.Langs[1].Docs, &site.Doc{Lang: "en", Slug: "cycles", Title: "Cycles",
+		Intro: "A cycle lasts twelve hours.", Anchors: []*site.Anchor{{ID: "cycle"}},
+		Sections: []*site.Section{{ID: "days", Level: 2, Title: "Days", Text: "A day is two cycles."}}})
+	files, paths, err := Build(s, Vocabulary{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Load(files[paths["en"]])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"alchemy", "alchemy#top"},
+		{"herbs remedies", "alchemy#top"},
+		{"twelve hours", "cycles#cycle"},
+		{"recipe", "alchemy#ingredients"},
+	} {
+		rs := ix.Query(c.q, 3)
+		if len(rs) == 0 || rs[0].Slug+"#"+rs[0].ID != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, ids(rs), c.want)
+		}
+	}
+	if rs := ix.Query("alchemy", 1); len(rs) == 1 && rs[0].TitlePath != "Alchemy rules" {
+		t.Errorf("alchemy: title path %q, want the document's title", rs[0].TitlePath)
+	}
+}

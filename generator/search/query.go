@@ -1,9 +1,8 @@
 // Twin of theme/js/page/search.js: the query here (LoadSplit, QueryIn and
 // its words, candidates, ranking, anchors and snippets) is ported there
 // line by line; change one, change the other. TestSearchParity
-// (generator/e2e/search_test.go) holds them equal on the queries of
-// generator/contentcheck/testdata/search/parity.json, which
-// TestParityVectors (there, on the real content) keeps.
+// (generator/e2e/search_test.go) holds them equal, both run on the same
+// index and queries at test time.
 
 package search
 

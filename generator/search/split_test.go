@@ -169,7 +169,14 @@ func TestBuildSplits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs := ix.Query("armure", 1); len(rs) != 1 || !strings.Contains(rs[0].Marked("[", "]"), "[armure]") {
+	// A document whose title says "armure" may come first, by its title;
+	// a section's text marks the word.
+	rs := ix.Query("armure", 3)
+	marked := false
+	for _, r := range rs {
+		marked = marked || strings.Contains(r.Marked("[", "]"), "[armure]")
+	}
+	if !marked {
 		t.Errorf("armure: %v", rs)
 	}
 	if _, err := Load(dict); err == nil {

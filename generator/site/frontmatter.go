@@ -8,8 +8,13 @@ import (
 	"strings"
 )
 
-// frontMatterKeys are the keys every document declares; see content/README.md.
+// frontMatterKeys are the keys a document may declare; see content/README.md.
+// All are required but source, which only a document taken from a seed
+// has (optionalKeys).
 var frontMatterKeys = []string{"title", "short", "order", "slug", "summary", "source"}
+
+// optionalKeys are the front matter keys a document may leave out or empty.
+var optionalKeys = map[string]bool{"source": true}
 
 // parseFrontMatter reads the flat "key: value" block between the two "---"
 // lines that open a document into d, and returns the body after it with the
@@ -99,7 +104,7 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 	}
 	*ds = append(*ds, local...)
 	for _, k := range frontMatterKeys {
-		if v, ok := d.meta[k]; !ok || v == 0 {
+		if v, ok := d.meta[k]; (!ok || v == 0) && !optionalKeys[k] {
 			if k == "slug" {
 				ds.Report(d.File, 1, "fm-lacks-slug", "slug", strings.TrimSuffix(filepath.Base(d.File), ".md"))
 				continue
@@ -108,7 +113,7 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 		}
 	}
 	for k, line := range d.meta {
-		if k == "title" && d.Title == "" || k == "short" && d.Short == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" || k == "source" && d.Source == "" {
+		if k == "title" && d.Title == "" || k == "short" && d.Short == "" || k == "slug" && d.Slug == "" || k == "summary" && d.Summary == "" {
 			ds.Report(d.File, line, "fm-empty", "key", k)
 		}
 	}

@@ -211,12 +211,12 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 
 	// Rule values ({=key value}).
 	"value-unknown": {
-		"rule value “{key}” is not one the calculators read (go run ./generator values lists them)",
-		"la valeur de règle « {key} » n'est lue par aucun calculateur (go run ./generator values les liste)",
+		"rule value “{key}” is not one the calculators read (go run ./generator values lists them); a value of your own is named after its document: {own}, its meaning in {file}",
+		"la valeur de règle « {key} » n'est lue par aucun calculateur (go run ./generator values les liste) ; une valeur propre à votre document porte son nom : {own}, son sens dans {file}",
 	},
 	"value-unknown-near": {
-		"rule value “{key}” is not one the calculators read: did you mean one of {near}? (go run ./generator values lists them)",
-		"la valeur de règle « {key} » n'est lue par aucun calculateur : vouliez-vous dire l'une de {near} ? (go run ./generator values les liste)",
+		"rule value “{key}” is not one the calculators read: did you mean one of {near}? (go run ./generator values lists them; a value of your own is named after its document: {own}, its meaning in {file})",
+		"la valeur de règle « {key} » n'est lue par aucun calculateur : vouliez-vous dire l'une de {near} ? (go run ./generator values les liste ; une valeur propre à votre document porte son nom : {own}, son sens dans {file})",
 	},
 	"value-kind": {
 		"rule value “{key}” ({meaning}) is a {kind}, not a {got}: write it as {decl}",

@@ -29,14 +29,26 @@ type Set struct {
 	// Rules are the engine's defaults changed by every declared value.
 	Rules *engine.Rules
 	// Decls holds each key's declarations, by language code, in document
-	// order.
+	// order: the engine's values and the organisers' own.
 	Decls map[string]map[string][]Decl
+	// Own are the organisers' own values, which no calculator reads, by
+	// key (see own.go).
+	Own map[string]Own
+}
+
+// Get returns the number of the value key: the engine's, or the
+// organisers' own.
+func (s *Set) Get(key string) (int, bool) {
+	if o, ok := s.Own[key]; ok {
+		return o.N, true
+	}
+	return s.Rules.Get(key)
 }
 
 // Default returns the set of the engine's defaults with no declaration: what
 // a site without content, or the engine alone, computes with.
 func Default() *Set {
-	return &Set{Rules: engine.Default(), Decls: map[string]map[string][]Decl{}}
+	return &Set{Rules: engine.Default(), Decls: map[string]map[string][]Decl{}, Own: map[string]Own{}}
 }
 
 // Collect gathers the values of every document of s and checks them. It
@@ -60,14 +72,14 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 		for _, d := range l.Docs {
 			for _, v := range d.Values {
 				spec, ok := engine.Lookup(v.Key)
-				if !ok {
-					r := ds.Report(d.File, v.Line, "value-unknown", "key", v.Key)
+				if !ok && !ownKey(v.Key, d.Slug) {
+					r := ds.Report(d.File, v.Line, "value-unknown", "key", v.Key, "own", "{="+d.Slug+"."+ownName(v.Key)+" "+v.Literal+"}", "file", MeaningsFile)
 					if near := suggest(v.Key); near != "" {
 						r.Kind, r.Args = "value-unknown-near", append(r.Args, "near", near)
 					}
 					continue
 				}
-				if spec.Kind != v.Kind {
+				if ok && spec.Kind != v.Kind {
 					ds.Report(d.File, v.Line, "value-kind", "key", v.Key, "meaning", spec.En, "meaning@fr", spec.Fr, "kind", spec.Kind.String(), "got", v.Kind.String(), "decl", declaration(spec, v.N))
 					continue
 				}
@@ -90,6 +102,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 		return set, ds
 	}
 	orig := s.Langs[0]
+	ds = append(ds, set.collectOwn(s)...)
 	for _, spec := range engine.Specs() {
 		byLang := set.Decls[spec.Key]
 		o := byLang[orig.Code]
@@ -245,8 +258,8 @@ type Row struct {
 	Decls []Decl // in the language listed, in document order
 }
 
-// Rows returns every value the engine reads, with its number and where lang
-// declares it, in the order of the documents and their sections (values no
+// Rows returns every value the engine reads, and the organisers' own, with
+// its number and where lang declares it, in the order of the documents and their sections (values no
 // document of the site states last, in the engine's order).
 func (s *Set) Rows(st *site.Site, lang string) []Row {
 	type placed struct {
@@ -269,6 +282,18 @@ func (s *Set) Rows(st *site.Site, lang string) []Row {
 			}
 		}
 		if len(p.row.Decls) > 0 {
+			for j, d := range l.Docs {
+				if d == p.row.Decls[0].Doc {
+					p.doc, p.line = j, p.row.Decls[0].Value.Line<<8+i%256
+				}
+			}
+		}
+		rows = append(rows, p)
+	}
+	for i, key := range sortedOwn(s.Own) {
+		o := s.Own[key]
+		p := placed{row: Row{Spec: o.Spec(), N: o.N, Decls: s.Decls[key][lang]}, doc: 1 << 20, line: 1<<20 + i}
+		if l != nil && len(p.row.Decls) > 0 {
 			for j, d := range l.Docs {
 				if d == p.row.Decls[0].Doc {
 					p.doc, p.line = j, p.row.Decls[0].Value.Line<<8+i%256

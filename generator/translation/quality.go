@@ -1,0 +1,90 @@
+package translation
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"compendium/generator/site"
+)
+
+// frenchWords are function words that English prose never uses: three of
+// them in one English sentence mean a sentence left in French.
+var frenchWords = map[string]bool{
+	"les": true, "des": true, "vous": true, "est": true, "dans": true, "une": true, "pour": true,
+	"avec": true, "sur": true, "qui": true, "que": true, "pas": true, "sont": true, "être": true,
+	"nous": true, "leur": true, "aux": true, "du": true, "cette": true, "mais": true, "il": true,
+	"elle": true, "votre": true, "vos": true, "peut": true, "fait": true, "tout": true, "ne": true,
+}
+
+var (
+	// quoted drops what a translation legitimately keeps in French: the
+	// in-game calls players say aloud, quoted in « » and given in
+	// parentheses.
+	quoted    = regexp.MustCompile(`«[^»]*»|\([^)]*\)`)
+	sentences = regexp.MustCompile(`[.!?;:]\s`)
+)
+
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// FrenchSentences returns the sentences of an English text that are
+// French: three French function words or more, outside « » and
+// parentheses.
+func FrenchSentences(text string) []string {
+	var found []string
+	for _, s := range sentences.Split(quoted.ReplaceAllString(text, " "), -1) {
+		n := 0
+		for _, w := range words(s) {
+			if frenchWords[w] {
+				n++
+			}
+		}
+		if n >= 3 {
+			found = append(found, strings.TrimSpace(s))
+		}
+	}
+	return found
+}
+
+// Suspects returns the English sections that look unfinished, as
+// warnings at their heading: a sentence left in French, or a length far
+// from the French one's (under 0.6 or over 1.6 times its words; under
+// ten French words, more than four words apart), which is most often a
+// paragraph left out or pasted twice. They are warnings, never errors:
+// a translation may be rightly shorter, and check -strict fails on them
+// as on the other translations to check. They were a test of the real
+// content (TestTranslationComplete), which failed make test on content
+// check accepted.
+func Suspects(s *site.Site) site.Diagnostics {
+	var ds site.Diagnostics
+	fr, en := s.Lang("fr"), s.Lang("en")
+	if fr == nil || en == nil {
+		return nil
+	}
+	for _, fd := range fr.Docs {
+		ed := en.Doc(fd.Slug)
+		if ed == nil {
+			continue
+		}
+		for _, fs := range fd.Sections {
+			es := ed.Section(fs.ID)
+			if es == nil {
+				continue // check reports the missing section
+			}
+			nf, ne := len(words(fs.Title+" "+fs.Text)), len(words(es.Title+" "+es.Text))
+			ratio := float64(ne) / float64(max(nf, 1))
+			if nf < 10 && (ne-nf > 4 || nf-ne > 4) || nf >= 10 && (ratio < 0.6 || ratio > 1.6) {
+				ds.Add(ed.File, es.Line, "translation of #"+fs.ID+" has "+strconv.Itoa(ne)+" words for the French's "+strconv.Itoa(nf)+" ("+fd.File+":"+strconv.Itoa(fs.Line)+"): is a part missing or repeated? If it is right, nothing needs doing")
+			}
+			for _, sent := range FrenchSentences(es.Title + ". " + es.Text) {
+				ds.Add(ed.File, es.Line, "translation of #"+fs.ID+" has a sentence in French: “"+sent+"”: translate it (in-game calls said aloud stay in French between « »)")
+			}
+		}
+	}
+	return ds
+}
