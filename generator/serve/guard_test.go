@@ -446,3 +446,24 @@ func TestBarePageWithoutSite(t *testing.T) {
 		t.Errorf("not live, no site: %d", r.StatusCode)
 	}
 }
+
+// TestFailureInBothLanguages: a diagnostic of the message catalogue
+// reaches the overlay in every language, so a French page shows it in
+// French; one made outside the catalogue is English only.
+func TestFailureInBothLanguages(t *testing.T) {
+	d := site.New("content/fr/fantasy.md", 3, "value-unknown", "key", "armor.plat", "own", "{=fantasy.plat 3}", "file", "content/values.json")
+	f := FailureOf(site.Diagnostics{d, {File: "content/glossary.json", Line: 2, Msg: "plain English"}})
+	if len(f.Problems) != 2 {
+		t.Fatalf("problems %+v", f.Problems)
+	}
+	p := f.Problems[0]
+	if p.Message["fr"] == "" || p.Message["en"] == "" || p.Message["fr"] == p.Message["en"] {
+		t.Errorf("catalogue diagnostic: messages %q, want a French and an English one", p.Message)
+	}
+	if !strings.Contains(p.Message["fr"], "armor.plat") || !strings.Contains(p.Message["fr"], "valeur de règle") {
+		t.Errorf("French message %q", p.Message["fr"])
+	}
+	if q := f.Problems[1]; q.Message["en"] != "plain English" || q.Message["fr"] != "" {
+		t.Errorf("English-only diagnostic: messages %q", q.Message)
+	}
+}

@@ -77,7 +77,7 @@ func FailureOf(err error) Failure {
 			f.More++
 			continue
 		}
-		p := Problem{File: d.File, Line: d.Line, Col: d.Col, Message: map[string]string{"en": d.Msg}}
+		p := Problem{File: d.File, Line: d.Line, Col: d.Col, Message: messages(d)}
 		if d.File != "" && d.Line > 0 {
 			l, ok := lines[d.File]
 			if !ok {
@@ -102,6 +102,20 @@ func FailureOf(err error) Failure {
 		f.Problems = []Problem{{Message: map[string]string{"en": err.Error()}}}
 	}
 	return f
+}
+
+// messages returns d's message in each language of the catalogue: a
+// diagnostic made outside it (no Kind) exists in English only, and the
+// page says so.
+func messages(d site.Diagnostic) map[string]string {
+	if d.Kind == "" {
+		return map[string]string{"en": d.Message("en")}
+	}
+	m := map[string]string{}
+	for _, lang := range site.Languages {
+		m[lang] = d.Message(lang)
+	}
+	return m
 }
 
 // byDocument is a file's sort key: its path with its language folder
