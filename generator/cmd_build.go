@@ -13,18 +13,20 @@ import (
 
 	"compendium/generator/heapwatch"
 	"compendium/generator/pipeline"
+	"compendium/generator/site"
 )
 
 var buildCommand = command{"build", "load, check and render content/ with theme/ into public/", runBuild}
 
 func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("build", "build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FILE] [-memprofile FILE] [-timings]", stdout, stderr)
+	fs := newFlags("build", "build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FILE] [-memprofile FILE] [-timings] [-lang fr|en]", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (go tool pprof reads it)")
 	memprofile := fs.String("memprofile", "", "write a heap profile taken at the build's largest live heap to this file (go tool pprof reads it)")
 	timings := fs.Bool("timings", false, "print each stage's wall time")
+	langFlag := langFlag(fs)
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -61,25 +63,26 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// One line says what the output folder holds now: the previous build,
 	// or files of two (this build, or an earlier one, stopped while
 	// writing in place), which the next build repairs.
-	left := opt.OutDir + "/ was left as it was"
+	lang := site.LangFrom(*langFlag)
+	left := site.Text("cmd-left", lang, "out", opt.OutDir)
 	if pipeline.Unfinished(opt.OutDir) {
-		left = opt.OutDir + "/ holds files of two builds until the next build, which repairs it"
+		left = site.Text("cmd-left-mixed", lang, "out", opt.OutDir)
 	}
 	if s := sig(); s != nil && err != nil {
 		// A second signal meanwhile ends the process at once.
-		fmt.Fprintf(stderr, "build stopped (%v); %s\n", s, left)
+		fmt.Fprintln(stderr, site.Text("cmd-build-stopped", lang, "sig", fmt.Sprint(s), "left", left))
 		if n, ok := s.(syscall.Signal); ok {
 			return 128 + int(n) // the shell's code for a process a signal ended
 		}
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		fmt.Fprintln(stderr, "build failed; "+left)
+		fmt.Fprintln(stderr, sayError(err, lang))
+		fmt.Fprintln(stderr, site.Text("cmd-build-failed", lang, "left", left))
 		return 1
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintln(stderr, w)
+		fmt.Fprintln(stderr, w.Format(lang))
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stdout, n)

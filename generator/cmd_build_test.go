@@ -37,7 +37,7 @@ func TestBuildStopsOnSignal(t *testing.T) {
 	stopped := func(sig string, code int, want string) {
 		t.Helper()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestBuildStopsOnSignal$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "COMPENDIUM_BUILD_SIGNAL_CHILD="+sig, "COMPENDIUM_BUILD_ARGS="+strings.Join(args, "\n"))
+		cmd.Env = append(os.Environ(), "LC_ALL=C", "COMPENDIUM_BUILD_SIGNAL_CHILD="+sig, "COMPENDIUM_BUILD_ARGS="+strings.Join(args, "\n"))
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()

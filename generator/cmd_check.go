@@ -21,7 +21,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	siteFlags(fs, &opt)
 	strict := fs.Bool("strict", false, "fail on warnings too (translations whose original changed since they were checked)")
 	verbose := fs.Bool("v", false, "list each problem's consequences under it, instead of counting them")
-	langFlag := fs.String("lang", "", "language of the messages, fr or en (default: from LC_ALL, LC_MESSAGES or LANG)")
+	langFlag := langFlag(fs)
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}

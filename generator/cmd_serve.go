@@ -14,20 +14,23 @@ import (
 
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
+	"compendium/generator/site"
 )
 
 var serveCommand = command{"serve", "build, serve public/ on 127.0.0.1:8080 and rebuild on changes", runServe}
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("serve", "serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]", stdout, stderr)
+	fs := newFlags("serve", "serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
+	langFlag := langFlag(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	live := fs.Bool("live", true, "reload open pages after each rebuild (off: pages go out exactly as built)")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
+	lang := site.LangFrom(*langFlag)
 	// Each rebuild allocates a lot and keeps little: collecting at 5x
 	// the live heap instead of 2x cut the collector's share of a
 	// rebuild. Not for build: at 1,000 pages it made the peak 660 MB
@@ -107,7 +110,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 			for _, w := range res.Warnings {
-				fmt.Fprintln(stderr, w)
+				fmt.Fprintln(stderr, w.Format(lang))
 			}
 			fmt.Fprintln(stdout, res.Summary(opt.OutDir))
 		}
@@ -120,11 +123,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	close(ticking)
 	if ctx.Err() != nil {
 		ln.Close()
-		fmt.Fprintln(stdout, "stopped")
+		fmt.Fprintln(stdout, site.Text("cmd-stopped", lang))
 		return 0
 	}
 	if firstErr != nil {
-		fmt.Fprintln(stderr, firstErr)
+		fmt.Fprintln(stderr, sayError(firstErr, lang))
 		if _, statErr := os.Stat(opt.OutDir); statErr != nil {
 			// No earlier site: the server still runs, its pages show the
 			// problems, and the first good rebuild makes the site.
@@ -133,14 +136,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				ln.Close()
 				return 1
 			}
-			fmt.Fprintln(stderr, "build failed; no earlier site to serve: open the address to see the problems, and save a fix")
+			fmt.Fprintln(stderr, site.Text("cmd-serve-no-site", lang))
 		} else {
-			fmt.Fprintln(stderr, "build failed; serving the previous "+opt.OutDir+"/ (the open pages show the problems)")
+			fmt.Fprintln(stderr, site.Text("cmd-serve-previous", lang, "out", opt.OutDir))
 		}
 	}
 	err = serve.Run(ctx, serve.Options{
 		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
-		Rebuild: rebuild, Log: stderr, NoLive: !*live, Failed: firstErr,
+		Rebuild: rebuild, Log: stderr, Describe: func(err error) string { return sayError(err, lang) + "\n" + site.Text("cmd-serve-still", lang) }, NoLive: !*live, Failed: firstErr,
 		// A rebuild leaves the single-file editions as they were, for
 		// the pages to reload at once; they are made right after.
 		Complete: func() error {
@@ -157,6 +160,6 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	fmt.Fprintln(stdout, "stopped")
+	fmt.Fprintln(stdout, site.Text("cmd-stopped", lang))
 	return 0
 }

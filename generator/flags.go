@@ -92,3 +92,19 @@ func outputFlags(fs *flag.FlagSet, opt *pipeline.Options) {
 		return err
 	})
 }
+
+// langFlag adds -lang, the language of a command's messages: fr or en,
+// by default the locale's (site.LangFrom).
+func langFlag(fs *flag.FlagSet) *string {
+	return fs.String("lang", "", "language of the messages, fr or en (default: from LC_ALL, LC_MESSAGES or LANG)")
+}
+
+// sayError is err as the organiser reads it: a failed build's problems in
+// lang, each once with its cause first; any other error as it says itself.
+func sayError(err error, lang string) string {
+	var e *pipeline.Error
+	if errors.As(err, &e) {
+		return e.Format(lang)
+	}
+	return err.Error()
+}

@@ -139,6 +139,9 @@ var (
 // without the front matter, the calculator blocks, the IDs, the links'
 // targets and the rule values' keys. A value written bare ({=armor.plate
 // 3}) is left out: the page writes it in its own form (“3”, “15 min”).
+// footnote is a footnote's definition, on a line of its own.
+var footnote = regexp.MustCompile(`(?m)^\[\^[^\]]+\]:.*$`)
+
 func markdownText(src string) string {
 	if rest, ok := strings.CutPrefix(src, "---\n"); ok {
 		if _, body, ok := strings.Cut(rest, "\n---\n"); ok {
@@ -146,6 +149,14 @@ func markdownText(src string) string {
 		}
 	}
 	src = fence.ReplaceAllString(src, "")
+	// A footnote's text is shown at the end of the page, as goldmark
+	// places it, whatever line of the Markdown holds it.
+	var notes []string
+	src = footnote.ReplaceAllStringFunc(src, func(n string) string {
+		notes = append(notes, n)
+		return ""
+	})
+	src += "\n" + strings.Join(notes, "\n")
 	src = attribute.ReplaceAllString(src, "")
 	src = worded.ReplaceAllString(src, "]")
 	src = bareValue.ReplaceAllString(src, "")

@@ -143,8 +143,8 @@ func apply(t *testing.T, dir string, edits []edit) {
 // key, "" for none.
 func refusedAt(ds site.Diagnostics, e edit) string {
 	for _, d := range ds {
-		if strings.HasSuffix(filepath.ToSlash(d.File), e.file) && d.Line == e.line && strings.Contains(d.Msg, e.key) {
-			return d.Msg
+		if strings.HasSuffix(filepath.ToSlash(d.File), e.file) && d.Line == e.line && strings.Contains(d.Message("en"), e.key) {
+			return d.Message("en")
 		}
 	}
 	return ""

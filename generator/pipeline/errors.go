@@ -21,10 +21,14 @@ type Error struct {
 
 // Error lists the diagnostics, one per line as file:line: message, sorted
 // by file and line, then the cause.
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.Format("en") }
+
+// Format is Error in lang, a language of the message catalogue
+// (site.LangFrom picks the organiser's): the commands print it.
+func (e *Error) Format(lang string) string {
 	var parts []string
 	if len(e.Diagnostics) > 0 {
-		parts = append(parts, e.Diagnostics.Error())
+		parts = append(parts, e.Diagnostics.Format(lang, false))
 	}
 	if e.Err != nil {
 		parts = append(parts, e.Err.Error())

@@ -64,7 +64,7 @@ type Result struct {
 	Sections int
 	Elapsed  time.Duration
 	// Warnings are what check reports without failing (see Check).
-	Warnings []string
+	Warnings site.Diagnostics
 	// Notes say what the build left out and why, one line each (no
 	// previous edition to compare with).
 	Notes []string

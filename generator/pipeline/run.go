@@ -164,9 +164,7 @@ func (r *run) editions() error {
 	}
 	r.changes = changes
 	r.res = &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Notes: notes}
-	for _, w := range site.Sort(r.l.warnings) {
-		r.res.Warnings = append(r.res.Warnings, w.String())
-	}
+	r.res.Warnings = site.Sort(r.l.warnings)
 	for _, d := range drift {
 		if err := theme.AddDriftNotice(s, d.Lang, d.Orig, d.Slug, d.ID, d.Checked); err != nil {
 			return failed("editions and drifts", err)

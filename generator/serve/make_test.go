@@ -35,7 +35,7 @@ func makeServe(t *testing.T, addr string) (*exec.Cmd, <-chan struct{}, string, *
 	}
 	root, _ := filepath.Abs("../..")
 	cmd := exec.Command("make", "--no-print-directory", "-C", root, "serve", "ADDR="+addr,
-		"SERVE_FLAGS=-content "+filepath.Join(dir, "content")+" -out "+filepath.Join(dir, "public"))
+		"SERVE_FLAGS=-lang en -content "+filepath.Join(dir, "content")+" -out "+filepath.Join(dir, "public"))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out := &syncBuffer{}
 	pr, pw := io.Pipe()
@@ -151,7 +151,7 @@ func TestMakeServeStops(t *testing.T) {
 		}
 		defer ln.Close()
 		root, _ := filepath.Abs("../..")
-		b, _ := exec.Command("make", "--no-print-directory", "-C", root, "serve", "ADDR="+ln.Addr().String(), "SERVE_FLAGS=-out "+filepath.Join(t.TempDir(), "public")).CombinedOutput()
+		b, _ := exec.Command("make", "--no-print-directory", "-C", root, "serve", "ADDR="+ln.Addr().String(), "SERVE_FLAGS=-lang en -out "+filepath.Join(t.TempDir(), "public")).CombinedOutput()
 		if text := string(b); !strings.Contains(text, "already in use") || !strings.Contains(text, "make serve ADDR=127.0.0.1:") || strings.Contains(text, "built ") {
 			t.Errorf("output:\n%s", text)
 		}

@@ -64,6 +64,10 @@ type Options struct {
 	// (created, written, removed or renamed) since the previous call.
 	Rebuild func(changed []string) error
 	Log     io.Writer
+	// Describe says a failed rebuild's error, and that the previous
+	// site is still served, in the organiser's language for Log; nil:
+	// err.Error() and the English line.
+	Describe func(error) string
 	// NoLive turns live reload off: pages go out as built, from their
 	// twins, as a host sends them (for measurements such as Lighthouse).
 	NoLive bool
@@ -764,7 +768,7 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 					return // stopped during the rebuild
 				}
 				if opt.Log != nil {
-					_, _ = io.WriteString(opt.Log, err.Error()+"\nbuild failed; still serving the previous site\n")
+					_, _ = io.WriteString(opt.Log, describeErr(opt, err)+"\n")
 				}
 				broker.Send("failed", FailureOf(err).JSON())
 				continue
@@ -788,4 +792,12 @@ func watch(ctx context.Context, w *fsnotify.Watcher, opt Options, broker *Broker
 			}
 		}
 	}
+}
+
+// describeErr is err as opt.Describe says it, else its Error.
+func describeErr(opt Options, err error) string {
+	if opt.Describe != nil {
+		return opt.Describe(err)
+	}
+	return err.Error() + "\nbuild failed; still serving the previous site"
 }

@@ -25,6 +25,16 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	"cmd-warnings": {", {n} warning(s)", ", {n} avertissement(s)"},
 	"cmd-strict":   {"check -strict: {n} warning(s) to resolve", "check -strict : {n} avertissement(s) à traiter"},
 
+	// build and serve.
+	"cmd-left":           {"{out}/ was left as it was", "{out}/ est resté tel quel"},
+	"cmd-left-mixed":     {"{out}/ holds files of two builds until the next build, which repairs it", "{out}/ mêle les fichiers de deux constructions jusqu'à la prochaine, qui le répare"},
+	"cmd-build-stopped":  {"build stopped ({sig}); {left}", "construction arrêtée ({sig}) ; {left}"},
+	"cmd-build-failed":   {"build failed; {left}", "échec de la construction ; {left}"},
+	"cmd-serve-no-site":  {"build failed; no earlier site to serve: open the address to see the problems, and save a fix", "échec de la construction ; aucun site précédent à servir : ouvrez l'adresse pour voir les problèmes, puis enregistrez une correction"},
+	"cmd-serve-previous": {"build failed; serving the previous {out}/ (the open pages show the problems)", "échec de la construction ; le site précédent {out}/ reste servi (les pages ouvertes montrent les problèmes)"},
+	"cmd-serve-still":    {"build failed; still serving the previous site", "échec de la construction ; le site précédent reste servi"},
+	"cmd-stopped":        {"stopped", "arrêté"},
+
 	// Reading a file.
 	"read-failed": {"cannot read: {err}", "lecture impossible : {err}"},
 	"too-big": {
