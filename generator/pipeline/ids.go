@@ -77,8 +77,9 @@ func checkIDSList(contentDir string, s *site.Site) site.Diagnostics {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if line := listed[k]; !have[k] {
-			parts := strings.SplitN(k, "#", 3)
+		parts := strings.SplitN(k, "#", 3)
+		// A document that could not be read has its own message.
+		if line := listed[k]; !have[k] && !s.Broken(l.Code, parts[0]) {
 			ds.Add(file, line, "lists anchor “"+parts[2]+"” of "+parts[0]+", which no French document has in that section: links to it break; put {#"+parts[2]+"} back, or remove it from this row if it is gone on purpose")
 		}
 	}

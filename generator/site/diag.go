@@ -211,6 +211,9 @@ var (
 	// A thesaurus form "only the en text uses" is about the fr text: a
 	// document of it that could not be read says nothing.
 	aboutText = regexp.MustCompile(`but only the ([a-z]+) text uses it`)
+	// A glossary term whose "docs" names a document that could not be
+	// read is about that document.
+	aboutDoc = regexp.MustCompile(`names “([a-z0-9-]+)”, which is no document \(the documents are the file names of content/([a-z]+)/\)`)
 )
 
 // about returns what d is about: its About, or what its text names.
@@ -221,6 +224,9 @@ func (d Diagnostic) about() []string {
 	var out []string
 	for _, m := range aboutSection.FindAllStringSubmatch(d.Msg, -1) {
 		out = append(out, m[3]+":"+m[1]+"#"+m[2])
+	}
+	for _, m := range aboutDoc.FindAllStringSubmatch(d.Msg, -1) {
+		out = append(out, m[2]+":"+m[1]+"#*")
 	}
 	if m := aboutText.FindStringSubmatch(d.Msg); m != nil {
 		for _, l := range Languages {

@@ -45,6 +45,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"byte {byte} is not UTF-8 (the file was not read): save the file as UTF-8, or retype the character at this place",
 		"l'octet {byte} n'est pas de l'UTF-8 (le fichier n'a pas été lu) : enregistrez le fichier en UTF-8, ou retapez le caractère à cet endroit",
 	},
+	"quote-too-deep": {
+		"block quotes nested {depth} deep (a line that opens with {depth} “>”): at most {max}; remove the extra “>”",
+		"citations imbriquées sur {depth} niveaux (une ligne qui commence par {depth} « > ») : {max} au plus ; retirez les « > » en trop",
+	},
 	"cr-only": {
 		"the lines end with CR alone (old Mac line endings), so the file reads as one line: save it with LF (or CRLF) line endings",
 		"les lignes finissent par CR seul (fins de ligne du vieux Mac), le fichier se lit donc comme une seule ligne : enregistrez-le avec des fins de ligne LF (ou CRLF)",

@@ -56,7 +56,46 @@ func checkSource(file string, src []byte, ds *Diagnostics) ([]byte, bool) {
 		r.Causes = []string{"doc:" + file}
 		return nil, false
 	}
+	if line, depth := deepestQuote(src); depth > MaxQuoteDepth {
+		r := ds.Report(file, line, "quote-too-deep", "depth", strconv.Itoa(depth), "max", strconv.Itoa(MaxQuoteDepth))
+		r.Causes = []string{"doc:" + file}
+		return nil, false
+	}
 	return src, true
+}
+
+// MaxQuoteDepth is how deep block quotes (`> > …`) may nest: goldmark's
+// time grows with the square of the depth (docs/performance.md), and no
+// rule needs more than a quote inside a quote.
+const MaxQuoteDepth = 20
+
+// deepestQuote returns the line (from 1) whose block quotes nest deepest,
+// and how deep: the '>' that open the line, spaces and tabs between them.
+func deepestQuote(src []byte) (line, depth int) {
+	n := 1
+	for len(src) > 0 {
+		end := bytes.IndexByte(src, '\n')
+		if end < 0 {
+			end = len(src)
+		}
+		d := 0
+		for _, c := range src[:end] {
+			if c == '>' {
+				d++
+			} else if c != ' ' && c != '\t' {
+				break
+			}
+		}
+		if d > depth {
+			line, depth = n, d
+		}
+		n++
+		if end == len(src) {
+			break
+		}
+		src = src[end+1:]
+	}
+	return line, depth
 }
 
 // lineCount counts the line breaks of b: LF, CRLF, or a CR alone.
