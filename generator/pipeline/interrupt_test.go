@@ -187,12 +187,14 @@ Une règle qui disparaît.
 		t.Helper()
 		o := opt
 		o.OutDir = out
-		env, _ := json.Marshal(interruptCase{Opt: o, Step: step, Signal: sig})
+		env, err := json.Marshal(interruptCase{Opt: o, Step: step, Signal: sig})
+		if err != nil {
+			t.Fatalf("%s: the case cannot be passed to the child: %v", name, err)
+		}
 		cmd := exec.Command(os.Args[0], "-test.run=^TestInterruptedChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), childEnv+"="+string(env))
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		var err error
 		if sig == "PARENT" {
 			stdout, perr := cmd.StdoutPipe()
 			if perr != nil {

@@ -39,7 +39,7 @@ type Options struct {
 	// Progress, when set, is told the name of each stage of a build as it
 	// ends (the stages build -timings lists), from any goroutine: serve
 	// prints them during a long first build.
-	Progress func(stage string)
+	Progress func(stage string) `json:"-"`
 	// NoTwins skips the .br and .gz twins (build -compress=false): for
 	// measuring the rest of the pipeline, or a host that compresses itself.
 	NoTwins bool
