@@ -21,7 +21,7 @@ FUZZTIME ?= 2s
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
-.PHONY: site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo browser cross-browsers axe vet lighthouse
+.PHONY: edits site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo browser cross-browsers axe vet lighthouse
 
 # axe-core, the accessibility checker the browser tests inject into every
 # page, taken with npm (Node.js and npm come with the machine; Debian's
@@ -95,6 +95,14 @@ $(AXE_JS):
 # in generator/contentcheck), and go test leaves them out without it.
 unit:
 	$(GO) test ./...
+
+# edits applies sets of correct content edits to copies of the content
+# (a word, a section, a value, a glossary word, a new document made with
+# generator new…) and runs the tests that read the real content on each
+# copy: they must pass (generator/contentedit; several minutes, so not
+# part of make test).
+edits:
+	COMPENDIUM_EDITS=1 $(GO) test -count=1 -timeout 30m -v -run TestCorrectEditsKeepTestsGreen ./generator/contentedit
 
 # e2e runs the browser tests alone (about 4 minutes on 2 cores). They fail,
 # never skip, without Chromium or axe-core; browser and axe bring them.
