@@ -15,10 +15,12 @@ FUZZTIME ?= 2s
 # The fuzz targets, as package:Target: the engine's (one per calculator and
 # its JSON reader), the content loader's (one document; the loader and
 # every check on an original and its translation), the search's (query, index
-# reader, and its one-pass analysis against its tokens). The calculators'
+# reader, and its one-pass analysis against its tokens), the glossary
+# marking's time budget (FuzzGlossTermsTime: an input whose marking takes
+# over a second fails). The calculators'
 # link decoder runs in the browser (generator/e2e/linkfuzz_test.go: 3 s in
 # make test, FUZZ_SECONDS in fuzz-long).
-FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary
+FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary generator/markdown
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
 .PHONY: edits site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo browser cross-browsers axe vet lighthouse
