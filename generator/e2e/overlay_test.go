@@ -149,10 +149,14 @@ func TestBuildFailedOverlay(t *testing.T) {
 
 	text := await("fr")
 	where := filepath.ToSlash(file) + ":" + strconv.Itoa(line)
-	for _, want := range []string{"La construction du site a échoué", "problème", where, strings.TrimSpace(broken), "dernière construction réussie"} {
+	for _, want := range []string{"La construction du site a échoué", "problème", where, strings.TrimSpace(broken), "dernière construction réussie", "n'a pas d'ID"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the French overlay lacks %q:\n%s", want, text)
 		}
+	}
+	// The problem itself is said in French, not marked as English.
+	if strings.Contains(text, "message en anglais") || strings.Contains(text, "has no ID") {
+		t.Errorf("the French overlay says the problem in English:\n%s", text)
 	}
 	// The previous build is still beneath.
 	var still bool
@@ -178,7 +182,7 @@ func TestBuildFailedOverlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	text = await("en")
-	for _, want := range []string{"The site's build failed", where, strings.TrimSpace(broken), "last good build"} {
+	for _, want := range []string{"The site's build failed", where, strings.TrimSpace(broken), "last good build", "has no ID"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the English overlay lacks %q:\n%s", want, text)
 		}
