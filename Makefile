@@ -8,7 +8,7 @@
 
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
-# Two seconds a target in make test: 22 targets, 74 s with each one's
+# Two seconds a target in make test: 23 targets, about 77 s with each one's
 # start (99 s at 3 s, which took make test past its 10 minutes);
 # make fuzz-long gives each a minute.
 FUZZTIME ?= 2s
@@ -17,7 +17,8 @@ FUZZTIME ?= 2s
 # every check on an original and its translation), the search's (query, index
 # reader, and its one-pass analysis against its tokens), the glossary
 # marking's time budget (FuzzGlossTermsTime: an input whose marking takes
-# over a second fails). The calculators'
+# over a second fails) and a document's (FuzzDocTime: one pasted pattern
+# read in over two seconds fails). The calculators'
 # link decoder runs in the browser (generator/e2e/linkfuzz_test.go: 3 s in
 # make test, FUZZ_SECONDS in fuzz-long).
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary generator/markdown

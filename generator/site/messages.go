@@ -49,6 +49,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"block quotes nested {depth} deep (a line that opens with {depth} “>”): at most {max}; remove the extra “>”",
 		"citations imbriquées sur {depth} niveaux (une ligne qui commence par {depth} « > ») : {max} au plus ; retirez les « > » en trop",
 	},
+	"emphasis-too-many": {
+		"{marks} emphasis marks (“*”, “_”, “~”) in one paragraph, from this line on: at most {max}; remove what was pasted by mistake, or write a mark meant as itself as “\\*”",
+		"{marks} marques d'emphase (« * », « _ », « ~ ») dans un même paragraphe, à partir de cette ligne : {max} au plus ; retirez ce qui a été collé par erreur, ou écrivez « \\* » une marque voulue telle quelle",
+	},
 	"cr-only": {
 		"the lines end with CR alone (old Mac line endings), so the file reads as one line: save it with LF (or CRLF) line endings",
 		"les lignes finissent par CR seul (fins de ligne du vieux Mac), le fichier se lit donc comme une seule ligne : enregistrez-le avec des fins de ligne LF (ou CRLF)",

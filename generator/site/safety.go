@@ -61,7 +61,48 @@ func checkSource(file string, src []byte, ds *Diagnostics) ([]byte, bool) {
 		r.Causes = []string{"doc:" + file}
 		return nil, false
 	}
+	if line, marks := busiestParagraph(src); marks > MaxEmphasisMarks {
+		r := ds.Report(file, line, "emphasis-too-many", "marks", strconv.Itoa(marks), "max", strconv.Itoa(MaxEmphasisMarks))
+		r.Causes = []string{"doc:" + file}
+		return nil, false
+	}
 	return src, true
+}
+
+// MaxEmphasisMarks is how many emphasis marks (“*”, “_”, “~”) one
+// paragraph may hold: goldmark pairs them in time growing faster than
+// their square when few of them close (160 KB of “*0 * 0” took 2 s,
+// docs/performance.md), and the rules' busiest paragraph holds 4.
+const MaxEmphasisMarks = 2000
+
+// busiestParagraph returns the first line (from 1) of the run of
+// non-blank lines that holds the most emphasis marks, and how many. A
+// run is a paragraph, or a list or table whose items goldmark reads one
+// by one: counting the whole run only errs on the safe side.
+func busiestParagraph(src []byte) (line, marks int) {
+	n, start, count := 1, 1, 0
+	for len(src) > 0 {
+		end := bytes.IndexByte(src, '\n')
+		if end < 0 {
+			end = len(src)
+		}
+		l := src[:end]
+		if len(bytes.TrimSpace(l)) == 0 {
+			count = 0
+			start = n + 1
+		} else {
+			count += bytes.Count(l, []byte("*")) + bytes.Count(l, []byte("_")) + bytes.Count(l, []byte("~"))
+			if count > marks {
+				line, marks = start, count
+			}
+		}
+		n++
+		if end == len(src) {
+			break
+		}
+		src = src[end+1:]
+	}
+	return line, marks
 }
 
 // MaxQuoteDepth is how deep block quotes (`> > …`) may nest: goldmark's
