@@ -18,7 +18,7 @@ FUZZTIME ?= 2s
 # reader, and its one-pass analysis against its tokens), the glossary
 # marking's time budget (FuzzGlossTermsTime: an input whose marking takes
 # over a second fails) and a document's (FuzzDocTime: one pasted pattern
-# read in over two seconds fails). The calculators'
+# whose reading grows faster than its size fails). The calculators'
 # link decoder runs in the browser (generator/e2e/linkfuzz_test.go: 3 s in
 # make test, FUZZ_SECONDS in fuzz-long).
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary generator/markdown
