@@ -143,8 +143,8 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	}
 	ds = append(ds, htmlWarnings(opt, cfg, gloss, glossaryFile)...)
 	// The translations behind their original are warnings; a glossary
-	// term that such a section lacks is one too, until the translation is
-	// updated and marked (content/README.md).
+	// term or a value's mark that such a section lacks is one too, until
+	// the translation is updated and marked (content/README.md).
 	drift, derr := drifts(opt, s)
 	if derr != nil {
 		ds.Add(filepath.Join(opt.ContentDir, translation.FileName), 0, derr.Error())
@@ -158,7 +158,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		ds = append(ds, w)
 	}
 	for i := range ds {
-		if d := &ds[i]; d.Kind == "" && strings.HasPrefix(d.Msg, "glossary term ") && behind[d.Place()] {
+		if d := &ds[i]; behind[d.Place()] && (d.Kind == "value-section-missing" || d.Kind == "" && strings.HasPrefix(d.Msg, "glossary term ")) {
 			d.Severity, d.About = site.Warning, []string{"drift:" + d.Place()}
 		}
 	}

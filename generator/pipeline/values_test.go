@@ -113,6 +113,8 @@ func TestValuesDisagreements(t *testing.T) {
 		{"a typo after a playtest change: the organiser's number, not the default, and the cause alone", armorSite("trois", "4", ""), []string{
 			"content/fr/fantasy.md:11: rule value “armor.plate”: unreadable value \"trois\"",
 			"(and 2 problem(s) this one causes"}},
+		{"marked in a section of the original more often than in the translation's", armorSite("3", "3", "\nAu plus {=armor.cap 20} points en tout.\n"), []string{
+			"content/en/fantasy.md:9: rule value “armor.cap” is marked 2 time(s) in section “armor” of the original (content/fr/fantasy.md:13) and 1 time(s) in this section: mark the number it states here too, {=armor.cap 20}"}},
 		{"unreadable", armorSite("3", "3", "\nLe plafond : {=armor.cap vingt}.\n"), []string{
 			"content/fr/fantasy.md:13: rule value “armor.cap”: unreadable value \"vingt\""}},
 	} {
@@ -205,5 +207,23 @@ func TestCircleFollowsTheText(t *testing.T) {
 				t.Errorf("the build's problems lack %q:\n%s", c.want, msg)
 			}
 		})
+	}
+}
+
+// TestValueMarkedOnlyInTheTranslation: a number the translation marks
+// more often in a section than the original does is a warning at the mark
+// too many (the original's words there are unbound), not a failure.
+func TestValueMarkedOnlyInTheTranslation(t *testing.T) {
+	fx := armorSite("3", "3", "")
+	i := strings.Index(fx, "-- content/en/fantasy.md --")
+	fx = fx[:i] + strings.Replace(fx[i:], "\n```calc armor", "\nAt most {=armor.cap 20} points.\n\n```calc armor", 1)
+	opt := writeFixture(t, fx)
+	_, ds, err := Check(opt)
+	if err != nil {
+		t.Fatalf("check failed: %v", err)
+	}
+	out := strings.ReplaceAll(ds.Format("en", true), filepath.Dir(opt.ContentDir)+string(filepath.Separator), "")
+	if want := "content/en/fantasy.md:13: warning: rule value “armor.cap” is marked 2 time(s) in section “armor” of this translation, this mark included, and 1 time(s) in the same section of the original (which marks it at content/fr/fantasy.md:11)"; !strings.Contains(out, want) {
+		t.Errorf("check's output lacks %q:\n%s", want, out)
 	}
 }

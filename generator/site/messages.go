@@ -256,6 +256,14 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"rule value “{key}” ({place}) is not declared in this translation: write {decl} in section “{section}”, where the original states it",
 		"la valeur de règle « {key} » ({place}) n'est pas déclarée dans cette traduction : écrivez {decl} dans la section « {section} », où l'original l'énonce",
 	},
+	"value-section-missing": {
+		"rule value “{key}” is marked {n} time(s) in section “{section}” of the original ({place}) and {m} time(s) in this section: mark the number it states here too, {decl}, so that it follows the value when the rule changes (this translation marks it at {elsewhere})",
+		"la valeur de règle « {key} » est marquée {n} fois dans la section « {section} » de l'original ({place}) et {m} fois dans cette section : marquez aussi le nombre qu'elle énonce ici, {decl}, pour qu'il suive la valeur quand la règle change (cette traduction la marque en {elsewhere})",
+	},
+	"value-section-extra": {
+		"rule value “{key}” is marked {m} time(s) in section “{section}” of this translation, this mark included, and {n} time(s) in the same section of the original (which marks it at {place}): mark the number the original states there too, or remove this mark",
+		"la valeur de règle « {key} » est marquée {m} fois dans la section « {section} » de cette traduction, cette marque comprise, et {n} fois dans la même section de l'original (qui la marque en {place}) : marquez aussi le nombre que l'original y énonce, ou retirez cette marque",
+	},
 	"value-differs": {
 		"rule value “{key}” is {value} here but {other} in {place}: the languages must state the same value",
 		"la valeur de règle « {key} » vaut {value} ici mais {other} dans {place} : les langues doivent énoncer la même valeur",

@@ -56,7 +56,8 @@ func Default() *Set {
 //   - a key the engine does not read, or a value of the wrong kind;
 //   - a key declared twice in one language with two numbers;
 //   - a key declared in one language and not in another, or with another
-//     number;
+//     number, or in a section of the original and not in the same section
+//     of a translation (checkSections);
 //   - a value that the original language does not declare, when the
 //     document that states it is in the site and a block places a
 //     calculator that uses it;
@@ -168,7 +169,8 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 		}
 		ds.Report(file, line, "value-engine", "key", err.Field, "err", err.En, "err@fr", err.Fr)
 	}
-	ds = append(ds, checkWords(s, set)...) // words.go
+	ds = append(ds, checkSections(s, set)...) // sections.go
+	ds = append(ds, checkWords(s, set)...)    // words.go
 	return set, ds
 }
 
