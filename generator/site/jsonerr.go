@@ -70,7 +70,17 @@ func JSONProblem(file string, data []byte, err error) Diagnostic {
 			key = key[i+1:]
 		}
 		got, _, _ := strings.Cut(te.Value, " ") // "number 1.5"
-		pos := lastNonSpace(data, int(min(te.Offset, int64(len(data)))))
+		// Go stops after the value (or inside a list): its start is
+		// where the reader looks.
+		pos := max(lastNonSpace(data, int(min(te.Offset, int64(len(data))))), 0)
+		switch {
+		case data[pos] == '"':
+			pos = openingQuote(data, pos)
+		case isWordByte(data[pos]):
+			for pos > 0 && isWordByte(data[pos-1]) {
+				pos--
+			}
+		}
 		args := append(jsonWant(te.Type), jsonGot(got)...)
 		if key == "" {
 			return at(pos, "json-type-top", args...)
