@@ -171,7 +171,9 @@ func TestGlossaryJSON(t *testing.T) {
 	}
 }
 
-func endsWith(s, suffix string) bool { return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix }
+func endsWith(s, suffix string) bool {
+	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
+}
 
 // TestThesaurusFormLang: a form that only the other language's text uses
 // is a warning naming where it is used, unless it is a word of both
