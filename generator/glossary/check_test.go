@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"compendium/generator/site"
@@ -165,14 +166,10 @@ func TestGlossaryJSON(t *testing.T) {
 	} {
 		_, err := Load(writeJSON(t, "glossary.json", tt.data))
 		ds, ok := err.(site.Diagnostics)
-		if !ok || len(ds) != 1 || !endsWith(ds[0].String(), tt.want) {
+		if !ok || len(ds) != 1 || !strings.HasSuffix(ds[0].String(), tt.want) {
 			t.Errorf("got %v, want …%s", err, tt.want)
 		}
 	}
-}
-
-func endsWith(s, suffix string) bool {
-	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
 }
 
 // TestThesaurusFormLang: a form that only the other language's text uses

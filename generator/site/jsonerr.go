@@ -120,6 +120,9 @@ func syntaxProblem(data []byte, se *json.SyntaxError, at func(int, string, ...st
 		return at(pos, "json-single-quote")
 	case looking && (char == '“' || char == '”' || char == '«' || char == '»'):
 		return at(pos, "json-curly-quote", "char", string(char))
+	case strings.HasSuffix(msg, "looking for beginning of object key string") && (c == '{' || c == '['):
+		// "…}, {": the brace that closes the entry before is missing.
+		return at(pos, "json-key-expected", "char", string(c))
 	case strings.HasSuffix(msg, "looking for beginning of object key string") && isWordByte(c):
 		return at(pos, "json-bare-key", "word", wordAt(data, pos))
 	case looking && isWordByte(c) || strings.Contains(msg, "in literal "):
@@ -128,6 +131,10 @@ func syntaxProblem(data []byte, se *json.SyntaxError, at func(int, string, ...st
 			start--
 		}
 		return at(start, "json-bare-word", "word", wordAt(data, start))
+	case strings.HasSuffix(msg, "after object key:value pair") && c == '{':
+		// A "{" never follows a key's value, with or without a comma:
+		// the entry before lost its closing brace.
+		return at(pos, "json-brace-missing")
 	case strings.HasSuffix(msg, "after object key:value pair") || strings.HasSuffix(msg, "after array element"):
 		if pos > 0 && data[pos-1] == '"' && isWordByte(c) {
 			// "il dit "non" …": the text ended at the quote before the word.

@@ -32,6 +32,8 @@ func TestReadJSON(t *testing.T) {
 		{"missing comma between entries", "{\"terms\": [\n  {\"id\": \"a\"}\n  {\"id\": \"b\"}]}", "json-missing-comma", 2, 14, []string{"next", `{"id": "b"}]}`}},
 		{"unclosed text", "{\"terms\": [{\"id\": \"a}]}\n}", "json-unclosed-text", 1, 19, nil},
 		{"quote inside a text", "{\"terms\": [{\"definition\": {\"fr\": \"il dit \"non\" ici\"}}]}", "json-quote-in-text", 1, 42, []string{"next", `non" ici"}}]}`}},
+		{"closing brace missing", "{\"terms\": [\n  {\"id\": \"a\",\n  {\"id\": \"b\"}]}", "json-key-expected", 3, 3, []string{"char", "{"}},
+		{"closing brace and comma missing", "{\"terms\": [\n  {\"id\": \"a\", \"definition\": {\"fr\": \"x\"}\n  {\"id\": \"b\"}]}", "json-brace-missing", 3, 3, nil},
 		{"file cut short", "{\"terms\": [\n  {\"id\": \"a\"},\n  {\"id\": \"b\"", "json-unclosed", 3, 3, []string{"open", "{", "close", "}"}},
 		{"empty file", "  \n", "json-empty", 0, 0, nil},
 		{"single quotes", "{'terms': []}", "json-single-quote", 1, 2, nil},

@@ -347,8 +347,16 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"une apostrophe : le JSON écrit les clés et les textes entre guillemets droits, \"comme ceci\"",
 	},
 	"json-curly-quote": {
-		"a typographic quote, {char}: JSON writes keys and texts between straight double quotes, \"like this\" (inside them, a text may hold “ ” and « »)",
-		"un guillemet typographique, {char} : le JSON écrit les clés et les textes entre guillemets droits, \"comme ceci\" (entre eux, un texte peut contenir « » et “ ”)",
+		"a typographic quote ({char}): JSON writes keys and texts between straight double quotes, \"like this\" (inside them, a text may hold “ ” and « »)",
+		"un guillemet typographique ({char}) : le JSON écrit les clés et les textes entre guillemets droits, \"comme ceci\" (entre eux, un texte peut contenir « » et “ ”)",
+	},
+	"json-brace-missing": {
+		"a “}” is missing before this “{”: close the entry before it with “},”",
+		"il manque un « } » avant ce « { » : fermez l'entrée précédente par « }, »",
+	},
+	"json-key-expected": {
+		"a key between double quotes is expected here, not “{char}”: is the “}” that closes the entry before missing?",
+		"une clé entre guillemets droits est attendue ici, pas « {char} » : manque-t-il le « } » qui ferme l'entrée précédente ?",
 	},
 	"json-bare-key": {
 		"key “{word}” is not between double quotes: write \"{word}\"",
