@@ -587,7 +587,7 @@ Armour points protect against blows.
 	th := filepath.Join(opt.ContentDir, "thesaurus.json")
 	for _, want := range []string{
 		th + ":3: section “alpha#nowhere” does not exist in fr: write slug#id",
-		th + ":4: warning: form “points d’armure” is in a set of “lang”: “en”, yet only the French text uses it (" + filepath.Join(opt.ContentDir, "fr", "alpha.md") + ":11)",
+		th + ":4: warning: form “points d’armure” is in a set with \"lang\": \"en\", yet only the French text uses it (" + filepath.Join(opt.ContentDir, "fr", "alpha.md") + ":11)",
 		th + ":5: term “no-such-term” is not in glossary.json",
 		th + ":6: form “pa” is already in a “fr” set at line 5",
 		th + ":7: a set needs at least two forms, this one has 1",

@@ -206,9 +206,6 @@ func Sort(ds Diagnostics) Diagnostics {
 // the catalogue names, so that it folds under the diagnostic there too.
 var aboutPlace = regexp.MustCompile(`(\S+\.md):(\d+)`)
 
-// about returns what d is about.
-func (d Diagnostic) about() []string { return d.About }
-
 // places returns the places (file:line) d's cause may be at.
 func (d Diagnostic) places() []string {
 	if d.At != "" {
@@ -300,7 +297,7 @@ func Fold(ds Diagnostics) Diagnostics {
 	}
 	for _, i := range order {
 		d := ds[i]
-		for _, s := range d.about() {
+		for _, s := range d.About {
 			if j, ok := cause(s); ok && root(j) != i {
 				parent[i] = j
 				break

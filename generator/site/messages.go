@@ -486,8 +486,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"la forme « {form} » est déjà dans un ensemble « {lang} », ligne {first} : ne la gardez que dans un ensemble",
 	},
 	"thesaurus-form-lang": {
-		"form “{form}” is in a set of “lang”: “{lang}”, yet only the {othername} text uses it ({place}): if it is not {langname} as well, move it to a set of “lang”: “{other}”",
-		"la forme « {form} » est dans un ensemble « lang »: « {lang} », mais seul le texte {othername} l'emploie ({place}) : si ce n'est pas aussi un mot {langname}, déplacez-la dans un ensemble « lang »: « {other} »",
+		"form “{form}” is in a set with \"lang\": \"{lang}\", yet only the {othername} text uses it ({place}): if it is not {langname} as well, move it to a set with \"lang\": \"{other}\"",
+		"la forme « {form} » est dans un ensemble \"lang\": \"{lang}\", mais seul le texte {othername} l'emploie ({place}) : si ce n'est pas aussi un mot {langname}, déplacez-la dans un ensemble \"lang\": \"{other}\"",
 	},
 	"thesaurus-questions-lang": {
 		"questions of language “{lang}”: the site's languages are {langs}",
