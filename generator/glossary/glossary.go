@@ -5,11 +5,11 @@
 package glossary
 
 import (
-	"bytes"
-	"encoding/json"
+	"cmp"
 	"errors"
 	"io/fs"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,7 +35,7 @@ type Term struct {
 
 // Glossary is the whole file.
 type Glossary struct {
-	File  string
+	File  string  `json:"-"`
 	Terms []*Term `json:"terms"`
 	// Words, when set, keeps the sections' words for the next check.
 	Words *WordCache `json:"-"`
@@ -77,7 +77,8 @@ func (t *Term) Forms(lang string) []string {
 }
 
 // Load reads the glossary at path. A missing file gives an empty glossary:
-// a compendium may not have one yet.
+// a compendium may not have one yet. A file that is not the glossary's
+// JSON gives its one problem as site.Diagnostics (site.ReadJSON).
 func Load(path string) (*Glossary, error) {
 	g := &Glossary{File: path}
 	b, err := os.ReadFile(path)
@@ -87,44 +88,69 @@ func Load(path string) (*Glossary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(b, g); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, errors.New(path + ":" + strconv.Itoa(1+bytes.Count(b[:se.Offset], []byte("\n"))) + ": " + err.Error())
-		}
-		return nil, errors.New(path + ": " + err.Error())
+	if err := site.ReadJSON(path, b, g); err != nil {
+		return nil, err
 	}
-	lines := idLines(b)
-	for _, t := range g.Terms {
-		t.Line = lines[t.ID]
+	g.Terms = slices.DeleteFunc(g.Terms, func(t *Term) bool { return t == nil }) // a null in the list says nothing
+	lines := objectLines(b, "terms", "id")
+	for i, t := range g.Terms {
+		if i < len(lines) {
+			t.Line = lines[i]
+		}
 	}
 	return g, nil
 }
 
-// idLines maps each `"id": "…"` value of b to the line it is first on, in
-// one pass (a search from the top per term was 4 ms of every build).
-func idLines(b []byte) map[string]int {
-	out := map[string]int{}
-	key := []byte(`"id": "`)
-	for line := 1; len(b) > 0; line++ {
-		l := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			l, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
-		i := bytes.Index(l, key)
-		if i < 0 {
-			continue
-		}
-		v := l[i+len(key)-1:]
-		end := bytes.IndexByte(v[1:], '"')
-		if end < 0 {
-			continue
-		}
-		id, err := strconv.Unquote(string(v[:end+2]))
-		if _, seen := out[id]; err == nil && !seen {
-			out[id] = line
+// objectLines returns the line of each object in the list under key at
+// the top of b, valid JSON: the line of its field, or of its opening
+// brace when it has none. Entries are told apart by their place in the
+// list, not by their ID, so that the second of two terms with one ID is
+// named at its own line. It is one pass over the bytes (a search from the
+// top per term was 4 ms of every build).
+func objectLines(b []byte, key, field string) []int {
+	var out []int
+	line, depth := 1, 0
+	inList, next, named := false, false, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '\n':
+			line++
+		case '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			str := b[i+1 : min(j, len(b))]
+			k := j + 1
+			for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r' || b[k] == '\n') {
+				k++
+			}
+			if k < len(b) && b[k] == ':' {
+				switch {
+				case depth == 1 && string(str) == key:
+					next = true
+				case inList && depth == 3 && !named && string(str) == field:
+					out[len(out)-1], named = line, true
+				}
+			}
+			i = j
+		case '{', '[':
+			depth++
+			if c == '[' && depth == 2 && next {
+				inList = true
+			}
+			if c == '{' && inList && depth == 3 {
+				out, named = append(out, line), false
+			}
+			next = false
+		case '}', ']':
+			if depth == 2 {
+				inList = false
+			}
+			depth--
 		}
 	}
 	return out
@@ -221,36 +247,58 @@ func asWords(forms []string) [][]string {
 	return out
 }
 
-// Check verifies the glossary against the site: every term's section
-// exists in every language, and every mandatory term used in an original
-// section has its agreed translation in the translated section.
+// Check verifies the glossary against the site: every term has an ID of
+// its own and both languages, its section exists in every language, its
+// documents exist, no two terms share a form where both hold, and every
+// mandatory term used in an original section has its agreed translation
+// in the translated section. Each problem is a catalogue kind at the
+// term's line, folded under its cause where it has one (a section that no
+// longer exists, a document that could not be read).
 func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 	var ds site.Diagnostics
 	if len(g.Terms) == 0 || len(s.Langs) == 0 {
 		return ds
 	}
-	seen := map[string]int{}
+	orig := s.Langs[0]
+	first := map[string]int{}
 	for _, t := range g.Terms {
-		if first, dup := seen[t.ID]; dup {
-			ds.Add(g.File, t.Line, "term id “"+t.ID+"” is used twice (first at line "+strconv.Itoa(first)+")")
-		}
-		seen[t.ID] = t.Line
-		if t.FR == "" || t.EN == "" {
-			ds.Add(g.File, t.Line, "term “"+t.ID+"” needs both “fr” and “en”")
-		}
-		slug, id, _ := strings.Cut(t.Section, "#")
-		for _, l := range s.Langs {
-			d := l.Doc(slug)
-			if d == nil || (id != "" && !d.HasID(id)) {
-				ds.Add(g.File, t.Line, "term “"+t.ID+"”: section “"+t.Section+"” does not exist in "+l.Code)
+		if line, dup := first[t.ID]; dup {
+			ds.Report(g.File, t.Line, "glossary-id-duplicate", "id", t.ID, "first", strconv.Itoa(line))
+		} else {
+			first[t.ID] = t.Line
+			if !kebab.MatchString(t.ID) {
+				ds.Report(g.File, t.Line, "glossary-id-invalid", "id", t.ID)
 			}
 		}
-		if len(t.Docs) > 0 && !slices.Contains(t.Docs, slug) {
-			ds.Add(g.File, t.Line, "term “"+t.ID+"”: “docs” leaves out “"+slug+"”, the document of its section “"+t.Section+"”: add it")
+		switch {
+		case t.FR == "" && t.EN == "":
+			ds.Report(g.File, t.Line, "glossary-lacks-both", "id", t.ID)
+		case t.FR == "":
+			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", "fr")
+		case t.EN == "":
+			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", "en")
+		}
+		slug, id, _ := strings.Cut(t.Section, "#")
+		if t.Section == "" {
+			ds.Report(g.File, t.Line, "glossary-section-empty", "id", t.ID)
+		} else {
+			var missing, about []string
+			for _, l := range s.Langs {
+				if d := l.Doc(slug); d == nil || (id != "" && !d.HasID(id)) {
+					missing = append(missing, l.Code)
+					about = append(about, l.Code+":"+slug+"#"+cmp.Or(id, "*"))
+				}
+			}
+			if len(missing) > 0 {
+				ds.Report(g.File, t.Line, "glossary-section-missing", "id", t.ID, "section", t.Section, "langs", strings.Join(missing, ", ")).About = about
+			}
+		}
+		if slug != "" && len(t.Docs) > 0 && !slices.Contains(t.Docs, slug) {
+			ds.Report(g.File, t.Line, "glossary-docs-home", "id", t.ID, "slug", slug, "section", t.Section)
 		}
 		for _, d := range t.Docs {
-			if s.Langs[0].Doc(d) == nil {
-				ds.Add(g.File, t.Line, "term “"+t.ID+"”: “docs” names “"+d+"”, which is no document (the documents are the file names of content/"+s.Langs[0].Code+"/)")
+			if orig.Doc(d) == nil {
+				ds.Report(g.File, t.Line, "glossary-docs-unknown", "id", t.ID, "doc", d, "lang", orig.Code, "slugs", docSlugs(orig)).About = []string{orig.Code + ":" + d + "#*"}
 			}
 		}
 		ds = append(ds, g.numberWords(s, t)...)
@@ -265,7 +313,6 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 		}
 		return w
 	}
-	orig := s.Langs[0]
 	for _, tr := range s.Langs[1:] {
 		for _, t := range g.Terms {
 			if !t.Mandatory {
@@ -279,13 +326,16 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 				}
 				for _, os := range od.Sections {
 					ts := td.Section(os.ID)
-					if ts == nil || !uses(text(os), src) {
+					if ts == nil || !uses(text(os), src) || uses(text(ts), dst) {
 						continue
 					}
-					if !uses(text(ts), dst) {
-						ds.Add(td.File, ts.Line, "glossary term “"+t.Term(orig.Code)+"” is used in "+od.File+":"+strconv.Itoa(os.Line)+
-							" but this section lacks its agreed translation “"+strings.Join(t.Forms(tr.Code), "” / “")+"” ("+g.File+":"+strconv.Itoa(t.Line)+")")
-					}
+					place := od.File + ":" + strconv.Itoa(os.Line)
+					forms := t.Forms(tr.Code)
+					// The French section's own problem (a duplicated ID) is
+					// this one's cause.
+					ds.Report(td.File, ts.Line, "glossary-missing-translation", "term", t.Term(orig.Code), "place", place,
+						"forms", strings.Join(forms, "” / “"), "forms@fr", strings.Join(forms, " » / « "),
+						"at", g.File+":"+strconv.Itoa(t.Line)).At = place
 				}
 			}
 		}
@@ -293,10 +343,23 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 	return ds
 }
 
+// kebab is the form of a term's ID: English kebab-case, as the sections'.
+var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// docSlugs lists the documents of l, for messages.
+func docSlugs(l *site.Lang) string {
+	slugs := make([]string, len(l.Docs))
+	for i, d := range l.Docs {
+		slugs[i] = d.Slug
+	}
+	return strings.Join(slugs, ", ")
+}
+
 // sharedForms reports two terms written alike in a language (compared as
 // words, without case) whose definitions hold in the same document: a
 // page there could not tell which of them a word means. Written alike in
-// two games' documents ("blessé"), each page links its own.
+// two games' documents ("blessé"), each page links its own. Two entries
+// with one ID are already said to be one too many.
 func (g *Glossary) sharedForms() site.Diagnostics {
 	var ds site.Diagnostics
 	for _, lang := range []string{"fr", "en"} {
@@ -310,10 +373,12 @@ func (g *Glossary) sharedForms() site.Diagnostics {
 				}
 				seen[k] = true
 				for _, o := range byForm[k] {
+					if o.ID == t.ID {
+						continue
+					}
 					for _, d := range t.HoldsIn() {
 						if slices.Contains(o.HoldsIn(), d) {
-							ds.Add(g.File, t.Line, "term “"+t.ID+"”: its form “"+f+"” ("+lang+") is also a form of “"+o.ID+"” (line "+strconv.Itoa(o.Line)+
-								"), and both hold in “"+d+"”: a page there could not tell which one the word means; keep the form in one of them, or their docs apart")
+							ds.Report(g.File, t.Line, "glossary-form-shared", "id", t.ID, "form", f, "lang", lang, "other", o.ID, "line", strconv.Itoa(o.Line), "doc", d)
 							break
 						}
 					}

@@ -65,9 +65,8 @@ func (g *Glossary) numberWords(s *site.Site, t *Term) site.Diagnostics {
 			if len(keys) == 0 {
 				continue
 			}
-			ds.Add(g.File, t.Line, "term “"+t.ID+"” ("+lang+"): the definition writes a rule's number in words, “"+strings.ReplaceAll(w, " l ", " l’")+
-				"”, that its section “"+t.Section+"” declares as {="+strings.Join(keys, "} or {=")+"}: write the number as {="+keys[0]+
-				"} (or {="+keys[0]+"+}, signed), which shows the value and follows it when the rule changes (go run ./generator values lists the keys)")
+			ds.Report(g.File, t.Line, "glossary-number-words", "id", t.ID, "lang", lang, "words", strings.ReplaceAll(w, " l ", " l’"), "section", t.Section,
+				"values", "{="+strings.Join(keys, "} or {=")+"}", "values@fr", "{="+strings.Join(keys, "} ou {=")+"}", "key", keys[0])
 		}
 	}
 	return ds

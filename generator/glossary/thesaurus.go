@@ -2,7 +2,7 @@ package glossary
 
 import (
 	"bytes"
-	"encoding/json"
+	"cmp"
 	"errors"
 	"io/fs"
 	"os"
@@ -22,7 +22,7 @@ import (
 // to the rules' nouns. The glossary says how the rules name a thing in each
 // language; the thesaurus says how players ask for it.
 type Thesaurus struct {
-	File string
+	File string `json:"-"`
 	Sets []*Set `json:"sets"`
 	// Questions maps a language to its question phrasings, matched on whole
 	// words, longest first.
@@ -52,7 +52,8 @@ type Question struct {
 }
 
 // LoadThesaurus reads the thesaurus at path. A missing file gives an empty
-// thesaurus.
+// thesaurus. A file that is not the thesaurus's JSON gives its one problem
+// as site.Diagnostics (site.ReadJSON).
 func LoadThesaurus(path string) (*Thesaurus, error) {
 	th := &Thesaurus{File: path}
 	b, err := os.ReadFile(path)
@@ -62,30 +63,22 @@ func LoadThesaurus(path string) (*Thesaurus, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(th); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return nil, errors.New(path + ":" + lineAt(b, se.Offset) + ": " + err.Error())
-		case errors.As(err, &te):
-			return nil, errors.New(path + ":" + lineAt(b, te.Offset) + ": " + err.Error())
-		}
-		return nil, errors.New(path + ": " + err.Error() + " (the keys are “sets” and “questions”; a set has lang, forms, and section or term)")
+	if err := site.ReadJSON(path, b, th); err != nil {
+		return nil, err
 	}
-	// Lines, for messages: each set is an object opening with "lang"
-	// (the file's documented shape); each question with "phrase".
-	at := 0
-	for _, s := range th.Sets {
-		if i := bytes.Index(b[at:], []byte(`"lang"`)); i >= 0 {
-			at += i + 1
-			s.Line = 1 + bytes.Count(b[:at], []byte("\n"))
+	// A null in a list says nothing.
+	th.Sets = slices.DeleteFunc(th.Sets, func(s *Set) bool { return s == nil })
+	for lang, qs := range th.Questions {
+		th.Questions[lang] = slices.DeleteFunc(qs, func(q *Question) bool { return q == nil })
+	}
+	for i, line := range objectLines(b, "sets", "lang") {
+		if i < len(th.Sets) {
+			th.Sets[i].Line = line
 		}
 	}
+	// Each question opens with "phrase" (the file's documented shape).
 	for _, lang := range sortedKeys(th.Questions) {
-		at = 0
+		at := 0
 		if i := bytes.Index(b, []byte(strconv.Quote(lang)+":")); i >= 0 {
 			at = i
 		}
@@ -97,11 +90,6 @@ func LoadThesaurus(path string) (*Thesaurus, error) {
 		}
 	}
 	return th, nil
-}
-
-func lineAt(b []byte, off int64) string {
-	off = max(0, min(off, int64(len(b))))
-	return strconv.Itoa(1 + bytes.Count(b[:off], []byte("\n")))
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -136,9 +124,12 @@ func (s *Set) Target(g *Glossary) string {
 // Check verifies the thesaurus against the site, the glossary and the
 // calculators' names: known languages, at least two forms per set, no form
 // twice in a language, one target at most and one that exists (a section in
-// every language, a glossary term, a calculator), no form that only the
-// other language's text uses (a set mixing languages by mistake), and
-// question phrasings that are not empty or repeated.
+// every language, a glossary term, a calculator), and question phrasings
+// that are not empty or repeated. A form that only the other language's
+// text uses may be in a set of the wrong language: a warning, unless the
+// word is of both languages (cognateForms). A nil g is a glossary that
+// could not be read: its problem is said, and the sets' terms are not
+// checked against it.
 func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagnostics {
 	var ds site.Diagnostics
 	if th == nil || len(s.Langs) == 0 {
@@ -161,7 +152,7 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 			}
 		}
 	}
-	text := map[string]*formSet{}
+	text := map[string]formSet{}
 	for _, l := range s.Langs {
 		text[l.Code] = th.findForms(l, forms)
 	}
@@ -171,16 +162,22 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 			terms[t.ID] = true
 		}
 	}
-	type seenAt struct{ line int }
-	seen := map[string]seenAt{} // lang + "\x00" + form as words
+	cognates := th.cognateForms(g)
+	type suspect struct {
+		set         *Set
+		form, words string
+		other       string // the language whose text uses it
+	}
+	var suspects []suspect
+	seen := map[string]int{} // lang + "\x00" + form as words → line
 	for _, set := range th.Sets {
-		where := func(msg string) { ds.Add(th.File, set.Line, msg) }
+		report := func(kind string, args ...string) *site.Diagnostic { return ds.Report(th.File, set.Line, kind, args...) }
 		if !langs[set.Lang] {
-			where("set of language “" + set.Lang + "”: the site's languages are " + strings.Join(sortedKeys(langs), ", "))
+			report("thesaurus-lang", "lang", set.Lang, "langs", strings.Join(sortedKeys(langs), ", "))
 			continue
 		}
 		if len(set.Forms) < 2 {
-			where("a set needs at least two forms, got " + strconv.Itoa(len(set.Forms)))
+			report("thesaurus-one-form", "n", strconv.Itoa(len(set.Forms)))
 		}
 		targets := 0
 		for _, x := range []string{set.Section, set.Term, set.Calc} {
@@ -189,63 +186,95 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 			}
 		}
 		if targets > 1 {
-			where("a set points to one of a section, a term or a calculator, not more")
+			report("thesaurus-targets")
 		}
 		if set.Calc != "" && !slices.Contains(calcs, set.Calc) {
-			where("calculator “" + set.Calc + "” does not exist (the calculators: " + strings.Join(calcs, ", ") + ")")
+			report("thesaurus-calc", "calc", set.Calc, "calcs", strings.Join(calcs, ", "))
 		}
 		if set.Section != "" {
 			slug, id, ok := strings.Cut(set.Section, "#")
 			for _, l := range s.Langs {
-				d := l.Doc(slug)
-				if !ok || d == nil || !d.HasID(id) {
-					where("section “" + set.Section + "” does not exist in " + l.Code + " (want slug#id, as in glossary.json)")
+				if d := l.Doc(slug); !ok || d == nil || !d.HasID(id) {
+					report("thesaurus-section", "section", set.Section, "lang", l.Code).About = []string{l.Code + ":" + slug + "#" + cmp.Or(id, "*")}
 					break
 				}
 			}
 		}
-		if set.Term != "" && !terms[set.Term] {
-			where("term “" + set.Term + "” is not in glossary.json")
+		if set.Term != "" && g != nil && !terms[set.Term] {
+			report("thesaurus-term", "term", set.Term)
 		}
 		for _, f := range set.Forms {
 			w := strings.TrimSpace(words(f))
 			if w == "" {
-				where("empty form")
+				report("thesaurus-empty-form")
 				continue
 			}
 			key := set.Lang + "\x00" + w
 			if first, dup := seen[key]; dup {
-				where("form “" + f + "” is already in a " + set.Lang + " set at line " + strconv.Itoa(first.line))
+				report("thesaurus-form-twice", "form", f, "lang", set.Lang, "first", strconv.Itoa(first))
 				continue
 			}
-			seen[key] = seenAt{set.Line}
+			seen[key] = set.Line
 			// A form that the other language's text uses and this one's
-			// does not was put in the wrong language (abbreviations, and
-			// words of neither text, are fine).
-			if len([]rune(w)) > 3 && !text[set.Lang].has(w) {
-				for _, code := range sortedKeys(text) {
-					if code != set.Lang && text[code].has(w) {
-						where("form “" + f + "” is in a " + set.Lang + " set but only the " + code + " text uses it: is the set's “lang” right?")
-						break
-					}
+			// does not may have been put in the wrong language
+			// (abbreviations, words of neither text and words of both
+			// languages are fine).
+			if len([]rune(w)) <= 3 || text[set.Lang].has(w) || cognates[set.Lang+"\x00"+w] {
+				continue
+			}
+			for _, code := range sortedKeys(text) {
+				if code != set.Lang && text[code].has(w) {
+					suspects = append(suspects, suspect{set, f, w, code})
+					break
 				}
 			}
 		}
 	}
+	// A form the set's text uses inflected ("philtres" for "philtre") is a
+	// word of that language. Looked for only when a form is suspect, which
+	// is rare: the inflections would triple the forms every build scans.
+	if len(suspects) > 0 {
+		inflected := map[string][][]string{}
+		for _, sp := range suspects {
+			inflected[sp.set.Lang] = append(inflected[sp.set.Lang], inflections(strings.Fields(sp.words))...)
+		}
+		found := map[string]formSet{}
+		for _, l := range s.Langs {
+			if len(inflected[l.Code]) > 0 {
+				found[l.Code] = th.findForms(l, inflected[l.Code])
+			}
+		}
+		for _, sp := range suspects {
+			used := false
+			for _, v := range inflections(strings.Fields(sp.words)) {
+				used = used || found[sp.set.Lang].has(strings.Join(v, " "))
+			}
+			if used {
+				continue
+			}
+			d := ds.Report(th.File, sp.set.Line, "thesaurus-form-lang", "form", sp.form, "lang", sp.set.Lang, "other", sp.other, "place", text[sp.other].at(sp.words),
+				"langname", languageNames[sp.set.Lang][0], "langname@fr", languageNames[sp.set.Lang][1],
+				"othername", languageNames[sp.other][0], "othername@fr", languageNames[sp.other][1])
+			// The set's text is incomplete when a document of it could
+			// not be read: the form may be in what is missing.
+			d.Severity, d.About = site.Warning, []string{"text:" + sp.set.Lang}
+		}
+	}
 	for _, lang := range sortedKeys(th.Questions) {
 		if !langs[lang] {
-			ds.Add(th.File, 0, "questions of language “"+lang+"”: the site's languages are "+strings.Join(sortedKeys(langs), ", "))
+			ds.Report(th.File, 0, "thesaurus-questions-lang", "lang", lang, "langs", strings.Join(sortedKeys(langs), ", "))
 			continue
 		}
 		phrases := map[string]int{}
 		for _, q := range th.Questions[lang] {
 			p := strings.TrimSpace(words(q.Phrase))
 			if p == "" {
-				ds.Add(th.File, q.Line, "empty question phrase")
+				ds.Report(th.File, q.Line, "thesaurus-question-empty")
 				continue
 			}
 			if first, dup := phrases[p]; dup {
-				ds.Add(th.File, q.Line, "question phrase “"+q.Phrase+"” is already at line "+strconv.Itoa(first))
+				ds.Report(th.File, q.Line, "thesaurus-question-twice", "phrase", q.Phrase, "first", strconv.Itoa(first))
+				continue
 			}
 			phrases[p] = q.Line
 		}
@@ -253,21 +282,127 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 	return ds
 }
 
-// formSet is the forms (as words joined by single spaces) a text uses.
-type formSet map[string]bool
+// languageNames names the languages in messages: the English name, and
+// the French adjective ("un mot anglais", "le texte français").
+var languageNames = map[string][2]string{
+	"fr": {"French", "français"},
+	"en": {"English", "anglais"},
+}
 
-func (f *formSet) has(w string) bool { return (*f)[strings.Join(strings.Fields(w), " ")] }
+// cognateForms returns the forms (lang + "\x00" + words) that are words
+// of their set's language although its text may not use them: a form
+// that a set of another language holds too ("philtre", "potion": the
+// thesaurus itself says the word is of both languages), and the
+// glossary's forms in that language.
+func (th *Thesaurus) cognateForms(g *Glossary) map[string]bool {
+	byWords := map[string]map[string]bool{} // words → languages of the sets holding it
+	for _, set := range th.Sets {
+		for _, f := range set.Forms {
+			w := strings.TrimSpace(words(f))
+			if byWords[w] == nil {
+				byWords[w] = map[string]bool{}
+			}
+			byWords[w][set.Lang] = true
+		}
+	}
+	out := map[string]bool{}
+	for w, ls := range byWords {
+		if len(ls) > 1 {
+			for l := range ls {
+				out[l+"\x00"+w] = true
+			}
+		}
+	}
+	if g != nil {
+		for _, t := range g.Terms {
+			for _, l := range site.Languages {
+				for _, f := range t.Forms(l) {
+					out[l+"\x00"+strings.TrimSpace(words(f))] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inflections returns ws with one of its words in the plural or the
+// singular, the endings French and English share (-s, -es, -x): enough to
+// tell that a text uses a form in another number.
+func inflections(ws []string) [][]string {
+	var out [][]string
+	for i, w := range ws {
+		var vs []string
+		switch {
+		case strings.HasSuffix(w, "es") && len(w) > 4:
+			vs = []string{w[:len(w)-1], w[:len(w)-2]}
+		case (strings.HasSuffix(w, "s") || strings.HasSuffix(w, "x")) && len(w) > 3:
+			vs = []string{w[:len(w)-1]}
+		default:
+			vs = []string{w + "s", w + "es", w + "x"}
+		}
+		for _, v := range vs {
+			out = append(out, slices.Concat(ws[:i], []string{v}, ws[i+1:]))
+		}
+	}
+	return out
+}
+
+// formSet maps the forms (as words joined by single spaces) a text uses
+// to the section that first uses them.
+type formSet map[string]use
+
+// use is a section of a document.
+type use struct {
+	doc *site.Doc
+	sec *site.Section
+}
+
+func (f formSet) has(w string) bool { return f[strings.Join(strings.Fields(w), " ")].sec != nil }
+
+// at returns where the text first uses w ("content/fr/alchemy.md:12"):
+// the line of its section that holds it, or the section's heading when
+// its source is not kept or the form runs over two lines; "" when the
+// text does not use w.
+func (f formSet) at(w string) string {
+	u := f[strings.Join(strings.Fields(w), " ")]
+	if u.sec == nil {
+		return ""
+	}
+	line := u.sec.Line
+	want := strings.Fields(w)
+	for k, l := range strings.Split(u.doc.SectionSource(u.sec.ID), "\n") {
+		if containsSeq(wordList(l), want) {
+			line += k
+			break
+		}
+	}
+	return u.doc.File + ":" + strconv.Itoa(line)
+}
+
+// containsSeq reports whether ws holds the words want in a row.
+func containsSeq(ws, want []string) bool {
+	for i := range ws {
+		if hasAt(ws, i, want) {
+			return true
+		}
+	}
+	return false
+}
 
 // findForms returns which of forms (each as its words) the language's
-// sections use.
-func (th *Thesaurus) findForms(l *site.Lang, forms [][]string) *formSet {
+// sections use, and where first.
+func (th *Thesaurus) findForms(l *site.Lang, forms [][]string) formSet {
 	byFirst := map[string][][]string{}
 	for _, f := range forms {
 		byFirst[f[0]] = append(byFirst[f[0]], f)
 	}
 	var secs []*site.Section
+	var docs []*site.Doc
 	for _, d := range l.Docs {
 		secs = append(secs, d.Sections...)
+		for range d.Sections {
+			docs = append(docs, d)
+		}
 	}
 	found := make([][]string, len(secs))
 	par.Each(len(secs), func(i int) {
@@ -294,12 +429,14 @@ func (th *Thesaurus) findForms(l *site.Lang, forms [][]string) *formSet {
 		}
 	})
 	out := formSet{}
-	for _, fs := range found {
+	for i, fs := range found {
 		for _, f := range fs {
-			out[f] = true
+			if _, ok := out[f]; !ok {
+				out[f] = use{docs[i], secs[i]}
+			}
 		}
 	}
-	return &out
+	return out
 }
 
 // wordText is a text as words (see words), indexed by word: each form of

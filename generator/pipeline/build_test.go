@@ -586,11 +586,11 @@ Armour points protect against blows.
 	}
 	th := filepath.Join(opt.ContentDir, "thesaurus.json")
 	for _, want := range []string{
-		th + ":3: section “alpha#nowhere” does not exist in fr (want slug#id, as in glossary.json)",
-		th + ":4: form “points d’armure” is in a en set but only the fr text uses it: is the set's “lang” right?",
+		th + ":3: section “alpha#nowhere” does not exist in fr: write slug#id",
+		th + ":4: warning: form “points d’armure” is in a set with \"lang\": \"en\", yet only the French text uses it (" + filepath.Join(opt.ContentDir, "fr", "alpha.md") + ":11)",
 		th + ":5: term “no-such-term” is not in glossary.json",
-		th + ":6: form “pa” is already in a fr set at line 5",
-		th + ":7: a set needs at least two forms, got 1",
+		th + ":6: form “pa” is already in a “fr” set at line 5",
+		th + ":7: a set needs at least two forms, this one has 1",
 		th + ":12: question phrase “Combien de temps” is already at line 11",
 	} {
 		if !strings.Contains(err.Error(), want) {

@@ -191,7 +191,7 @@ func TestFrenchOnlyGlossaryEdit(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a French-only edit fails check: %v", err)
 	}
-	if len(ds) != 1 || ds[0].Severity != site.Warning || ds[0].Kind != "translation-behind" || len(ds[0].Folded) != 1 || !strings.Contains(ds[0].Folded[0].Msg, "glossary term “serrure”") {
+	if len(ds) != 1 || ds[0].Severity != site.Warning || ds[0].Kind != "translation-behind" || len(ds[0].Folded) != 1 || ds[0].Folded[0].Kind != "glossary-missing-translation" || ds[0].Folded[0].Arg("term") != "serrure" {
 		t.Errorf("want one warning, the glossary's folded under it:\n%s", ds.Format("en", true))
 	}
 }

@@ -105,7 +105,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	ds = append(ds, site.CheckTranslations(s)...)
 	ds = append(ds, checkIDSList(opt.ContentDir, s)...)
 	if gerr != nil {
-		ds.Add(glossaryFile, 0, gerr.Error())
+		ds = append(ds, fileProblem(glossaryFile, gerr)...)
 	} else {
 		if live != nil {
 			gloss.Words = &b.words
@@ -122,9 +122,10 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		pairTerms(s)
 		defineTerms(s, calc)
 	}
-	thes, therr := glossary.LoadThesaurus(filepath.Join(opt.ContentDir, "thesaurus.json"))
+	thesaurusFile := filepath.Join(opt.ContentDir, "thesaurus.json")
+	thes, therr := glossary.LoadThesaurus(thesaurusFile)
 	if therr != nil {
-		ds = append(ds, site.Diagnostic{Msg: therr.Error()}) // it names the file and line
+		ds = append(ds, fileProblem(thesaurusFile, therr)...)
 	} else {
 		if live != nil {
 			thes.Words = &b.words
@@ -158,7 +159,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		ds = append(ds, w)
 	}
 	for i := range ds {
-		if d := &ds[i]; behind[d.Place()] && (d.Kind == "value-section-missing" || d.Kind == "" && strings.HasPrefix(d.Msg, "glossary term ")) {
+		if d := &ds[i]; behind[d.Place()] && (d.Kind == "glossary-missing-translation" || d.Kind == "value-section-missing") {
 			d.Severity, d.About = site.Warning, []string{"drift:" + d.Place()}
 		}
 	}
@@ -175,6 +176,20 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	}
 	l.warnings = ds
 	return l, nil
+}
+
+// fileProblem returns the problem of a file that could not be loaded: the
+// loader's diagnostics (a JSON mistake at its line), or the reading error.
+func fileProblem(file string, err error) site.Diagnostics {
+	var ds site.Diagnostics
+	if errors.As(err, &ds) {
+		return ds
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the message names the file
+	}
+	return site.Diagnostics{site.New(file, 0, "read-failed", "err", err.Error())}
 }
 
 // htmlWarnings warns of HTML in the glossary's terms and in the

@@ -202,41 +202,9 @@ func Sort(ds Diagnostics) Diagnostics {
 	return sorted
 }
 
-// Messages made outside this package (the glossary's, the thesaurus's)
-// name what they are about in words; these patterns read it back, so that
-// they fold under their cause too.
-var (
-	aboutSection = regexp.MustCompile(`section “([a-z0-9-]+)#([a-z0-9-]+)” does not exist in ([a-z]+)`)
-	aboutPlace   = regexp.MustCompile(`(\S+\.md):(\d+)`)
-	// A thesaurus form "only the en text uses" is about the fr text: a
-	// document of it that could not be read says nothing.
-	aboutText = regexp.MustCompile(`but only the ([a-z]+) text uses it`)
-	// A glossary term whose "docs" names a document that could not be
-	// read is about that document.
-	aboutDoc = regexp.MustCompile(`names “([a-z0-9-]+)”, which is no document \(the documents are the file names of content/([a-z]+)/\)`)
-)
-
-// about returns what d is about: its About, or what its text names.
-func (d Diagnostic) about() []string {
-	if len(d.About) > 0 || d.Kind != "" {
-		return d.About
-	}
-	var out []string
-	for _, m := range aboutSection.FindAllStringSubmatch(d.Msg, -1) {
-		out = append(out, m[3]+":"+m[1]+"#"+m[2])
-	}
-	for _, m := range aboutDoc.FindAllStringSubmatch(d.Msg, -1) {
-		out = append(out, m[2]+":"+m[1]+"#*")
-	}
-	if m := aboutText.FindStringSubmatch(d.Msg); m != nil {
-		for _, l := range Languages {
-			if l != m[1] {
-				out = append(out, "text:"+l)
-			}
-		}
-	}
-	return out
-}
+// aboutPlace reads back the places (file:line) a message made outside
+// the catalogue names, so that it folds under the diagnostic there too.
+var aboutPlace = regexp.MustCompile(`(\S+\.md):(\d+)`)
 
 // places returns the places (file:line) d's cause may be at.
 func (d Diagnostic) places() []string {
@@ -329,7 +297,7 @@ func Fold(ds Diagnostics) Diagnostics {
 	}
 	for _, i := range order {
 		d := ds[i]
-		for _, s := range d.about() {
+		for _, s := range d.About {
 			if j, ok := cause(s); ok && root(j) != i {
 				parent[i] = j
 				break

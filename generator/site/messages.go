@@ -334,6 +334,182 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
 		"un bloc HTML n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
 	},
+
+	// A JSON file that cannot be read (site.JSONProblem): glossary.json,
+	// thesaurus.json. Each names the mistake at its place, not where Go's
+	// reader stopped.
+	"json-empty": {
+		"the file is empty: write its content (at least {}), or delete the file",
+		"le fichier est vide : écrivez son contenu (au moins {}), ou supprimez le fichier",
+	},
+	"json-trailing-comma": {
+		"a comma before “{close}”, after the last entry: remove it (JSON allows no comma there)",
+		"une virgule avant « {close} », après la dernière entrée : retirez-la (le JSON n'en admet pas à cet endroit)",
+	},
+	"json-missing-comma": {
+		"a comma is missing after “{prev}”, before “{next}”: add “,” here",
+		"il manque une virgule après « {prev} », avant « {next} » : ajoutez « , » ici",
+	},
+	"json-value-missing": {
+		"a value is missing before “{char}”: write it, or remove the comma too many",
+		"il manque une valeur avant « {char} » : écrivez-la, ou retirez la virgule en trop",
+	},
+	"json-single-quote": {
+		"a single quote: JSON writes keys and texts between straight double quotes, \"like this\"",
+		"une apostrophe : le JSON écrit les clés et les textes entre guillemets droits, \"comme ceci\"",
+	},
+	"json-curly-quote": {
+		"a typographic quote ({char}): JSON writes keys and texts between straight double quotes, \"like this\" (inside them, a text may hold “ ” and « »)",
+		"un guillemet typographique ({char}) : le JSON écrit les clés et les textes entre guillemets droits, \"comme ceci\" (entre eux, un texte peut contenir « » et “ ”)",
+	},
+	"json-brace-missing": {
+		"a “}” is missing before this “{”: close the entry before it with “},”",
+		"il manque un « } » avant ce « { » : fermez l'entrée précédente par « }, »",
+	},
+	"json-key-expected": {
+		"a key between double quotes is expected here, not “{char}”: is the “}” that closes the entry before missing?",
+		"une clé entre guillemets droits est attendue ici, pas « {char} » : manque-t-il le « } » qui ferme l'entrée précédente ?",
+	},
+	"json-bare-key": {
+		"key “{word}” is not between double quotes: write \"{word}\"",
+		"la clé « {word} » n'est pas entre guillemets droits : écrivez \"{word}\"",
+	},
+	"json-bare-word": {
+		"“{word}” is neither a text between double quotes nor true, false, null or a number: write \"{word}\", or correct it",
+		"« {word} » n'est ni un texte entre guillemets droits, ni true, false, null ou un nombre : écrivez \"{word}\", ou corrigez-le",
+	},
+	"json-quote-in-text": {
+		"this double quote ends the text too early, before “{next}”: inside a text, write \\\" for a double quote, or use “ ” or « »",
+		"ce guillemet droit termine le texte trop tôt, avant « {next} » : dans un texte, écrivez \\\" pour un guillemet droit, ou employez « » ou “ ”",
+	},
+	"json-colon-missing": {
+		"a colon is missing after the key {key}: write {key}: and its value",
+		"il manque deux-points après la clé {key} : écrivez {key}: puis sa valeur",
+	},
+	"json-extra": {
+		"“{next}” comes after the end of the file's content: remove it (a “}” or “]” too many?)",
+		"« {next} » vient après la fin du contenu du fichier : retirez-le (un « } » ou « ] » de trop ?)",
+	},
+	"json-unclosed-text": {
+		"this text is not closed on its line: end it with a double quote (\"); a text cannot go on to the next line",
+		"ce texte n'est pas fermé sur sa ligne : terminez-le par un guillemet droit (\") ; un texte ne peut pas continuer à la ligne suivante",
+	},
+	"json-control-char": {
+		"a tab or another control character inside a text: replace it with a space",
+		"une tabulation ou un autre caractère de contrôle dans un texte : remplacez-le par une espace",
+	},
+	"json-bad-escape": {
+		"“{text}” is no JSON escape: inside a text, write \\\\ for a backslash",
+		"« {text} » n'est pas un échappement JSON : dans un texte, écrivez \\\\ pour une barre oblique inverse",
+	},
+	"json-unclosed": {
+		"this “{open}” is never closed (the file ends first): add its “{close}” where it ends",
+		"ce « {open} » n'est jamais fermé (le fichier se termine avant) : ajoutez son « {close} » là où il finit",
+	},
+	"json-syntax": {
+		"this is not JSON at “{char}”: look at the punctuation just before it (commas, double quotes, brackets)",
+		"ce n'est pas du JSON à « {char} » : regardez la ponctuation juste avant (virgules, guillemets droits, crochets, accolades)",
+	},
+	"json-type":     {"“{key}” must be {want}, not {got}", "« {key} » doit être {want}, pas {got}"},
+	"json-type-top": {"the file must hold {want}, not {got}", "le fichier doit contenir {want}, pas {got}"},
+	"json-unknown-key": {
+		"unknown key “{key}”: correct its spelling, or remove it",
+		"clé inconnue « {key} » : corrigez son orthographe, ou retirez-la",
+	},
+	"json-unknown-key-near": {
+		"unknown key “{key}”: did you mean “{near}”?",
+		"clé inconnue « {key} » : vouliez-vous dire « {near} » ?",
+	},
+
+	// The glossary (content/glossary.json), at the term's line.
+	"glossary-id-duplicate": {
+		"term id “{id}” is already the id of the term at line {first}: give this term an id of its own, or merge the two entries",
+		"l'id « {id} » est déjà celui du terme de la ligne {first} : donnez à ce terme un id à lui, ou fusionnez les deux entrées",
+	},
+	"glossary-id-invalid": {
+		"term id “{id}” is not English kebab-case (lower-case letters and digits separated by single hyphens): the glossary page's anchor is #term-<id>",
+		"l'id de terme « {id} » n'est pas en kebab-case anglais (minuscules et chiffres séparés par des tirets simples) : l'ancre de la page du glossaire est #term-<id>",
+	},
+	"glossary-lacks-lang": {
+		"term “{id}” has no “{lang}”: write the term as the {lang} rules write it",
+		"le terme « {id} » n'a pas de « {lang} » : écrivez le terme comme l'écrivent les règles {lang}",
+	},
+	"glossary-lacks-both": {
+		"term “{id}” has neither “fr” nor “en”: write the term as the rules write it, in each language",
+		"le terme « {id} » n'a ni « fr » ni « en » : écrivez le terme comme l'écrivent les règles, dans chaque langue",
+	},
+	"glossary-section-empty": {
+		"term “{id}” has no “section”: write the slug#id of the section (or anchor) that defines it",
+		"le terme « {id} » n'a pas de « section » : écrivez le slug#id de la section (ou de l'ancre) qui le définit",
+	},
+	"glossary-section-missing": {
+		"term “{id}”: section “{section}” does not exist in {langs}: write the slug#id of the section (or anchor) that defines the term (IDS.md lists them)",
+		"terme « {id} » : la section « {section} » n'existe pas en {langs} : écrivez le slug#id de la section (ou de l'ancre) qui définit le terme (IDS.md les liste)",
+	},
+	"glossary-docs-home": {
+		"term “{id}”: “docs” leaves out “{slug}”, the document of its section “{section}”: add it",
+		"terme « {id} » : « docs » omet « {slug} », le document de sa section « {section} » : ajoutez-le",
+	},
+	"glossary-docs-unknown": {
+		"term “{id}”: “docs” names “{doc}”, which is no document: the documents are the file names of content/{lang}/ without .md ({slugs})",
+		"terme « {id} » : « docs » nomme « {doc} », qui n'est pas un document : les documents sont les noms des fichiers de content/{lang}/ sans .md ({slugs})",
+	},
+	"glossary-form-shared": {
+		"term “{id}”: its form “{form}” ({lang}) is also a form of “{other}” (line {line}), and both hold in “{doc}”, where a page could not tell which one the word means: merge the two terms, or give each its own documents (“docs”) so that they share none",
+		"terme « {id} » : sa forme « {form} » ({lang}) est aussi une forme de « {other} » (ligne {line}), et tous deux valent dans « {doc} », où une page ne saurait pas lequel le mot désigne : fusionnez les deux termes, ou donnez à chacun ses documents (« docs ») sans document commun",
+	},
+	"glossary-number-words": {
+		"term “{id}” ({lang}): the definition writes a rule's number in words, “{words}”, that its section “{section}” declares as {values}: write the number as {={key}} (or {={key}+}, signed), which shows the value and follows it when the rule changes (go run ./generator values lists the keys)",
+		"terme « {id} » ({lang}) : la définition écrit en toutes lettres un nombre de règle, « {words} », que sa section « {section} » déclare comme {values} : écrivez le nombre {={key}} (ou {={key}+}, avec son signe), qui montre la valeur et la suit quand la règle change (go run ./generator values liste les clés)",
+	},
+	"glossary-missing-translation": {
+		"glossary term “{term}” is used in {place} but this section lacks its agreed translation “{forms}” ({at}): use it here",
+		"le terme du glossaire « {term} » est employé en {place} mais cette section n'a pas sa traduction convenue « {forms} » ({at}) : employez-la ici",
+	},
+
+	// The thesaurus (content/thesaurus.json), at the set's line.
+	"thesaurus-lang": {
+		"set of language “{lang}”: the site's languages are {langs}",
+		"ensemble de langue « {lang} » : les langues du site sont {langs}",
+	},
+	"thesaurus-one-form": {
+		"a set needs at least two forms, this one has {n}: add the words that mean the same, or remove the set",
+		"un ensemble a besoin d'au moins deux formes, celui-ci en a {n} : ajoutez les mots qui veulent dire la même chose, ou retirez l'ensemble",
+	},
+	"thesaurus-targets": {
+		"a set points to one of a section, a term or a calculator, not more: keep one",
+		"un ensemble renvoie à une section, à un terme ou à un calculateur, pas davantage : n'en gardez qu'un",
+	},
+	"thesaurus-calc": {
+		"calculator “{calc}” does not exist: the calculators are {calcs}",
+		"le calculateur « {calc} » n'existe pas : les calculateurs sont {calcs}",
+	},
+	"thesaurus-section": {
+		"section “{section}” does not exist in {lang}: write slug#id, as in glossary.json (IDS.md lists them)",
+		"la section « {section} » n'existe pas en {lang} : écrivez slug#id, comme dans glossary.json (IDS.md les liste)",
+	},
+	"thesaurus-term": {
+		"term “{term}” is not in glossary.json: write the id of one of its terms",
+		"le terme « {term} » n'est pas dans glossary.json : écrivez l'id de l'un de ses termes",
+	},
+	"thesaurus-empty-form": {"an empty form: remove it", "une forme vide : retirez-la"},
+	"thesaurus-form-twice": {
+		"form “{form}” is already in a “{lang}” set at line {first}: keep it in one set",
+		"la forme « {form} » est déjà dans un ensemble « {lang} », ligne {first} : ne la gardez que dans un ensemble",
+	},
+	"thesaurus-form-lang": {
+		"form “{form}” is in a set with \"lang\": \"{lang}\", yet only the {othername} text uses it ({place}): if it is not {langname} as well, move it to a set with \"lang\": \"{other}\"",
+		"la forme « {form} » est dans un ensemble \"lang\": \"{lang}\", mais seul le texte {othername} l'emploie ({place}) : si ce n'est pas aussi un mot {langname}, déplacez-la dans un ensemble \"lang\": \"{other}\"",
+	},
+	"thesaurus-questions-lang": {
+		"questions of language “{lang}”: the site's languages are {langs}",
+		"questions de langue « {lang} » : les langues du site sont {langs}",
+	},
+	"thesaurus-question-empty": {"an empty question phrase: remove it", "une formulation de question vide : retirez-la"},
+	"thesaurus-question-twice": {
+		"question phrase “{phrase}” is already at line {first}: keep one",
+		"la formulation de question « {phrase} » est déjà ligne {first} : n'en gardez qu'une",
+	},
 }
 
 // message fills the catalogue's text of kind in lang with args (name,

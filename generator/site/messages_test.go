@@ -70,7 +70,8 @@ func TestFold(t *testing.T) {
 	echo.At = "content/fr/a.md:5"
 	link := New("content/fr/a.md", 2, "link-no-id", "dest", "#armor", "id", "armor", "file", "content/fr/a.md")
 	link.About = []string{"fr:a#armor"}
-	gloss := Diagnostic{File: "content/glossary.json", Line: 9, Msg: "term “x”: section “a#armor” does not exist in fr"}
+	gloss := New("content/glossary.json", 9, "glossary-section-missing", "id", "x", "section", "a#armor", "langs", "fr")
+	gloss.About = []string{"fr:a#armor"}
 	other := New("content/fr/a.md", 9, "link-bad", "dest", "x y")
 	out := Fold(Diagnostics{gloss, echo, link, other, cause})
 	if len(out) != 2 {
