@@ -515,6 +515,100 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"cette ligne liste l'ancre « {id} » de {slug}, qu'aucun document français n'a dans cette section : les liens vers elle cassent ; remettez {#{id}}, ou retirez-la de cette ligne si elle a disparu exprès",
 	},
 
+	// The commands' own lines (usage mistakes, what was done, summaries).
+	"write-failed":       {"cannot write: {err}", "écriture impossible : {err}"},
+	"cmd-unknown":        {"generator: unknown command “{name}”", "generator : commande inconnue « {name} »"},
+	"cmd-help-unknown":   {"generator help: unknown command “{name}”", "generator help : commande inconnue « {name} »"},
+	"cmd-unexpected-arg": {"generator {cmd}: unexpected argument “{arg}”", "generator {cmd} : argument inattendu « {arg} »"},
+	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are fr and en", "generator {cmd} : -lang « {lang} » : les langues sont fr et en"},
+	"cmd-built": {
+		"built {docs} documents, {sections} sections ({langs}) into {out} in {time}",
+		"construit : {docs} documents, {sections} sections ({langs}) dans {out} en {time}",
+	},
+	"cmd-peak-heap":     {"peak live heap {mb} MB", "pic du tas vivant : {mb} Mo"},
+	"cmd-serve-start":   {"building {out}/, then serving it on http://{addr}/", "construction de {out}/, puis service sur http://{addr}/"},
+	"cmd-serve-stage":   {"  {stage} done ({secs}s)", "  {stage} : fait ({secs} s)"},
+	"cmd-serve-ticking": {"  still building ({secs}s)", "  construction en cours ({secs} s)"},
+	"cmd-serve-last":    {"  still building ({secs}s; the last stage done: {stage})", "  construction en cours ({secs} s ; dernière étape faite : {stage})"},
+	"cmd-serving":       {"serving http://{addr}/ (Ctrl-C to stop)", "site servi sur http://{addr}/ (Ctrl-C pour arrêter)"},
+	"serve-addr-taken": {
+		"{addr} is already in use (another serve, or another program): serve on another address: make serve ADDR={other} (or go run ./generator serve -addr {other})",
+		"{addr} est déjà pris (par un autre serve, ou un autre programme) : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
+	},
+	"serve-listen": {
+		"cannot listen on {addr}: {err}: serve on another address: make serve ADDR={other} (or go run ./generator serve -addr {other})",
+		"impossible d'écouter sur {addr} : {err} : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
+	},
+	"note-no-history": {
+		"editions: no git history for {dir}: no “what changed” page (see content/README.md)",
+		"éditions : pas d'historique git pour {dir} : pas de page « ce qui a changé » (voir content/README.md)",
+	},
+	"note-no-edition": {
+		"editions: no earlier edition tag ({prefix}NAME) in the history: no “what changed” page",
+		"éditions : aucune étiquette d'édition antérieure ({prefix}NOM) dans l'historique : pas de page « ce qui a changé »",
+	},
+	"note-calcs-settings": {
+		"editions: the calculators were compared by their settings only ({err})",
+		"éditions : les calculateurs n'ont été comparés que par leurs réglages ({err})",
+	},
+	"cmd-new-usage": {
+		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its French and English titles",
+		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement ses titres français et anglais",
+	},
+	"cmd-new-failed": {"generator new: {err}", "generator new : {err}"},
+	"cmd-new-wrote":  {"new: wrote {file}", "new : {file} écrit"},
+	"cmd-new-next": {
+		"new: write the rules in both files (rename the first section's {#{id}} to the English kebab-case ID it will keep), then run go run ./generator check (make check)",
+		"new : écrivez les règles dans les deux fichiers (renommez le {#{id}} de la première section en l'ID kebab-case anglais qu'elle gardera), puis lancez go run ./generator check (make check)",
+	},
+	"new-slug": {
+		"slug “{slug}” is not English kebab-case (lower-case words joined by hyphens, a letter first): try {want}",
+		"le slug « {slug} » n'est pas en kebab-case anglais (mots en minuscules reliés par des tirets, une lettre d'abord) : essayez {want}",
+	},
+	"new-title-lines": {"a title is one line: give each title without a line break", "un titre tient sur une ligne : donnez chaque titre sans retour à la ligne"},
+	"new-taken": {
+		"{file} exists: document “{slug}” is taken; choose another slug",
+		"{file} existe : le document « {slug} » est déjà pris ; choisissez un autre slug",
+	},
+	"new-not-content": {
+		"{dir} is not a content folder (no fr/ in it): run from the project's folder, or give -content",
+		"{dir} n'est pas un dossier de contenu (il n'a pas de fr/) : lancez la commande depuis le dossier du projet, ou donnez -content",
+	},
+	"new-unrecorded": {
+		"wrote {fr} and {en}, but could not record the translation: {err} (run go run ./generator translations -mark {slug})",
+		"{fr} et {en} écrits, mais la traduction n'a pas pu être enregistrée : {err} (lancez go run ./generator translations -mark {slug})",
+	},
+	"new-not-loaded":  {"the new document does not load", "le nouveau document ne se charge pas"},
+	"new-no-sections": {"no translated section in {slug}", "aucune section traduite dans {slug}"},
+	"cmd-translations-name": {
+		"translations -mark: name the sections (slug#id or slug), or -all",
+		"translations -mark : nommez les sections (slug#id ou slug), ou -all",
+	},
+	"cmd-translations-no-mark": {
+		"translations: sections are named only after -mark: translations -mark slug#id…",
+		"translations : on ne nomme des sections qu'après -mark : translations -mark slug#id…",
+	},
+	"cmd-translations-left": {"translations: {n} section(s) to check", "translations : {n} section(s) à vérifier"},
+	"cmd-translations-ok": {
+		"translations: every translated section is checked against its original as it is",
+		"translations : chaque section traduite est vérifiée par rapport à son original tel qu'il est",
+	},
+	"cmd-translations-unknown": {
+		"translations: no translated section “{key}”: name it slug#id or slug, as in the pages' addresses",
+		"translations : aucune section traduite « {key} » : nommez-la slug#id ou slug, comme dans les adresses des pages",
+	},
+	"cmd-translations-updated": {
+		"translations: {file} updated; {n} section(s) left to check (were {before})",
+		"translations : {file} mis à jour ; {n} section(s) restent à vérifier (il y en avait {before})",
+	},
+	"cmd-values-header":     {"key\tvalue\tmeaning\tstated at\tcalculators", "clé\tvaleur\tsens\ténoncée en\tcalculateurs"},
+	"cmd-values-reading":    {"(a reading: the engine's default)", "(une lecture : la valeur par défaut du moteur)"},
+	"cmd-values-undeclared": {"(not declared)", "(non déclarée)"},
+	"cmd-calc-help": {
+		"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs (--defaults: with the engine's default rules)\n\ncalculators:",
+		"       calc --help NOM     ce que NOM prend et rend\n       calc --describe     les entrées et sorties de chaque calculateur (--defaults : avec les règles par défaut du moteur)\n\ncalculateurs :",
+	},
+
 	"html-block": {
 		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
 		"un bloc HTML n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
