@@ -60,6 +60,10 @@ func describe(args []string, stdout, stderr io.Writer) int {
 		rules = set.Rules
 	}
 	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
+	if len(args) > 0 && calcui.Lookup(args[0]) == nil {
+		fmt.Fprintln(stderr, site.Text("cmd-calc-unknown", site.LangFrom(""), "name", args[0]))
+		return 2
+	}
 	var err error
 	if len(args) == 0 {
 		err = calcui.DescribeAll(stdout, rules, t)

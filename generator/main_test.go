@@ -162,6 +162,7 @@ func TestCommandMessagesInFrench(t *testing.T) {
 		{[]string{"values", "-lang", "de"}, 2, "generator values : -lang « de » : les langues sont fr et en"},
 		{[]string{"values"}, 0, "clé  "},
 		{[]string{"calc", "--help"}, 0, "calculateurs :\n  dice"},
+		{[]string{"calc", "--help", "nope"}, 2, "pas de calculateur « nope » : calc --list les liste"},
 	} {
 		var out, errs bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), &out, &errs)

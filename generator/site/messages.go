@@ -601,6 +601,7 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"translations: {file} updated; {n} section(s) left to check (were {before})",
 		"translations : {file} mis à jour ; {n} section(s) restent à vérifier (il y en avait {before})",
 	},
+	"cmd-calc-unknown":      {"no calculator “{name}”: calc --list lists them", "pas de calculateur « {name} » : calc --list les liste"},
 	"cmd-values-header":     {"key\tvalue\tmeaning\tstated at\tcalculators", "clé\tvaleur\tsens\ténoncée en\tcalculateurs"},
 	"cmd-values-reading":    {"(a reading: the engine's default)", "(une lecture : la valeur par défaut du moteur)"},
 	"cmd-values-undeclared": {"(not declared)", "(non déclarée)"},
