@@ -30,6 +30,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
+	lang := site.LangFrom(*langFlag)
 	pipeline.SetMemory(opt.ContentDir)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -51,7 +52,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			if err := os.WriteFile(*memprofile, p, 0o644); err != nil {
 				fmt.Fprintln(stderr, err)
 			}
-			fmt.Fprintf(stdout, "peak live heap %.0f MB\n", float64(peak)/1e6)
+			fmt.Fprintln(stdout, site.Text("cmd-peak-heap", lang, "mb", fmt.Sprintf("%.0f", float64(peak)/1e6)))
 		}()
 	}
 	ctx, sig, stop := interruptible()
@@ -63,7 +64,6 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// One line says what the output folder holds now: the previous build,
 	// or files of two (this build, or an earlier one, stopped while
 	// writing in place), which the next build repairs.
-	lang := site.LangFrom(*langFlag)
 	left := site.Text("cmd-left", lang, "out", opt.OutDir)
 	if pipeline.Unfinished(opt.OutDir) {
 		left = site.Text("cmd-left-mixed", lang, "out", opt.OutDir)
@@ -85,9 +85,9 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, w.Format(lang))
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintln(stdout, n)
+		fmt.Fprintln(stdout, n.Format(lang))
 	}
-	fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+	fmt.Fprintln(stdout, res.Summary(opt.OutDir, lang))
 	if *timings {
 		fmt.Fprint(stdout, pipeline.FormatPhases(res.Phases))
 	}

@@ -7,6 +7,7 @@ import (
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
 	"compendium/generator/render"
+	"compendium/generator/site"
 	"compendium/generator/values"
 	"compendium/wasm/engine"
 )
@@ -24,9 +25,15 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if len(args) > 1 {
 				return describe(args[1:2], stdout, stderr)
 			}
-			io.WriteString(stdout, calc.Usage+"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs (--defaults: with the engine's default rules)\n\ncalculators:\n")
+			// In the locale's language: calc takes no -lang.
+			lang := site.LangFrom("")
+			io.WriteString(stdout, calc.Usage+site.Text("cmd-calc-help", lang)+"\n")
 			for _, c := range engine.Calculators() {
-				fmt.Fprintf(stdout, "  %-16s %s\n", c.Name, c.En)
+				what := c.En
+				if lang == "fr" {
+					what = c.Fr
+				}
+				fmt.Fprintf(stdout, "  %-16s %s\n", c.Name, what)
 			}
 			return 0
 		}
@@ -39,7 +46,7 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func describe(args []string, stdout, stderr io.Writer) int {
 	theme, errs := render.Load("theme")
 	if len(errs) > 0 {
-		fmt.Fprintln(stderr, errs.Error())
+		fmt.Fprintln(stderr, errs.Format(site.LangFrom(""), false))
 		return 1
 	}
 	// The labels name rule values ({=armor.plate}): the content's, where
@@ -53,6 +60,10 @@ func describe(args []string, stdout, stderr io.Writer) int {
 		rules = set.Rules
 	}
 	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
+	if len(args) > 0 && calcui.Lookup(args[0]) == nil {
+		fmt.Fprintln(stderr, site.Text("cmd-calc-unknown", site.LangFrom(""), "name", args[0]))
+		return 2
+	}
 	var err error
 	if len(args) == 0 {
 		err = calcui.DescribeAll(stdout, rules, t)

@@ -34,11 +34,11 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		var perr *pipeline.Error
 		if errors.As(err, &perr) {
 			if perr.Err != nil {
-				fmt.Fprintln(stderr, perr.Err)
+				fmt.Fprintln(stderr, sayError(perr.Err, lang))
 			}
 			fmt.Fprintln(stderr, site.Text("cmd-problems", lang, "n", fmt.Sprint(perr.Count())))
 		} else {
-			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, sayError(err, lang))
 		}
 		return 1
 	}

@@ -5,33 +5,37 @@ import (
 	"io"
 
 	"compendium/generator/scaffold"
+	"compendium/generator/site"
 )
 
 var newCommand = command{"new", "start a new document: new SLUG [\"French title\" [\"English title\"]] writes content/fr/SLUG.md and content/en/SLUG.md", runNew}
 
-// runNew runs "new [-content content] SLUG [FRENCH-TITLE [ENGLISH-TITLE]]":
-// scaffold.New, then what to do next. It returns 2 on a usage error, 1
-// when it refuses the slug (not kebab-case, or taken) or could not write.
+// runNew runs "new [-content content] [-lang fr|en] SLUG [FRENCH-TITLE
+// [ENGLISH-TITLE]]": scaffold.New, then what to do next, in the
+// organiser's language. It returns 2 on a usage error, 1 when it refuses
+// the slug (not kebab-case, or taken) or could not write.
 func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("new", "new [-content content] SLUG [\"French title\" [\"English title\"]]", stdout, stderr)
+	fs := newFlags("new", "new [-content content] [-lang fr|en] SLUG [\"French title\" [\"English title\"]]", stdout, stderr)
 	content := fs.String("content", "content", "content folder")
+	langFlag := langFlag(fs)
 	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
+	lang := site.LangFrom(*langFlag)
 	if fs.NArg() < 1 || fs.NArg() > 3 {
-		fmt.Fprintln(stderr, "generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its French and English titles")
+		fmt.Fprintln(stderr, site.Text("cmd-new-usage", lang))
 		fs.Usage()
 		return 2
 	}
 	d := scaffold.Doc{Slug: fs.Arg(0), TitleFR: fs.Arg(1), TitleEN: fs.Arg(2)}
 	files, err := scaffold.New(*content, d)
 	if err != nil {
-		fmt.Fprintln(stderr, "generator new:", err)
+		fmt.Fprintln(stderr, site.Text("cmd-new-failed", lang, "err", sayError(err, lang)))
 		return 1
 	}
 	for _, f := range files {
-		fmt.Fprintln(stdout, "new: wrote", f)
+		fmt.Fprintln(stdout, site.Text("cmd-new-wrote", lang, "file", f))
 	}
-	fmt.Fprintf(stdout, "new: write the rules in both files (rename the first section's {#%s} to the English kebab-case ID it will keep), then run go run ./generator check (make check)\n", scaffold.FirstSection)
+	fmt.Fprintln(stdout, site.Text("cmd-new-next", lang, "id", scaffold.FirstSection))
 	return 0
 }

@@ -18,6 +18,7 @@ import (
 // English search finds the document by its title and by its preamble.
 // A slug that exists or is not kebab-case is refused, writing nothing.
 func TestNewCommand(t *testing.T) {
+	t.Setenv("LC_ALL", "C") // the messages in English, whatever the machine's locale
 	content := filepath.Join(t.TempDir(), "content")
 	if err := os.CopyFS(content, os.DirFS(filepath.Join("..", "content"))); err != nil {
 		t.Fatal(err)
@@ -66,17 +67,21 @@ func TestNewCommand(t *testing.T) {
 		}
 	}
 	before, _ := os.ReadFile(filepath.Join(content, "translations.json"))
-	for _, c := range []struct{ slug, want string }{
-		{"alchemy", "is taken"},
-		{"fantasy", "is taken"},
-		{"Alchemy", "not English kebab-case"},
-		{"alchemy_rules", "try alchemy-rules"},
-		{"2-alchemy", "not English kebab-case"},
-		{"alchemy-", "not English kebab-case"},
+	for _, c := range []struct{ slug, want, fr string }{
+		{"alchemy", "is taken", "est déjà pris ; choisissez un autre slug"},
+		{"fantasy", "is taken", "le document « fantasy » est déjà pris"},
+		{"Alchemy", "not English kebab-case", "le slug « Alchemy » n'est pas en kebab-case anglais"},
+		{"alchemy_rules", "try alchemy-rules", "essayez alchemy-rules"},
+		{"2-alchemy", "not English kebab-case", "n'est pas en kebab-case anglais"},
+		{"alchemy-", "not English kebab-case", "n'est pas en kebab-case anglais"},
 	} {
 		code, out := cli(c.slug)
 		if code != 1 || !strings.Contains(out, c.want) {
 			t.Errorf("new %s: exit %d, %q; want 1 and %q", c.slug, code, out, c.want)
+		}
+		code, out = cli("-lang", "fr", c.slug)
+		if code != 1 || !strings.Contains(out, "generator new : ") || !strings.Contains(out, c.fr) {
+			t.Errorf("new -lang fr %s: exit %d, %q; want 1 and %q", c.slug, code, out, c.fr)
 		}
 	}
 	if after, _ := os.ReadFile(filepath.Join(content, "translations.json")); !bytes.Equal(before, after) {
@@ -87,5 +92,8 @@ func TestNewCommand(t *testing.T) {
 	}
 	if code, _ := cli(); code != 2 {
 		t.Errorf("new without a slug: exit %d, want 2", code)
+	}
+	if code, out := cli("-lang", "fr"); code != 2 || !strings.Contains(out, "generator new : donnez le slug du document") {
+		t.Errorf("new -lang fr without a slug: exit %d, %q", code, out)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"compendium/generator/pdf"
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
+	"compendium/generator/site"
 )
 
 var pdfCommand = command{"pdf", "build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with\nChromium, and build again linking them (build alone needs no browser and links no PDF)", runPDF}
@@ -39,10 +40,11 @@ func printBooks(opt pipeline.Options, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(tmp)
 	first := opt
 	first.OutDir, first.NoTwins = filepath.Join(tmp, "public"), true
+	lang := site.LangFrom("")
 	res, err := pipeline.Build(first)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		fmt.Fprintln(stderr, "pdf: the build failed; "+opt.OutDir+"/ was left as it was")
+		fmt.Fprintln(stderr, sayError(err, lang))
+		fmt.Fprintln(stderr, "pdf: "+site.Text("cmd-build-failed", lang, "left", site.Text("cmd-left", lang, "out", opt.OutDir)))
 		return 1
 	}
 	var langs []string
@@ -59,7 +61,7 @@ func printBooks(opt pipeline.Options, stdout, stderr io.Writer) int {
 	opt.PDFs = pdfs
 	res, err = pipeline.Build(opt)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, sayError(err, lang))
 		return 1
 	}
 	var names []string
@@ -70,6 +72,6 @@ func printBooks(opt pipeline.Options, stdout, stderr io.Writer) int {
 	for _, name := range names {
 		fmt.Fprintf(stdout, "%s/%s: %d pages, %d KB\n", opt.OutDir, name, pdf.Pages(pdfs[name]), len(pdfs[name])/1024)
 	}
-	fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+	fmt.Fprintln(stdout, res.Summary(opt.OutDir, lang))
 	return 0
 }

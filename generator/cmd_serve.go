@@ -49,10 +49,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// that may take a while, with the way to choose another.
 	ln, err := serve.Listen(*addr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, sayError(err, lang))
 		return 1
 	}
-	fmt.Fprintf(stdout, "building %s/, then serving it on http://%s/\n", opt.OutDir, ln.Addr())
+	fmt.Fprintln(stdout, site.Text("cmd-serve-start", lang, "out", opt.OutDir, "addr", ln.Addr().String()))
 	first := true
 	// A long first build tells how far it got: each stage as it ends,
 	// once it has taken more than a second, and a line every five seconds
@@ -66,7 +66,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if !first || time.Since(start) < time.Second || strings.HasPrefix(stage, "wait for") {
 			return
 		}
-		fmt.Fprintf(stdout, "  %s done (%.1fs)\n", stage, time.Since(start).Seconds())
+		fmt.Fprintln(stdout, site.Text("cmd-serve-stage", lang, "stage", stage, "secs", fmt.Sprintf("%.1f", time.Since(start).Seconds())))
 		said = time.Now()
 	}
 	ticking := make(chan struct{})
@@ -80,10 +80,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			case <-t.C:
 				progress.Lock()
 				if time.Since(said) >= 5*time.Second {
+					secs := fmt.Sprintf("%.0f", time.Since(start).Seconds())
 					if last == "" {
-						fmt.Fprintf(stdout, "  still building (%.0fs)\n", time.Since(start).Seconds())
+						fmt.Fprintln(stdout, site.Text("cmd-serve-ticking", lang, "secs", secs))
 					} else {
-						fmt.Fprintf(stdout, "  still building (%.0fs; the last stage done: %s)\n", time.Since(start).Seconds(), last)
+						fmt.Fprintln(stdout, site.Text("cmd-serve-last", lang, "secs", secs, "stage", last))
 					}
 					said = time.Now()
 				}
@@ -106,13 +107,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			// may have made one.
 			if first {
 				for _, n := range res.Notes {
-					fmt.Fprintln(stdout, n)
+					fmt.Fprintln(stdout, n.Format(lang))
 				}
 			}
 			for _, w := range res.Warnings {
 				fmt.Fprintln(stderr, w.Format(lang))
 			}
-			fmt.Fprintln(stdout, res.Summary(opt.OutDir))
+			fmt.Fprintln(stdout, res.Summary(opt.OutDir, lang))
 		}
 		return err
 	}
@@ -154,7 +155,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return err
 		},
 		Deferred: pipeline.LeftByRebuild,
-		Ready:    func(a string) { fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", a) },
+		Ready:    func(a string) { fmt.Fprintln(stdout, site.Text("cmd-serving", lang, "addr", a)) },
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)

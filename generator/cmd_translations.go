@@ -22,59 +22,61 @@ var translationsCommand = command{"translations", "list the translated sections 
 // checked today against their original as it is now; -all marks every
 // section. It returns 2 on a usage or load error.
 func runTranslations(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("translations", "translations [-content content] [-theme theme] [-mark slug#id… | -mark -all]", stdout, stderr)
+	fs := newFlags("translations", "translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]", stdout, stderr)
 	opt := pipeline.Options{}
 	contentFlags(fs, &opt)
 	mark := fs.Bool("mark", false, "record the sections named after the flags (slug#id, or slug for a whole document) as checked against their original as it is now")
 	all := fs.Bool("all", false, "with -mark: every translated section")
+	langFlag := langFlag(fs)
 	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
+	lang := site.LangFrom(*langFlag)
 	if *mark == (fs.NArg() == 0 && !*all) {
 		if *mark {
-			fmt.Fprintln(stderr, "translations -mark: name the sections (slug#id or slug), or -all")
+			fmt.Fprintln(stderr, site.Text("cmd-translations-name", lang))
 		} else {
-			fmt.Fprintln(stderr, "translations: sections are named only after -mark")
+			fmt.Fprintln(stderr, site.Text("cmd-translations-no-mark", lang))
 		}
 		fs.Usage()
 		return 2
 	}
 	s, _, err := pipeline.Load(opt)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, sayError(err, lang))
 		return 2
 	}
 	path := filepath.Join(opt.ContentDir, translation.FileName)
 	recs, err := translation.Load(path)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, sayError(err, lang))
 		return 2
 	}
 	if !*mark {
 		ds := translation.Find(s, recs)
 		for _, d := range ds {
-			fmt.Fprintln(stdout, site.Diagnostic{File: d.File, Line: d.Line, Msg: d.Message()}.String())
+			fmt.Fprintln(stdout, d.Diagnostic().Format(lang))
 		}
 		if len(ds) > 0 {
-			fmt.Fprintln(stderr, "translations: "+strconv.Itoa(len(ds))+" section(s) to check")
+			fmt.Fprintln(stderr, site.Text("cmd-translations-left", lang, "n", strconv.Itoa(len(ds))))
 			return 1
 		}
-		fmt.Fprintln(stdout, "translations: every translated section is checked against its original as it is")
+		fmt.Fprintln(stdout, site.Text("cmd-translations-ok", lang))
 		return 0
 	}
 	before := len(translation.Find(s, recs))
 	unknown := translation.Mark(s, recs, fs.Args(), *all, time.Now().UTC().Format("2006-01-02"))
 	for _, k := range unknown {
-		fmt.Fprintln(stderr, "translations: no translated section "+strconv.Quote(k)+" (want slug#id or slug, as in the pages' addresses)")
+		fmt.Fprintln(stderr, site.Text("cmd-translations-unknown", lang, "key", k))
 	}
 	if len(unknown) > 0 {
 		return 2
 	}
 	if err := translation.Save(path, recs); err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, site.New(path, 0, "write-failed", "err", err.Error()).Format(lang))
 		return 2
 	}
 	after := len(translation.Find(s, recs))
-	fmt.Fprintf(stdout, "translations: %s updated; %d section(s) left to check (were %d)\n", path, after, before)
+	fmt.Fprintln(stdout, site.Text("cmd-translations-updated", lang, "file", path, "n", strconv.Itoa(after), "before", strconv.Itoa(before)))
 	return 0
 }

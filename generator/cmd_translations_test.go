@@ -17,6 +17,7 @@ import (
 // usage to stdout. The pipeline's side (check's warnings, the pages'
 // notices) is TestTranslationDrift's, in generator/pipeline.
 func TestTranslationsCommand(t *testing.T) {
+	t.Setenv("LC_ALL", "C") // the messages in English, whatever the machine's locale
 	dir := t.TempDir()
 	write := func(name, body string) {
 		t.Helper()
@@ -59,14 +60,25 @@ func TestTranslationsCommand(t *testing.T) {
 	if code, out := cli(); code != 1 || !strings.Contains(out, want) || !strings.Contains(out, fr+":13)") || !strings.Contains(out, "translations: 1 section(s) to check") {
 		t.Errorf("translations lists: %d %s", code, out)
 	}
-	if code, out := cli("-mark", "alpha#nope"); code != 2 || !strings.Contains(out, `no translated section "alpha#nope"`) {
+	// The same in French, with -lang fr.
+	if code, out := cli("-lang", "fr"); code != 1 || !strings.Contains(out, en+":13: la traduction de #one-more est plus ancienne que sa source française") ||
+		!strings.Contains(out, "translations : 1 section(s) à vérifier") {
+		t.Errorf("translations -lang fr lists: %d %s", code, out)
+	}
+	if code, out := cli("-mark", "alpha#nope"); code != 2 || !strings.Contains(out, "no translated section “alpha#nope”: name it slug#id or slug") {
 		t.Errorf("-mark of an unknown section: %d %s", code, out)
 	}
-	if code, out := cli("-mark", "alpha#one-more"); code != 0 || !strings.Contains(out, "0 section(s) left to check (were 1)") {
+	if code, out := cli("-lang", "fr", "-mark", "alpha#nope"); code != 2 || !strings.Contains(out, "translations : aucune section traduite « alpha#nope » : nommez-la slug#id ou slug") {
+		t.Errorf("-lang fr -mark of an unknown section: %d %s", code, out)
+	}
+	if code, out := cli("-lang", "fr", "-mark", "alpha#one-more"); code != 0 || !strings.Contains(out, "mis à jour ; 0 section(s) restent à vérifier (il y en avait 1)") {
 		t.Fatalf("-mark alpha#one-more: %d %s", code, out)
 	}
 	if code, out := cli(); code != 0 || !strings.Contains(out, "every translated section is checked") {
 		t.Errorf("translations after -mark alpha#one-more: %d %s", code, out)
+	}
+	if code, out := cli("-lang", "fr"); code != 0 || !strings.Contains(out, "translations : chaque section traduite est vérifiée par rapport à son original tel qu'il est") {
+		t.Errorf("translations -lang fr after -mark alpha#one-more: %d %s", code, out)
 	}
 
 	for _, tt := range []struct {
@@ -76,6 +88,8 @@ func TestTranslationsCommand(t *testing.T) {
 		{[]string{"-mark"}, "translations -mark: name the sections (slug#id or slug), or -all"},
 		{[]string{"alpha#one"}, "translations: sections are named only after -mark"},
 		{[]string{"-nope"}, "flag provided but not defined: -nope"},
+		{[]string{"-lang", "fr", "-mark"}, "translations -mark : nommez les sections (slug#id ou slug), ou -all"},
+		{[]string{"-lang", "fr", "alpha#one"}, "translations : on ne nomme des sections qu'après -mark"},
 	} {
 		if code, out := cli(tt.args...); code != 2 || !strings.Contains(out, tt.out) || !strings.Contains(out, "usage: generator translations") {
 			t.Errorf("translations %s: %d %s", strings.Join(tt.args, " "), code, out)

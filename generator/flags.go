@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"compendium/generator/pipeline"
+	"compendium/generator/site"
 )
 
 // newFlags returns a command's flag set: its errors and its usage go to
@@ -38,11 +39,23 @@ func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "generator %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fmt.Fprintln(stderr, site.Text("cmd-unexpected-arg", flagLang(fs), "cmd", fs.Name(), "arg", fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
 	return -1
+}
+
+// flagLang is the language of fs's messages: its -lang when it has one
+// and it was given, else the locale's (site.LangFrom).
+func flagLang(fs *flag.FlagSet) string {
+	l := ""
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "lang" {
+			l = f.Value.String()
+		}
+	})
+	return site.LangFrom(l)
 }
 
 // parseArgs is parse for the commands that take arguments after their
@@ -100,11 +113,16 @@ func langFlag(fs *flag.FlagSet) *string {
 }
 
 // sayError is err as the organiser reads it: a failed build's problems in
-// lang, each once with its cause first; any other error as it says itself.
+// lang, each once with its cause first, a problem of the catalogue in
+// lang; any other error as it says itself.
 func sayError(err error, lang string) string {
 	var e *pipeline.Error
 	if errors.As(err, &e) {
 		return e.Format(lang)
+	}
+	var ds site.Diagnostics
+	if errors.As(err, &ds) {
+		return ds.Format(lang, false)
 	}
 	return err.Error()
 }

@@ -18,6 +18,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"compendium/generator/site"
 )
 
 // command is one of the generator's commands: its name, its line in the
@@ -53,7 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(args, stdin, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "generator: unknown command %q\n\n", name)
+	fmt.Fprintln(stderr, site.Text("cmd-unknown", site.LangFrom(""), "name", name)+"\n")
 	writeUsage(stderr)
 	return 2
 }
@@ -70,7 +72,7 @@ func help(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(append([]string{"-h"}, args[1:]...), stdin, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "generator help: unknown command %q\n\n", args[0])
+	fmt.Fprintln(stderr, site.Text("cmd-help-unknown", site.LangFrom(""), "name", args[0])+"\n")
 	writeUsage(stderr)
 	return 2
 }

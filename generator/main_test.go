@@ -58,6 +58,7 @@ func TestCheckStrict(t *testing.T) {
 func TestCommandLine(t *testing.T) {
 	// calc --help NAME reads the labels in theme/, from the repository's root.
 	t.Chdir("..")
+	t.Setenv("LC_ALL", "C") // the messages in English, whatever the machine's locale
 	for _, tt := range []struct {
 		args       []string
 		code       int
@@ -67,15 +68,15 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"--help"}, 0, "commands:\n  build", ""},
 		{[]string{"-h"}, 0, "commands:", ""},
 		{[]string{}, 2, "usage: generator <command>", ""},
-		{[]string{"nope"}, 2, `unknown command "nope"`, ""},
-		{[]string{"help", "nope"}, 2, `unknown command "nope"`, ""},
+		{[]string{"nope"}, 2, "unknown command “nope”", ""},
+		{[]string{"help", "nope"}, 2, "unknown command “nope”", ""},
 		{[]string{"help", "serve"}, 0, "usage: generator serve", "-timings"},
 		{[]string{"serve", "-h"}, 0, "-addr", "-cpuprofile"},
 		{[]string{"build", "--help"}, 0, "-cpuprofile", "-addr"},
 		{[]string{"check", "-h"}, 0, "-strict", "-out"},
 		{[]string{"check", "-cpuprofile", "x", "-addr", "1.2.3.4:9"}, 2, "flag provided but not defined: -cpuprofile", ""},
 		{[]string{"build", "-strict"}, 2, "flag provided but not defined: -strict", ""},
-		{[]string{"check", "stray"}, 2, `unexpected argument "stray"`, ""},
+		{[]string{"check", "stray"}, 2, "unexpected argument “stray”", ""},
 		{[]string{"synth", "-h"}, 0, "-pages", ""},
 		{[]string{"pdf", "-h"}, 0, "usage: generator pdf", "-addr"},
 		{[]string{"calc", "--help"}, 0, "calculators:\n  dice", ""},
@@ -86,7 +87,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"translations", "-h"}, 0, "-mark", ""},
 		{[]string{"search", "-nope", "x"}, 2, "flag provided but not defined: -nope", ""},
 		{[]string{"values", "-theme", "theme"}, 2, "flag provided but not defined: -theme", ""},
-		{[]string{"values", "stray"}, 2, `unexpected argument "stray"`, ""},
+		{[]string{"values", "stray"}, 2, "unexpected argument “stray”", ""},
 		{[]string{"translations", "-config", "compendium.json"}, 2, "flag provided but not defined: -config", ""},
 		{[]string{"help", "search"}, 0, "usage: generator search", ""},
 	} {
@@ -140,5 +141,33 @@ func TestCheckLanguage(t *testing.T) {
 	}
 	if v := check("-v", "-lang", "fr"); !strings.Contains(v, "↳ ") || !strings.Contains(v, "lien « #armor »") {
 		t.Errorf("check -v lists no consequence:\n%s", v)
+	}
+}
+
+// TestCommandMessagesInFrench: the commands' own lines (a usage mistake,
+// a listing's header, calc's help) follow the locale when no -lang is
+// given, and -lang when it is; values refuses a language it cannot list.
+func TestCommandMessagesInFrench(t *testing.T) {
+	t.Chdir("..")
+	t.Setenv("LC_ALL", "fr_FR.UTF-8")
+	for _, tt := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"nope"}, 2, "generator : commande inconnue « nope »"},
+		{[]string{"help", "nope"}, 2, "generator help : commande inconnue « nope »"},
+		{[]string{"check", "stray"}, 2, "generator check : argument inattendu « stray »"},
+		{[]string{"check", "-lang", "en", "stray"}, 2, "generator check: unexpected argument “stray”"},
+		{[]string{"values", "-lang", "de"}, 2, "generator values : -lang « de » : les langues sont fr et en"},
+		{[]string{"values"}, 0, "clé  "},
+		{[]string{"calc", "--help"}, 0, "calculateurs :\n  dice"},
+		{[]string{"calc", "--help", "nope"}, 2, "pas de calculateur « nope » : calc --list les liste"},
+	} {
+		var out, errs bytes.Buffer
+		code := run(tt.args, strings.NewReader(""), &out, &errs)
+		if all := out.String() + errs.String(); code != tt.code || !strings.Contains(all, tt.out) {
+			t.Errorf("generator %s: exit %d, want %d, output containing %q:\n%.2000s", strings.Join(tt.args, " "), code, tt.code, tt.out, all)
+		}
 	}
 }

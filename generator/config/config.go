@@ -8,11 +8,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/url"
 	"os"
 	"sort"
 	"strings"
+
+	"compendium/generator/site"
 )
 
 // FileName is the configuration file's name at the repository root.
@@ -33,24 +34,30 @@ type Config struct {
 	Edition string `json:"edition"`
 }
 
-// Error is a problem in the configuration file, with its line when known.
+// Error is a problem in the configuration file, with its line when
+// known: a kind of the message catalogue (generator/site/messages.go) and
+// its arguments, so that it reads in the organiser's language
+// (Diagnostic).
 type Error struct {
-	File  string
-	Line  int
-	Field string
-	Msg   string
+	File string
+	Line int
+	Col  int
+	Kind string
+	Args []string
 }
 
-func (e *Error) Error() string {
-	loc := e.File
-	if e.Line > 0 {
-		loc += fmt.Sprintf(":%d", e.Line)
-	}
-	if e.Field != "" {
-		return loc + ": " + e.Field + ": " + e.Msg
-	}
-	return loc + ": " + e.Msg
+// Diagnostic is the problem as check reports it.
+func (e *Error) Diagnostic() site.Diagnostic {
+	d := site.New(e.File, e.Line, e.Kind, e.Args...)
+	d.Col = e.Col
+	return d
 }
+
+// Error is the problem in English.
+func (e *Error) Error() string { return e.Diagnostic().String() }
+
+// shape is what the file holds, for the messages about its JSON.
+const shape = `{"title": {"fr": "…", "en": "…"}, "tagline": {…}, "base_url": "https://…/", "edition": "2026"}`
 
 // Load reads the configuration file. A missing file is the zero Config (the
 // theme's strings then give the titles), so a copy of content/ and theme/
@@ -61,7 +68,7 @@ func Load(file string) (*Config, error) {
 		return &Config{}, nil
 	}
 	if err != nil {
-		return nil, &Error{File: file, Msg: err.Error()}
+		return nil, &Error{File: file, Kind: "read-failed", Args: []string{"err", err.Error()}}
 	}
 	return Parse(file, b)
 }
@@ -72,25 +79,16 @@ func Parse(file string, b []byte) (*Config, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
-		e := &Error{File: file, Msg: err.Error()}
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			e.Line = lineAt(b, syn.Offset)
-		case errors.As(err, &typ):
-			e.Line, e.Field = lineAt(b, typ.Offset), typ.Field
-			e.Msg = "is " + typ.Value + ", want " + typ.Type.String()
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			e.Field, e.Line = name, lineAt(b, int64(bytes.Index(b, []byte(`"`+name+`"`))))
-			e.Msg = "unknown key; the keys are title, tagline, base_url, edition"
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			name = strings.Trim(name, `"`)
+			return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"`+name+`"`)))), Kind: "config-unknown-key", Args: []string{"key", name}}
 		}
-		return nil, e
+		d := site.JSONProblem(file, b, err, shape)
+		return nil, &Error{File: file, Line: d.Line, Col: d.Col, Kind: d.Kind, Args: d.Args}
 	}
 	if c.BaseURL != "" {
 		if err := c.SetBaseURL(c.BaseURL); err != nil {
-			return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"base_url"`)))), Field: "base_url", Msg: err.Error()}
+			return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"base_url"`)))), Kind: "config-base-url", Args: []string{"url", c.BaseURL}}
 		}
 	}
 	for _, m := range []struct {
@@ -104,12 +102,17 @@ func Parse(file string, b []byte) (*Config, error) {
 		sort.Strings(keys)
 		for _, k := range keys {
 			if strings.TrimSpace(m.v[k]) == "" {
-				return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"`+m.name+`"`)))), Field: m.name + "." + k, Msg: "is empty: give the text in that language, or remove the key"}
+				return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"`+m.name+`"`)))), Kind: "config-empty", Args: []string{"field", m.name + "." + k}}
 			}
 		}
 	}
 	return c, nil
 }
+
+// ErrBaseURL is SetBaseURL's refusal of an address that is not an
+// absolute http(s) address with no query: the caller says where it came
+// from (the file's base_url, the command line's -base-url).
+var ErrBaseURL = errors.New("not an absolute http(s) address with no query")
 
 // SetBaseURL sets the base URL after checking it is an absolute http(s)
 // address; a missing final slash is added, as every page URL is relative to
@@ -117,7 +120,7 @@ func Parse(file string, b []byte) (*Config, error) {
 func (c *Config) SetBaseURL(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-		return fmt.Errorf("%q is not an absolute http(s) address with no query: give e.g. https://rules.example.org/ or https://example.org/gn/", s)
+		return ErrBaseURL
 	}
 	if !strings.HasSuffix(s, "/") {
 		s += "/"

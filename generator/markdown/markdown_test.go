@@ -116,6 +116,9 @@ func TestPastedDeclarations(t *testing.T) {
 		size := 0
 		for _, r := range refs {
 			size += len(r.Bad)
+			for _, a := range r.Args {
+				size += len(a)
+			}
 		}
 		if len(refs) > maxBad+1 || size > 500*(maxBad+1) {
 			t.Errorf("%.10s…: %d messages, %d bytes", pasted, len(refs), size)

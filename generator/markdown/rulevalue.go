@@ -65,9 +65,12 @@ type ValueRef struct {
 	Words   string // the words shown, as written ("" when the value shows itself)
 	Pos     int    // byte offset in the source, for file:line messages
 	ID      string // the element's ID in the page
-	// Bad, when not empty, says what is wrong with a declaration that
-	// could not be read; the text then shows it as written.
-	Bad string
+	// Bad, when not empty, is the kind of what is wrong with a
+	// declaration that could not be read, a kind of the message catalogue
+	// (generator/site/messages.go) that Args fill; the text then shows it
+	// as written.
+	Bad  string
+	Args []string
 	// End is the byte offset just after the declaration, where the words
 	// that follow a number (a noun, an ordinal's ending) start.
 	End int
@@ -115,6 +118,12 @@ func excerpt(b []byte) string {
 		return string(r[:24]) + "…"
 	}
 	return string(r)
+}
+
+// engineArgs are the arguments of the catalogue's "value-engine": the
+// key, and the engine's words in both languages.
+func engineArgs(key string, err *engine.Error) []string {
+	return []string{"key", key, "err", err.En, "err@fr", err.Fr}
 }
 
 // RuleValues returns the rule values that parsing with pc recorded, in
@@ -172,9 +181,9 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 		switch {
 		case bad < maxBad:
 			raw := badRe.Find(win)
-			refs = append(refs, ValueRef{Pos: pos, Bad: "rule value “" + excerpt(raw) + "” cannot be read: write {=key value} or [words]{=key value}, the key in lower case with a dot (armor.cap), the value a number (20), a duration (60min, 20mn), a die (1d12), a multiplier (2x) or a name (vine)"})
+			refs = append(refs, ValueRef{Pos: pos, Bad: "value-unreadable", Args: []string{"text", excerpt(raw)}})
 		case bad == maxBad:
-			refs = append(refs, ValueRef{Pos: pos, Bad: "more rule values cannot be read from here on (only the first " + strconv.Itoa(maxBad) + " are listed): mend those above first"})
+			refs = append(refs, ValueRef{Pos: pos, Bad: "value-unreadable-more", Args: []string{"n", strconv.Itoa(maxBad)}})
 		}
 		pc.Set(valueKey, refs)
 		return nil
@@ -183,7 +192,7 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	ref := ValueRef{Key: key, Literal: lit, Pos: pos}
 	kind, n, err := engine.ParseValueOf(key, lit)
 	if err != nil {
-		ref.Bad = "rule value “" + key + "”: " + err.En
+		ref.Bad, ref.Args = "value-engine", engineArgs(key, err)
 		refs = append(refs, ref)
 		pc.Set(valueKey, refs)
 		return nil
@@ -273,7 +282,7 @@ func (formulaValues) Transform(doc *ast.Document, reader text.Reader, pc parser.
 				ref := ValueRef{Key: key, Literal: lit, Pos: seg.Start + m[0], End: seg.Start + m[1], Formula: true}
 				kind, n, err := engine.ParseValueOf(key, lit)
 				if err != nil {
-					ref.Bad = "rule value “" + key + "”: " + err.En
+					ref.Bad, ref.Args = "value-engine", engineArgs(key, err)
 				}
 				ref.Kind, ref.N = kind, n
 				found = append(found, ref)

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"compendium/generator/site"
 )
 
 // TestCheckCases runs check on each fixture of testdata/check: a content
@@ -15,50 +17,102 @@ import (
 // reliability.md R11, R12) and a want file. Each line of want must appear
 // in check -v's output, in order (the cause first, its consequences
 // indented under it with ↳); "count: N" is the number of problems it
-// reports, its consequences folded.
+// reports, its consequences folded. The lines of want.fr, when the
+// fixture has one, must appear so in check -v -lang fr's output.
 func TestCheckCases(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/check/*.txtar")
-	if len(cases) == 0 {
-		t.Fatal("no fixtures in testdata/check")
-	}
-	for _, file := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ar := txtar.Parse(src)
-			var want string
-			var content []txtar.File
-			for _, f := range ar.Files {
-				if f.Name == "want" {
-					want = string(f.Data)
-				} else {
-					content = append(content, f)
-				}
-			}
-			opt := writeFixture(t, string(txtar.Format(&txtar.Archive{Files: content})))
-			_, ds, _ := Check(opt)
+	for _, c := range checkCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			_, ds, _ := Check(writeFixture(t, c.content))
 			out := ds.Format("en", true)
-			rest := out
-			for _, line := range strings.Split(strings.TrimSpace(want), "\n") {
-				if n, ok := strings.CutPrefix(line, "count: "); ok {
-					if got := ds.Errors(); strconv.Itoa(got) != n {
-						t.Errorf("%d problem(s), want %s:\n%s", got, n, out)
+			for _, w := range []struct{ lang, want string }{{"en", c.want}, {"fr", c.wantFr}} {
+				out := ds.Format(w.lang, true)
+				rest := out
+				for _, line := range strings.Split(strings.TrimSpace(w.want), "\n") {
+					if n, ok := strings.CutPrefix(line, "count: "); ok {
+						if got := ds.Errors(); strconv.Itoa(got) != n {
+							t.Errorf("%d problem(s), want %s:\n%s", got, n, out)
+						}
+						continue
 					}
-					continue
+					i := strings.Index(rest, line)
+					if i < 0 {
+						t.Errorf("%s: output lacks, after the lines before it, %q:\n%s", w.lang, line, out)
+						continue
+					}
+					rest = rest[i+len(line):]
 				}
-				i := strings.Index(rest, line)
-				if i < 0 {
-					t.Errorf("output lacks, after the lines before it, %q:\n%s", line, out)
-					continue
-				}
-				rest = rest[i+len(line):]
 			}
 			// Every message exists in French too.
-			if fr := ds.Format("fr", true); strings.Count(fr, "\n") != strings.Count(ds.Format("en", true), "\n") {
+			if fr := ds.Format("fr", true); strings.Count(fr, "\n") != strings.Count(out, "\n") {
 				t.Errorf("the French messages are not the English ones:\n%s", fr)
 			}
 		})
 	}
+}
+
+// TestCheckCasesCatalogued: every problem check finds in the fixtures of
+// testdata/check, its folded consequences included, comes from the
+// message catalogue (a Kind, so that it reads in French and in English)
+// with every placeholder of both languages filled.
+func TestCheckCasesCatalogued(t *testing.T) {
+	for _, c := range checkCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			_, ds, _ := Check(writeFixture(t, c.content))
+			var walk func(site.Diagnostics)
+			walk = func(ds site.Diagnostics) {
+				for _, d := range ds {
+					walk(d.Folded)
+					// The glossary's and the thesaurus's messages are
+					// converted to the catalogue apart, with the
+					// glossary package (another change owns them).
+					if b := filepath.Base(d.File); b == "glossary.json" || b == "thesaurus.json" {
+						continue
+					}
+					if d.Kind == "" {
+						t.Errorf("not from the catalogue: %s", d)
+					} else if m := d.MissingArgs(); len(m) > 0 {
+						t.Errorf("%s lacks %v: %s", d.Kind, m, d)
+					}
+				}
+			}
+			walk(ds)
+		})
+	}
+}
+
+// checkCase is a fixture of testdata/check: its content (a txtar archive
+// for writeFixture) and what check must say of it.
+type checkCase struct {
+	name, content, want, wantFr string
+}
+
+// checkCases reads the fixtures of testdata/check.
+func checkCases(t *testing.T) []checkCase {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/check/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/check")
+	}
+	var cases []checkCase
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := checkCase{name: strings.TrimSuffix(filepath.Base(file), ".txtar")}
+		var content []txtar.File
+		for _, f := range txtar.Parse(src).Files {
+			switch f.Name {
+			case "want":
+				c.want = string(f.Data)
+			case "want.fr":
+				c.wantFr = string(f.Data)
+			default:
+				content = append(content, f)
+			}
+		}
+		c.content = string(txtar.Format(&txtar.Archive{Files: content}))
+		cases = append(cases, c)
+	}
+	return cases
 }

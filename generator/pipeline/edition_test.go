@@ -158,7 +158,7 @@ func TestEditionChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "no git history") {
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0].String(), "no git history") {
 		t.Errorf("without history, notes %q", res.Notes)
 	}
 	if _, err := os.Stat(filepath.Join(plain.OutDir, "fr", "changes")); err == nil {

@@ -23,16 +23,16 @@ import (
 // newest edition/<name> tag whose name is not current), per language,
 // and marks the changed sections. Without history or a previous edition
 // it returns a note saying so, and no changes.
-func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []string, error) {
+func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []Note, error) {
 	opt := b.opt
 	prev, err := edition.FindPrevious(opt.ContentDir, current)
 	switch {
 	case errors.Is(err, edition.ErrNoHistory):
-		return nil, []string{"editions: " + err.Error() + " for " + opt.ContentDir + ": no “what changed” page (see content/README.md)"}, nil
+		return nil, []Note{{"note-no-history", []string{"dir", opt.ContentDir}}}, nil
 	case err != nil:
 		return nil, nil, errors.New("editions: " + err.Error())
 	case prev == nil:
-		return nil, []string{"editions: no earlier edition tag (" + edition.TagPrefix + "NAME) in the history: no “what changed” page"}, nil
+		return nil, []Note{{"note-no-edition", []string{"prefix", edition.TagPrefix}}}, nil
 	}
 	old, err := b.previousSite(prev)
 	if err != nil {
@@ -40,9 +40,9 @@ func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme,
 	}
 	oldValues, _ := values.Collect(old) // read as it was: its problems are not this build's
 	outputs, note := calcOutputs(prev, s, old, oldValues, calc, filepath.Join(root, ".cache", "editions"))
-	var notes []string
-	if note != "" {
-		notes = append(notes, note)
+	var notes []Note
+	if note != nil {
+		notes = append(notes, *note)
 	}
 	out := map[string]*render.Changes{}
 	for _, l := range s.Langs {
@@ -83,7 +83,7 @@ type calcChanges struct {
 // engine does. When the previous engine cannot run, it says so in a note
 // and returns nil: the changes page then lists the blocks placed, removed
 // or set up differently.
-func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Set, calc *calcs, cacheDir string) (*calcChanges, string) {
+func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Set, calc *calcs, cacheDir string) (*calcChanges, *Note) {
 	type run struct {
 		lang  string
 		ref   edition.Ref    // a calculator of the calculators page
@@ -136,7 +136,7 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Se
 	}
 	before, err := prev.RunEngine(then, inputs, cacheDir)
 	if err != nil {
-		return nil, "editions: the calculators were compared by their settings only (" + err.Error() + ")"
+		return nil, &Note{"note-calcs-settings", []string{"err", err.Error()}}
 	}
 	rules := calc.ruleSet().Rules
 	out := &calcChanges{forms: map[string][]edition.Ref{}, blocks: map[*markdown.Calc]bool{}}
@@ -157,7 +157,7 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Se
 		}
 		out.forms[r.lang] = append(out.forms[r.lang], r.ref)
 	}
-	return out, ""
+	return out, nil
 }
 
 // previousSite loads the previous edition's content (its problems are

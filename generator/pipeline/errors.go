@@ -30,7 +30,11 @@ func (e *Error) Format(lang string) string {
 	if len(e.Diagnostics) > 0 {
 		parts = append(parts, e.Diagnostics.Format(lang, false))
 	}
-	if e.Err != nil {
+	var ds site.Diagnostics
+	switch {
+	case errors.As(e.Err, &ds):
+		parts = append(parts, ds.Format(lang, false))
+	case e.Err != nil:
 		parts = append(parts, e.Err.Error())
 	}
 	if len(parts) == 0 {

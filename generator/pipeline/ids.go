@@ -63,11 +63,11 @@ func checkIDSList(contentDir string, s *site.Site) site.Diagnostics {
 			k := d.Slug + "#" + a.Section + "#" + a.ID
 			have[k] = true
 			if _, ok := listed[k]; !ok {
-				sec := "`" + a.Section + "`"
+				sec := []string{"section", "`" + a.Section + "`"}
 				if a.Section == "" {
-					sec = "(preamble)"
+					sec = []string{"section", "(preamble)", "section@fr", "(préambule)"}
 				}
-				ds.Add(d.File, a.Line, "anchor “"+a.ID+"” is not listed in "+file+": add `"+a.ID+"` to the row “`"+d.Slug+"` | "+sec+"” (or add that row), so that the links to it stay known")
+				ds.Report(d.File, a.Line, "anchor-not-listed", append([]string{"id", a.ID, "file", file, "slug", d.Slug}, sec...)...)
 			}
 		}
 	}
@@ -80,7 +80,7 @@ func checkIDSList(contentDir string, s *site.Site) site.Diagnostics {
 		parts := strings.SplitN(k, "#", 3)
 		// A document that could not be read has its own message.
 		if line := listed[k]; !have[k] && !s.Broken(l.Code, parts[0]) {
-			ds.Add(file, line, "lists anchor “"+parts[2]+"” of "+parts[0]+", which no French document has in that section: links to it break; put {#"+parts[2]+"} back, or remove it from this row if it is gone on purpose")
+			ds.Report(file, line, "anchor-listed-gone", "id", parts[2], "slug", parts[0])
 		}
 	}
 	return ds

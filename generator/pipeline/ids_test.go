@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,12 +32,26 @@ func TestIDSListChecked(t *testing.T) {
 		t.Fatal("check passed with an anchor the list lacks and one it lists that is gone")
 	}
 	fr, ids := filepath.Join(opt.ContentDir, "fr", "alpha.md"), filepath.Join(opt.ContentDir, "IDS.md")
-	for _, want := range []string{
-		fr + ":12: anchor “state-fit” is not listed in " + ids + ": add `state-fit` to the row “`alpha` | `one`”",
-		ids + ":8: lists anchor “state-gone” of alpha, which no French document has in that section: links to it break; put {#state-gone} back",
+	var perr *Error
+	if !errors.As(err, &perr) {
+		t.Fatalf("error = %v, want a *pipeline.Error", err)
+	}
+	for _, want := range []struct{ en, fr string }{
+		{fr + ":12: anchor “state-fit” is not listed in " + ids + ": add `state-fit` to the row “`alpha` | `one`” (or add that row), so that the links to it stay known",
+			fr + ":12: l'ancre « state-fit » n'est pas listée dans " + ids + " : ajoutez `state-fit` à la ligne « `alpha` | `one` » (ou ajoutez cette ligne), pour que les liens vers elle restent connus"},
+		{ids + ":8: this row lists anchor “state-gone” of alpha, which no French document has in that section: links to it break; put {#state-gone} back, or remove it from this row if it is gone on purpose",
+			ids + ":8: cette ligne liste l'ancre « state-gone » de alpha, qu'aucun document français n'a dans cette section : les liens vers elle cassent ; remettez {#state-gone}, ou retirez-la de cette ligne si elle a disparu exprès"},
 	} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("missing %q in:\n%v", want, err)
+		if !strings.Contains(perr.Format("en"), want.en) {
+			t.Errorf("missing %q in:\n%v", want.en, perr.Format("en"))
 		}
+		if !strings.Contains(perr.Format("fr"), want.fr) {
+			t.Errorf("missing %q in:\n%v", want.fr, perr.Format("fr"))
+		}
+	}
+	// An anchor of the preamble names its row in the reader's language.
+	_, _, err = Load(idsSite(t, "| `alpha` | `one` | `state-fit` |\n"))
+	if !errors.As(err, &perr) || !strings.Contains(perr.Format("en"), "to the row “`alpha` | (preamble)”") || !strings.Contains(perr.Format("fr"), "à la ligne « `alpha` | (préambule) »") {
+		t.Errorf("the preamble's row:\n%v", err)
 	}
 }

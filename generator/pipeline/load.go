@@ -60,7 +60,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		var terrs site.Diagnostics
 		theme, terrs = render.Load(opt.ThemeDir)
 		if cerr != nil {
-			terrs = append(terrs, site.Diagnostic{Msg: cerr.Error()}) // it names the file, or the flag
+			terrs = append(terrs, *cerr)
 		} else {
 			for lang, v := range cfg.Title {
 				theme.SetString(lang, "site_title", v)
@@ -148,7 +148,12 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	// the translation is updated and marked (content/README.md).
 	drift, derr := drifts(opt, s)
 	if derr != nil {
-		ds.Add(filepath.Join(opt.ContentDir, translation.FileName), 0, derr.Error())
+		var dds site.Diagnostics
+		if errors.As(derr, &dds) {
+			ds = append(ds, dds...)
+		} else {
+			ds.Report(filepath.Join(opt.ContentDir, translation.FileName), 0, "read-failed", "err", derr.Error())
+		}
 	}
 	behind := map[string]bool{}
 	for _, d := range drift {
@@ -233,26 +238,11 @@ func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glo
 	return ds
 }
 
-// languageName names an original's language in English messages.
-func languageName(code string) string {
-	switch code {
-	case "fr":
-		return "French"
-	case "en":
-		return "English"
-	}
-	return code
-}
-
 // driftDiagnostic is the warning for a translated section whose original
 // changed since it was checked: a cause, of which the glossary's
 // complaints about the same section are consequences.
 func driftDiagnostic(d translation.Drift) site.Diagnostic {
-	w := site.New(d.File, d.Line, "translation-unchecked", "id", d.ID, "other", d.OrigFile+":"+strconv.Itoa(d.OrigLine), "key", d.Key(), "origname", languageName(d.Orig), "origname@fr", map[string]string{"fr": "française", "en": "anglaise"}[d.Orig])
-	if d.Checked != "" {
-		w.Kind = "translation-behind"
-		w.Args = append(w.Args, "checked", d.Checked)
-	}
+	w := d.Diagnostic()
 	w.Severity, w.Causes = site.Warning, []string{"drift:" + w.Place()}
 	return w
 }
@@ -267,19 +257,25 @@ func drifts(opt Options, s *site.Site) ([]translation.Drift, error) {
 }
 
 // loadConfig reads the site configuration and applies the -base-url
-// override.
-func loadConfig(opt Options) (*config.Config, error) {
+// override. Its problem, if any, names the file or the flag.
+func loadConfig(opt Options) (*config.Config, *site.Diagnostic) {
 	cfg := &config.Config{}
 	if opt.ConfigFile != "" {
 		c, err := config.Load(opt.ConfigFile)
-		if err != nil {
-			return cfg, err
+		var cerr *config.Error
+		if errors.As(err, &cerr) {
+			d := cerr.Diagnostic()
+			return cfg, &d
+		} else if err != nil {
+			d := site.New(opt.ConfigFile, 0, "read-failed", "err", err.Error())
+			return cfg, &d
 		}
 		cfg = c
 	}
 	if opt.BaseURL != "" {
 		if err := cfg.SetBaseURL(opt.BaseURL); err != nil {
-			return cfg, errors.New("-base-url: " + err.Error())
+			d := site.New("", 0, "flag-base-url", "url", opt.BaseURL)
+			return cfg, &d
 		}
 	}
 	return cfg, nil

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -262,13 +263,17 @@ func TestConfigErrors(t *testing.T) {
 	opt := writeFixture(t, bilingualSite+"-- bad.json --\n{\n  \"edition\": \"x\",\n  \"colour\": 1\n}\n")
 	opt.ConfigFile = filepath.Join(filepath.Dir(opt.ContentDir), "bad.json")
 	_, err := Build(opt)
-	if err == nil || !strings.Contains(err.Error(), "bad.json:3: colour: unknown key") {
-		t.Fatalf("error = %v, want bad.json:3: colour: unknown key", err)
+	var perr *Error
+	if !errors.As(err, &perr) || !strings.Contains(perr.Format("en"), "bad.json:3: unknown key “colour”: the keys are title, tagline, base_url, edition") ||
+		!strings.Contains(perr.Format("fr"), "bad.json:3: clé inconnue « colour » : les clés sont title, tagline, base_url, edition") {
+		t.Fatalf("error = %v, want bad.json:3: unknown key “colour”, in English and French", err)
 	}
 	opt.ConfigFile = ""
 	opt.BaseURL = "rules.example.org"
-	if _, err := Build(opt); err == nil || !strings.Contains(err.Error(), "-base-url:") {
-		t.Fatalf("error = %v, want a -base-url message", err)
+	_, err = Build(opt)
+	if !errors.As(err, &perr) || !strings.Contains(perr.Format("en"), "-base-url “rules.example.org” is not an absolute http(s) address") ||
+		!strings.Contains(perr.Format("fr"), "-base-url « rules.example.org » n'est pas une adresse http(s) absolue") {
+		t.Fatalf("error = %v, want a -base-url message in English and French", err)
 	}
 }
 

@@ -89,7 +89,9 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	if len(res.Errors) > 0 {
 		var ds site.Diagnostics
 		for _, m := range res.Errors {
-			ds.Add(filepath.Join(themeDir, "sw", "sw.js"), 0, m.Text)
+			// No line: esbuild's would be in the worker with its
+			// constants put before it, not in the theme's file.
+			ds.Report(filepath.Join(themeDir, "sw", "sw.js"), 0, "sw-failed", "err", m.Text)
 		}
 		return nil, &Error{Phase: "service worker", Diagnostics: ds}
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,22 +75,38 @@ func TestOwnValues(t *testing.T) {
 // another document (a misspelt engine key) is not one of one's own.
 func TestOwnValuesChecked(t *testing.T) {
 	for _, c := range []struct {
-		name, file, old, new, want string
+		name, file, old, new, want, fr string
 	}{
 		{"languages", "content/en/alchemy.md", "{=alchemy.potion-heal 2}", "{=alchemy.potion-heal 3}",
-			"en/alchemy.md:10: rule value “alchemy.potion-heal” is 3 here but 2 in "},
+			"en/alchemy.md:10: rule value “alchemy.potion-heal” is 3 here but 2 in ",
+			"en/alchemy.md:10: la valeur de règle « alchemy.potion-heal » vaut 3 ici mais 2 dans "},
 		{"kind", "content/en/alchemy.md", "{=alchemy.brewing-time 30min}", "{=alchemy.brewing-time 30}",
-			"en/alchemy.md:10: rule value “alchemy.brewing-time” is a number here but a duration at "},
+			"en/alchemy.md:10: rule value “alchemy.brewing-time” is a number here but a duration at ",
+			"en/alchemy.md:10: la valeur de règle « alchemy.brewing-time » est de type nombre ici mais durée en "},
 		{"translation", "content/en/alchemy.md", "{=alchemy.potion-heal 2}", "2",
-			"en/alchemy.md:8: rule value “alchemy.potion-heal” ("},
+			"en/alchemy.md:8: rule value “alchemy.potion-heal” (",
+			"n'est pas déclarée dans cette traduction : écrivez {=alchemy.potion-heal 2} dans la section « brewing »"},
 		{"original", "content/fr/alchemy.md", "{=alchemy.potion-heal 2}", "2",
-			"en/alchemy.md:10: rule value “alchemy.potion-heal” is declared here but not in the fr original"},
+			"en/alchemy.md:10: rule value “alchemy.potion-heal” is declared here but not in the fr original",
+			"en/alchemy.md:10: la valeur de règle « alchemy.potion-heal » est déclarée ici mais pas dans l'original (fr)"},
 		{"meaning", "content/values.json", `  "alchemy.potion-heal": {"fr": "points que soigne une potion", "en": "points a potion heals"}` + "\n", "",
-			"fr/alchemy.md:10: rule value “alchemy.potion-heal” is your own (no calculator reads it): say once what it means in "},
+			"fr/alchemy.md:10: rule value “alchemy.potion-heal” is your own (no calculator reads it): say once what it means in ",
+			"fr/alchemy.md:10: la valeur de règle « alchemy.potion-heal » vous est propre (aucun calculateur ne la lit) : dites une fois ce qu'elle veut dire dans "},
+		{"meaning in one language", "content/values.json", `"en": "points a potion heals"`, `"en": " "`,
+			"values.json:3: value “alchemy.potion-heal” has no meaning in en: give it in both languages, \"alchemy.potion-heal\": {\"fr\": \"…\", \"en\": \"…\"}",
+			"values.json:3: la valeur « alchemy.potion-heal » n'a pas de sens en en : donnez-le dans les deux langues"},
 		{"unused meaning", "content/values.json", `  "alchemy.potion-heal": {`, `  "alchemy.unused": {"fr": "x", "en": "y"},` + "\n" + `  "alchemy.potion-heal": {`,
-			"values.json:3: value “alchemy.unused” is declared in no document"},
+			"values.json:3: value “alchemy.unused” is declared in no document: write {=alchemy.unused …} where the rule states it, or remove it here",
+			"values.json:3: la valeur « alchemy.unused » n'est déclarée dans aucun document : écrivez {=alchemy.unused …} là où la règle l'énonce, ou retirez-la d'ici"},
+		{"an engine value's meaning", "content/values.json", `  "alchemy.potion-heal": {`, `  "armor.plate": {"fr": "x", "en": "y"},` + "\n" + `  "alchemy.potion-heal": {`,
+			"values.json:3: value “armor.plate” is one the calculators read: its meaning is the engine's",
+			"values.json:3: la valeur « armor.plate » est lue par les calculateurs : son sens est celui du moteur"},
+		{"a comma too many", "content/values.json", `points a potion heals"}`, `points a potion heals"},`,
+			"values.json:3:95: a comma before “}” separates nothing: remove the comma after the last item (the file's form: {\"doc.name\": ",
+			"values.json:3:95: une virgule avant « } » ne sépare rien : retirez la virgule après le dernier élément (forme du fichier : {\"doc.name\": "},
 		{"another document's name", "content/fr/alchemy.md", "{=alchemy.potion-heal 2}", "{=armor.potion-heal 2}",
-			"fr/alchemy.md:10: rule value “armor.potion-heal” is not one the calculators read"},
+			"fr/alchemy.md:10: rule value “armor.potion-heal” is not one the calculators read",
+			"fr/alchemy.md:10: la valeur de règle « armor.potion-heal » n'est lue par aucun calculateur"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			opt := writeFixture(t, ownSite)
@@ -109,6 +126,10 @@ func TestOwnValuesChecked(t *testing.T) {
 			_, _, err := Load(opt)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("want %q, got:\n%v", c.want, err)
+			}
+			var perr *Error
+			if !errors.As(err, &perr) || !strings.Contains(perr.Format("fr"), c.fr) {
+				t.Errorf("want in French %q, got:\n%v", c.fr, perr.Format("fr"))
 			}
 		})
 	}

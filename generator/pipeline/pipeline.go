@@ -67,7 +67,7 @@ type Result struct {
 	Warnings site.Diagnostics
 	// Notes say what the build left out and why, one line each (no
 	// previous edition to compare with).
-	Notes []string
+	Notes []Note
 	// carry lists the files kept from the previous build (not in Files:
 	// they are in the output folder already) and the files made this
 	// build that the next one may keep.
@@ -79,15 +79,29 @@ type Result struct {
 	Phases []Phase
 }
 
-// Summary is the one line a build ends with.
-func (r *Result) Summary(out string) string {
+// Summary is the one line a build ends with, in lang.
+func (r *Result) Summary(out, lang string) string {
 	langs := make([]string, len(r.Site.Langs))
 	for i, l := range r.Site.Langs {
 		langs[i] = l.Code
 	}
-	return "built " + strconv.Itoa(r.Docs) + " documents, " + strconv.Itoa(r.Sections) + " sections (" +
-		strings.Join(langs, ", ") + ") into " + out + " in " + r.Elapsed.Round(time.Millisecond).String()
+	return site.Text("cmd-built", lang, "docs", strconv.Itoa(r.Docs), "sections", strconv.Itoa(r.Sections), "langs", strings.Join(langs, ", "),
+		"out", out, "time", r.Elapsed.Round(time.Millisecond).String())
 }
+
+// Note is a line a build prints about what it left out and why (no
+// previous edition to compare with): a kind of the message catalogue and
+// its arguments.
+type Note struct {
+	Kind string
+	Args []string
+}
+
+// Format is the note in lang.
+func (n Note) Format(lang string) string { return site.Text(n.Kind, lang, n.Args...) }
+
+// String is the note in English.
+func (n Note) String() string { return n.Format("en") }
 
 // Builder builds one site, as many times as asked: a build from scratch
 // (Build), or a rebuild after an edit (Rebuild), which reuses what the

@@ -140,7 +140,9 @@ func (r *run) assets() error {
 	if len(msgs) > 0 {
 		e := &Error{Phase: "module and bundle"}
 		for _, m := range msgs {
-			e.Diagnostics = append(e.Diagnostics, site.Diagnostic{File: m.File, Line: m.Line, Col: m.Column, Msg: m.Text})
+			d := site.New(m.File, m.Line, "bundle-failed", "err", m.Text)
+			d.Col = m.Column
+			e.Diagnostics = append(e.Diagnostics, d)
 		}
 		return e
 	}

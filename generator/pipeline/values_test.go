@@ -78,7 +78,7 @@ func TestValueTypoAfterAPlaytestChange(t *testing.T) {
 		t.Fatal("check passed")
 	}
 	out := ds.Format("en", true)
-	if ds.Errors() != 1 || !strings.Contains(site.Sort(ds)[0].Msg, "unreadable value \"trois\"") {
+	if ds.Errors() != 1 || !strings.Contains(site.Sort(ds)[0].Message("en"), "unreadable value \"trois\"") {
 		t.Errorf("want one problem, the unreadable value:\n%s", out)
 	}
 	if !strings.Contains(out, "↳ ") || !strings.Contains(out, "is not declared: write {=armor.plate 4}") || strings.Contains(out, "{=armor.plate 3}") {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -219,12 +220,12 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 		file := filepath.Join(dir, "i18n", lang+".json")
 		b, err := os.ReadFile(file)
 		if err != nil {
-			errs.Add(file, 0, err.Error())
+			errs.Report(file, 0, "read-failed", "err", err.Error())
 			continue
 		}
 		m := map[string]string{}
 		if err := json.Unmarshal(b, &m); err != nil {
-			errs.Add(file, 0, err.Error())
+			errs = append(errs, site.JSONProblem(file, b, err, `{"key": "text"}`))
 			continue
 		}
 		t.strings[lang] = m
@@ -248,14 +249,14 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 		file := filepath.Join(dir, "layouts", name+".html")
 		tpl, err := tpl.ParseFiles(filepath.Join(dir, "layouts", "base.html"), file)
 		if err != nil {
-			perrs[i].Add(file, 0, err.Error()) // html/template's message names the line
+			perrs[i] = append(perrs[i], templateProblem(file, err))
 			return
 		}
 		parsed[i] = map[string]*template.Template{}
 		for _, lang := range site.Languages {
 			c, err := tpl.Clone()
 			if err != nil {
-				perrs[i].Add(file, 0, err.Error())
+				perrs[i] = append(perrs[i], templateProblem(file, err))
 				continue
 			}
 			c.Funcs(template.FuncMap{"t": func(key string) string { return t.T(lang, key) }})
@@ -269,7 +270,7 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 		}
 	}
 	if tpl, err := template.ParseFiles(filepath.Join(dir, "layouts", "calc.html")); err != nil {
-		errs.Add(filepath.Join(dir, "layouts", "calc.html"), 0, err.Error())
+		errs = append(errs, templateProblem(filepath.Join(dir, "layouts", "calc.html"), err))
 	} else {
 		t.calc = tpl
 	}
@@ -278,11 +279,27 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 	for _, lang := range site.Languages[1:] {
 		for k := range t.strings["fr"] {
 			if _, ok := t.strings[lang][k]; !ok && t.strings[lang] != nil {
-				errs.Add(filepath.Join(dir, "i18n", lang+".json"), 0, "missing key “"+k+"”")
+				errs.Report(filepath.Join(dir, "i18n", lang+".json"), 0, "i18n-missing-key", "key", k, "orig", filepath.Join(dir, "i18n", "fr.json"))
 			}
 		}
 	}
 	return t, errs
+}
+
+// templateLine reads the file and line html/template's messages start
+// with: "template: doc.html:12: unexpected …".
+var templateLine = regexp.MustCompile(`^template: ([^:\s]+):(\d+):(?:\d+:)? ?`)
+
+// templateProblem is a layout that cannot be parsed: at the line
+// html/template names when it is file's, with the rest of its message.
+func templateProblem(file string, err error) site.Diagnostic {
+	msg := err.Error()
+	line := 0
+	if m := templateLine.FindStringSubmatch(msg); m != nil && m[1] == filepath.Base(file) {
+		line, _ = strconv.Atoi(m[2])
+		msg = msg[len(m[0]):]
+	}
+	return site.New(file, line, "theme-failed", "err", msg)
 }
 
 // SetString sets an interface string of lang: the site configuration's

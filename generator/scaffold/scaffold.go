@@ -7,7 +7,6 @@ package scaffold
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -74,7 +73,7 @@ func suggest(name string) string {
 // already has, writing nothing. It returns the files it wrote.
 func New(contentDir string, d Doc) ([]string, error) {
 	if !Kebab(d.Slug) {
-		return nil, fmt.Errorf("slug %q is not English kebab-case (lower-case words joined by hyphens, a letter first): try %s", d.Slug, suggest(d.Slug))
+		return nil, problem("new-slug", "slug", d.Slug, "want", suggest(d.Slug))
 	}
 	words := strings.ReplaceAll(d.Slug, "-", " ")
 	name := strings.ToUpper(words[:1]) + words[1:]
@@ -86,21 +85,21 @@ func New(contentDir string, d Doc) ([]string, error) {
 	}
 	for _, t := range []string{d.TitleFR, d.TitleEN} {
 		if strings.ContainsAny(t, "\n\r") {
-			return nil, errors.New("a title is one line")
+			return nil, problem("new-title-lines")
 		}
 	}
 	var files []string
 	for _, lang := range []string{"fr", "en"} {
 		f := filepath.Join(contentDir, lang, d.Slug+".md")
 		if _, err := os.Stat(f); err == nil {
-			return nil, fmt.Errorf("%s exists: document %q is taken; choose another slug", f, d.Slug)
+			return nil, problem("new-taken", "file", f, "slug", d.Slug)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
 		files = append(files, f)
 	}
 	if _, err := os.Stat(filepath.Join(contentDir, "fr")); err != nil {
-		return nil, fmt.Errorf("%s is not a content folder (no fr/ in it): run from the project's folder, or give -content", contentDir)
+		return nil, problem("new-not-content", "dir", contentDir)
 	}
 	order, err := nextOrder(filepath.Join(contentDir, "fr"))
 	if err != nil {
@@ -131,9 +130,15 @@ func New(contentDir string, d Doc) ([]string, error) {
 		}
 	}
 	if err := record(contentDir, d.Slug); err != nil {
-		return files, fmt.Errorf("wrote %s and %s, but could not record the translation: %v (run go run ./generator translations -mark %s)", files[0], files[1], err, d.Slug)
+		return files, problem("new-unrecorded", append([]string{"fr", files[0], "en", files[1], "slug", d.Slug}, site.ErrArgs("err", err)...)...)
 	}
 	return append(files, filepath.Join(contentDir, translation.FileName)), nil
+}
+
+// problem is a refusal of New, as the catalogue words it (site.Text):
+// the command prints it in the organiser's language.
+func problem(kind string, args ...string) error {
+	return site.Diagnostics{site.New("", 0, kind, args...)}
 }
 
 func frontMatter(title, slug string, order int, summary string) string {
@@ -173,7 +178,7 @@ func nextOrder(dir string) (int, error) {
 func record(contentDir, slug string) error {
 	s, _ := site.Load(contentDir, site.Options{})
 	if s == nil || s.Lang("fr") == nil || s.Lang("fr").Doc(slug) == nil {
-		return errors.New("the new document does not load")
+		return problem("new-not-loaded")
 	}
 	path := filepath.Join(contentDir, translation.FileName)
 	recs, err := translation.Load(path)
@@ -181,7 +186,7 @@ func record(contentDir, slug string) error {
 		return err
 	}
 	if unknown := translation.Mark(s, recs, []string{slug}, false, time.Now().UTC().Format("2006-01-02")); len(unknown) > 0 {
-		return fmt.Errorf("no translated section in %s", slug)
+		return problem("new-no-sections", "slug", slug)
 	}
 	return translation.Save(path, recs)
 }

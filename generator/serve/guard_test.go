@@ -166,6 +166,10 @@ func TestListenTaken(t *testing.T) {
 	if !strings.Contains(msg, "already in use") || !strings.Contains(msg, "make serve ADDR=127.0.0.1:") || !strings.Contains(msg, "-addr 127.0.0.1:") || strings.Contains(msg, "ADDR=127.0.0.1:"+port+" ") {
 		t.Errorf("message %q", msg)
 	}
+	var ds site.Diagnostics
+	if !errors.As(err, &ds) || !strings.Contains(ds.Format("fr", false), "est déjà pris (par un autre serve, ou un autre programme) : servez sur une autre adresse : make serve ADDR=127.0.0.1:") {
+		t.Errorf("in French: %v", ds.Format("fr", false))
+	}
 }
 
 // events reads a live-reload stream: each event's name and data.

@@ -9,7 +9,6 @@ import (
 	"context"
 	_ "embed"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"mime"
@@ -28,6 +27,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"compendium/generator/headers"
+	"compendium/generator/site"
 )
 
 // setTypes makes the server's content types independent of the machine's
@@ -581,11 +581,11 @@ func Listen(addr string) (net.Listener, error) {
 		}
 		other = net.JoinHostPort(host, strconv.Itoa(n+1))
 	}
-	why := "cannot listen on " + addr
+	d := site.New("", 0, "serve-listen", "addr", addr, "err", err.Error(), "other", other)
 	if errors.Is(err, syscall.EADDRINUSE) {
-		why = addr + " is already in use (another serve, or another program)"
+		d.Kind = "serve-addr-taken"
 	}
-	return nil, fmt.Errorf("%s: %w\nserve on another address: make serve ADDR=%s (or go run ./generator serve -addr %s)", why, err, other, other)
+	return nil, site.Diagnostics{d}
 }
 
 // AllowHosts serves only the requests whose Host header names the address

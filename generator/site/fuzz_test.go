@@ -53,7 +53,7 @@ func FuzzParseDoc(f *testing.F) {
 		}
 		for _, m := range ds {
 			if m.Line < 0 || m.Line > lines {
-				t.Fatalf("message at line %d of a %d-line file: %s", m.Line, lines, m.Msg)
+				t.Fatalf("message at line %d of a %d-line file: %s", m.Line, lines, m)
 			}
 		}
 		if !utf8.ValidString(string(d.Body)) {

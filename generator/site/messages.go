@@ -330,6 +330,298 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"raw HTML “{html}” is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
 		"le HTML « {html} » n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
 	},
+	// JSON files (JSONProblem): the mistake in words, where it is.
+	"json-shape": {" (the file's form: {shape})", " (forme du fichier : {shape})"},
+	"json-trailing-comma": {
+		"a comma before “{close}” separates nothing: remove the comma after the last item{shape}",
+		"une virgule avant « {close} » ne sépare rien : retirez la virgule après le dernier élément{shape}",
+	},
+	"json-missing-comma": {
+		"a comma is missing before “{next}”: separate the items with commas{shape}",
+		"il manque une virgule avant « {next} » : séparez les éléments par des virgules{shape}",
+	},
+	"json-curly-quote": {
+		"“{char}” is not a JSON quote: write straight double quotes \"…\" (a word processor may have curled them){shape}",
+		"« {char} » n'est pas un guillemet JSON : écrivez des guillemets droits \"…\" (un traitement de texte a pu les courber){shape}",
+	},
+	"json-single-quote": {
+		"JSON quotes keys and texts with straight double quotes \"…\", not '…': replace the ' around them{shape}",
+		"JSON entoure les clés et les textes de guillemets droits doubles \"…\", pas de '…' : remplacez les ' qui les entourent{shape}",
+	},
+	"json-comment": {
+		"JSON has no comments: remove what starts here{shape}",
+		"JSON n'a pas de commentaires : retirez ce qui commence ici{shape}",
+	},
+	"json-missing-colon": {
+		"key “{key}” is not followed by “:”: write \"{key}\": and its value{shape}",
+		"la clé « {key} » n'est pas suivie de « : » : écrivez \"{key}\": puis sa valeur{shape}",
+	},
+	"json-syntax": {
+		"“{char}” cannot stand here in JSON: check the commas, quotes and brackets before it{shape}",
+		"« {char} » ne peut pas se trouver ici en JSON : vérifiez les virgules, les guillemets et les crochets qui le précèdent{shape}",
+	},
+	"json-end": {
+		"the file ends too early: a closing “}”, “]” or quote is missing{shape}",
+		"le fichier se termine trop tôt : il manque un « } », un « ] » ou un guillemet fermant{shape}",
+	},
+	"json-empty":    {"the file is empty: it must hold JSON{shape}", "le fichier est vide : il doit contenir du JSON{shape}"},
+	"json-type":     {"“{field}” is {got}: it must be {want}{shape}", "« {field} » est {got} : il faut {want}{shape}"},
+	"json-type-top": {"the file holds {got}: it must hold {want}{shape}", "le fichier contient {got} : il doit contenir {want}{shape}"},
+	"json-invalid":  {"not valid JSON: {err}{shape}", "JSON invalide : {err}{shape}"},
+
+	// The site configuration (compendium.json) and the command line's
+	// -base-url.
+	"config-unknown-key": {
+		"unknown key “{key}”: the keys are title, tagline, base_url, edition",
+		"clé inconnue « {key} » : les clés sont title, tagline, base_url, edition",
+	},
+	"config-base-url": {
+		"base_url “{url}” is not an absolute http(s) address with no query: give e.g. https://rules.example.org/ or https://example.org/gn/",
+		"base_url « {url} » n'est pas une adresse http(s) absolue sans paramètres : donnez par exemple https://rules.example.org/ ou https://example.org/gn/",
+	},
+	"flag-base-url": {
+		"-base-url “{url}” is not an absolute http(s) address with no query: give e.g. https://rules.example.org/ or https://example.org/gn/",
+		"-base-url « {url} » n'est pas une adresse http(s) absolue sans paramètres : donnez par exemple https://rules.example.org/ ou https://example.org/gn/",
+	},
+	"config-empty": {
+		"“{field}” is empty: give the text in that language, or remove the key",
+		"« {field} » est vide : donnez le texte dans cette langue, ou retirez la clé",
+	},
+
+	// The theme.
+	"theme-failed": {"theme file cannot be used: {err}", "fichier du thème inutilisable : {err}"},
+	"i18n-missing-key": {
+		"missing key “{key}”: {orig} has it; give its text in this language too",
+		"clé « {key} » manquante : {orig} l'a ; donnez aussi son texte dans cette langue",
+	},
+	"sw-failed":     {"the offline copy's service worker cannot be built: {err}", "le service worker de la copie hors ligne ne peut pas être construit : {err}"},
+	"bundle-failed": {"the theme's scripts and styles cannot be bundled: {err}", "les scripts et les styles du thème ne peuvent pas être assemblés : {err}"},
+
+	// Rule values that cannot be read (markdown.RuleValues).
+	"value-unreadable": {
+		"rule value “{text}” cannot be read: write {=key value} or [words]{=key value}, the key in lower case with a dot (armor.cap), the value a number (20), a duration (60min, 20mn), a die (1d12), a multiplier (2x) or a name (vine)",
+		"la valeur de règle « {text} » est illisible : écrivez {=clé valeur} ou [mots]{=clé valeur}, la clé en minuscules avec un point (armor.cap), la valeur un nombre (20), une durée (60min, 20mn), un dé (1d12), un multiplicateur (2x) ou un nom (vine)",
+	},
+	"value-unreadable-more": {
+		"more rule values cannot be read from here on (only the first {n} are listed): mend those above first",
+		"d'autres valeurs de règle sont illisibles à partir d'ici (seules les {n} premières sont listées) : corrigez d'abord celles qui précèdent",
+	},
+
+	// The organisers' own values (values.json).
+	"value-own-kind": {
+		"rule value “{key}” is a {kind} here but a {want} at {place}: write it as {decl}, or change both",
+		"la valeur de règle « {key} » est de type {kind} ici mais {want} en {place} : écrivez-la {decl}, ou changez les deux",
+	},
+	"value-own-no-meaning": {
+		"rule value “{key}” is your own (no calculator reads it): say once what it means in {file}: \"{key}\": {\"fr\": \"…\", \"en\": \"…\"}",
+		"la valeur de règle « {key} » vous est propre (aucun calculateur ne la lit) : dites une fois ce qu'elle veut dire dans {file} : \"{key}\": {\"fr\": \"…\", \"en\": \"…\"}",
+	},
+	"value-own-meaning-missing": {
+		"value “{key}” has no meaning in {langs}: give it in both languages, \"{key}\": {\"fr\": \"…\", \"en\": \"…\"}",
+		"la valeur « {key} » n'a pas de sens en {langs} : donnez-le dans les deux langues, \"{key}\": {\"fr\": \"…\", \"en\": \"…\"}",
+	},
+	"value-own-engine": {
+		"value “{key}” is one the calculators read: its meaning is the engine's (go run ./generator values shows it); remove it here",
+		"la valeur « {key} » est lue par les calculateurs : son sens est celui du moteur (go run ./generator values l'affiche) ; retirez-la d'ici",
+	},
+	"value-own-undeclared": {
+		"value “{key}” is declared in no document: write {={key} …} where the rule states it, or remove it here",
+		"la valeur « {key} » n'est déclarée dans aucun document : écrivez {={key} …} là où la règle l'énonce, ou retirez-la d'ici",
+	},
+
+	// The words a page shows, held to the values ([words]{=key value},
+	// [words]{=expr}).
+	"value-words-many": {
+		"rule value “{key}”: the words “{words}” state {n} numbers ({numbers}): words in brackets state one number, the value's; split them, each number with its own {=key value}",
+		"valeur de règle « {key} » : les mots « {words} » énoncent {n} nombres ({numbers}) : les mots entre crochets énoncent un seul nombre, celui de la valeur ; séparez-les, chaque nombre avec son propre {=clé valeur}",
+	},
+	"value-words-differ": {
+		"rule value “{key}”: the words “{words}” say {said} but the value is {value}: write [{fixed}]{={key} {literal}} to keep the rule, or [{words}]{={key} {to}} to change it (in both languages)",
+		"valeur de règle « {key} » : les mots « {words} » disent {said} mais la valeur est {value} : écrivez [{fixed}]{={key} {literal}} pour garder la règle, ou [{words}]{={key} {to}} pour la changer (dans les deux langues)",
+	},
+	"value-words-differ-say": {
+		"rule value “{key}”: the words “{words}” say {said} but the value is {value}: change the words to say {value} to keep the rule, or write [{words}]{={key} {to}} to change it (in both languages)",
+		"valeur de règle « {key} » : les mots « {words} » disent {said} mais la valeur est {value} : changez les mots pour qu'ils disent {value} afin de garder la règle, ou écrivez [{words}]{={key} {to}} pour la changer (dans les deux langues)",
+	},
+	"value-ordinal": {
+		"rule value “{key}” is {n}: “{written}” is not how {langname} writes it: write “{want}”",
+		"la valeur de règle « {key} » vaut {n} : « {written} » ne s'écrit pas ainsi en {langname} : écrivez « {want} »",
+	},
+	"value-noun": {
+		"rule value “{key}” is {n}: “{word}” after it must be “{want}” ({n} {want})",
+		"la valeur de règle « {key} » vaut {n} : « {word} » qui la suit doit être « {want} » ({n} {want})",
+	},
+	"value-name-words": {
+		"rule value “{key}” is {literal} ({name}) but the words “{words}” do not say it: write words that name {bare}, or change the value",
+		"la valeur de règle « {key} » est {literal} ({name}) mais les mots « {words} » ne le disent pas : écrivez des mots qui nomment {bare}, ou changez la valeur",
+	},
+	"value-name-words-other": {
+		"rule value “{key}” is {literal} ({name}) but the words “{words}” do not say it (they name {names}): write words that name {bare}, or change the value",
+		"la valeur de règle « {key} » est {literal} ({name}) mais les mots « {words} » ne le disent pas (ils nomment {names}) : écrivez des mots qui nomment {bare}, ou changez la valeur",
+	},
+	"figure-eval": {"figure “[{words}]{={expr}}”: {err}", "chiffre « [{words}]{={expr}} » : {err}"},
+	"figure-none": {
+		"figure “[{words}]{={expr}}”: the words state no number; they must state the one {expr} gives, {value}",
+		"chiffre « [{words}]{={expr}} » : les mots n'énoncent aucun nombre ; ils doivent énoncer celui que donne {expr}, {value}",
+	},
+	"figure-many": {
+		"figure “[{words}]{={expr}}”: the words state {n} numbers ({numbers}); they must state the one {expr} gives, {value}",
+		"chiffre « [{words}]{={expr}} » : les mots énoncent {n} nombres ({numbers}) ; ils doivent énoncer celui que donne {expr}, {value}",
+	},
+	"figure-differs": {
+		"figure “[{words}]{={expr}}”: the words say {said} but {expr} is {value} with the declared values: write [{fixed}]{={expr}}",
+		"chiffre « [{words}]{={expr}} » : les mots disent {said} mais {expr} vaut {value} avec les valeurs déclarées : écrivez [{fixed}]{={expr}}",
+	},
+	"figure-differs-say": {
+		"figure “[{words}]{={expr}}”: the words say {said} but {expr} is {value} with the declared values: change the words to say {value}",
+		"chiffre « [{words}]{={expr}} » : les mots disent {said} mais {expr} vaut {value} avec les valeurs déclarées : changez les mots pour qu'ils disent {value}",
+	},
+	"figure-ordinal": {
+		"figure “{expr}” is {n}: “{written}” is not how {langname} writes it: write “{want}”",
+		"le chiffre « {expr} » vaut {n} : « {written} » ne s'écrit pas ainsi en {langname} : écrivez « {want} »",
+	},
+	"figure-noun": {
+		"figure “{expr}” is {n}: “{word}” after it must be “{want}” ({n} {want})",
+		"le chiffre « {expr} » vaut {n} : « {word} » qui le suit doit être « {want} » ({n} {want})",
+	},
+	// Why a figure's expression cannot be computed (values.Eval): the
+	// {err} of figure-eval.
+	"expr-syntax": {
+		"{why} (write keys, whole numbers, + - * / and parentheses, ceil(…) or floor(…), no spaces: 2*casting.max-apprenticeship+1)",
+		"{why} (écrivez des clés, des nombres entiers, + - * / et des parenthèses, ceil(…) ou floor(…), sans espace : 2*casting.max-apprenticeship+1)",
+	},
+	"expr-too-long":      {"the expression is longer than {max} characters: shorten it", "l'expression dépasse {max} caractères : raccourcissez-la"},
+	"expr-unexpected":    {"“{rest}” is not expected here", "« {rest} » est inattendu ici"},
+	"expr-division-zero": {"it divides by zero", "elle divise par zéro"},
+	"expr-too-deep":      {"too many parentheses", "trop de parenthèses"},
+	"expr-unclosed":      {"a “(” is not closed", "une « ( » n'est pas fermée"},
+	"expr-number-long":   {"the number {n} is too long", "le nombre {n} est trop long"},
+	"expr-unknown-key": {
+		"“{name}” is not a rule value the calculators read (go run ./generator values lists them)",
+		"« {name} » n'est pas une valeur de règle lue par les calculateurs (go run ./generator values les liste)",
+	},
+	"expr-missing": {"a number, a key or “(” is missing at “{rest}”", "il manque un nombre, une clé ou une « ( » à « {rest} »"},
+	"expr-not-whole": {
+		"it gives {value}, not a whole number: write ceil({expr}) or floor({expr}), as the text rounds it",
+		"elle donne {value}, pas un nombre entier : écrivez ceil({expr}) ou floor({expr}), selon l'arrondi du texte",
+	},
+	"expr-too-large": {"it gives a number too large to be a figure of the rules", "elle donne un nombre trop grand pour être un chiffre des règles"},
+
+	// Translations that look unfinished (warnings).
+	"translation-length": {
+		"translation of #{id} has {n} words for the French's {nfr} ({other}): is a part missing or repeated? If it is right, nothing needs doing",
+		"la traduction de #{id} a {n} mots pour {nfr} en français ({other}) : une partie manque-t-elle, ou est-elle répétée ? Si elle est juste, il n'y a rien à faire",
+	},
+	"translation-french": {
+		"translation of #{id} has a sentence in French: “{sentence}”: translate it (in-game calls said aloud stay in French between « »)",
+		"la traduction de #{id} contient une phrase en français : « {sentence} » : traduisez-la (les annonces de jeu dites à voix haute restent en français entre « »)",
+	},
+
+	// content/IDS.md, the list of the anchors links rely on.
+	"anchor-not-listed": {
+		"anchor “{id}” is not listed in {file}: add `{id}` to the row “`{slug}` | {section}” (or add that row), so that the links to it stay known",
+		"l'ancre « {id} » n'est pas listée dans {file} : ajoutez `{id}` à la ligne « `{slug}` | {section} » (ou ajoutez cette ligne), pour que les liens vers elle restent connus",
+	},
+	"anchor-listed-gone": {
+		"this row lists anchor “{id}” of {slug}, which no French document has in that section: links to it break; put {#{id}} back, or remove it from this row if it is gone on purpose",
+		"cette ligne liste l'ancre « {id} » de {slug}, qu'aucun document français n'a dans cette section : les liens vers elle cassent ; remettez {#{id}}, ou retirez-la de cette ligne si elle a disparu exprès",
+	},
+
+	// The commands' own lines (usage mistakes, what was done, summaries).
+	"write-failed":       {"cannot write: {err}", "écriture impossible : {err}"},
+	"cmd-unknown":        {"generator: unknown command “{name}”", "generator : commande inconnue « {name} »"},
+	"cmd-help-unknown":   {"generator help: unknown command “{name}”", "generator help : commande inconnue « {name} »"},
+	"cmd-unexpected-arg": {"generator {cmd}: unexpected argument “{arg}”", "generator {cmd} : argument inattendu « {arg} »"},
+	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are fr and en", "generator {cmd} : -lang « {lang} » : les langues sont fr et en"},
+	"cmd-built": {
+		"built {docs} documents, {sections} sections ({langs}) into {out} in {time}",
+		"construit : {docs} documents, {sections} sections ({langs}) dans {out} en {time}",
+	},
+	"cmd-peak-heap":     {"peak live heap {mb} MB", "pic du tas vivant : {mb} Mo"},
+	"cmd-serve-start":   {"building {out}/, then serving it on http://{addr}/", "construction de {out}/, puis service sur http://{addr}/"},
+	"cmd-serve-stage":   {"  {stage} done ({secs}s)", "  {stage} : fait ({secs} s)"},
+	"cmd-serve-ticking": {"  still building ({secs}s)", "  construction en cours ({secs} s)"},
+	"cmd-serve-last":    {"  still building ({secs}s; the last stage done: {stage})", "  construction en cours ({secs} s ; dernière étape faite : {stage})"},
+	"cmd-serving":       {"serving http://{addr}/ (Ctrl-C to stop)", "site servi sur http://{addr}/ (Ctrl-C pour arrêter)"},
+	"serve-addr-taken": {
+		"{addr} is already in use (another serve, or another program): serve on another address: make serve ADDR={other} (or go run ./generator serve -addr {other})",
+		"{addr} est déjà pris (par un autre serve, ou un autre programme) : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
+	},
+	"serve-listen": {
+		"cannot listen on {addr}: {err}: serve on another address: make serve ADDR={other} (or go run ./generator serve -addr {other})",
+		"impossible d'écouter sur {addr} : {err} : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
+	},
+	"note-no-history": {
+		"editions: no git history for {dir}: no “what changed” page (see content/README.md)",
+		"éditions : pas d'historique git pour {dir} : pas de page « ce qui a changé » (voir content/README.md)",
+	},
+	"note-no-edition": {
+		"editions: no earlier edition tag ({prefix}NAME) in the history: no “what changed” page",
+		"éditions : aucune étiquette d'édition antérieure ({prefix}NOM) dans l'historique : pas de page « ce qui a changé »",
+	},
+	"note-calcs-settings": {
+		"editions: the calculators were compared by their settings only ({err})",
+		"éditions : les calculateurs n'ont été comparés que par leurs réglages ({err})",
+	},
+	"cmd-new-usage": {
+		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its French and English titles",
+		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement ses titres français et anglais",
+	},
+	"cmd-new-failed": {"generator new: {err}", "generator new : {err}"},
+	"cmd-new-wrote":  {"new: wrote {file}", "new : {file} écrit"},
+	"cmd-new-next": {
+		"new: write the rules in both files (rename the first section's {#{id}} to the English kebab-case ID it will keep), then run go run ./generator check (make check)",
+		"new : écrivez les règles dans les deux fichiers (renommez le {#{id}} de la première section en l'ID kebab-case anglais qu'elle gardera), puis lancez go run ./generator check (make check)",
+	},
+	"new-slug": {
+		"slug “{slug}” is not English kebab-case (lower-case words joined by hyphens, a letter first): try {want}",
+		"le slug « {slug} » n'est pas en kebab-case anglais (mots en minuscules reliés par des tirets, une lettre d'abord) : essayez {want}",
+	},
+	"new-title-lines": {"a title is one line: give each title without a line break", "un titre tient sur une ligne : donnez chaque titre sans retour à la ligne"},
+	"new-taken": {
+		"{file} exists: document “{slug}” is taken; choose another slug",
+		"{file} existe : le document « {slug} » est déjà pris ; choisissez un autre slug",
+	},
+	"new-not-content": {
+		"{dir} is not a content folder (no fr/ in it): run from the project's folder, or give -content",
+		"{dir} n'est pas un dossier de contenu (il n'a pas de fr/) : lancez la commande depuis le dossier du projet, ou donnez -content",
+	},
+	"new-unrecorded": {
+		"wrote {fr} and {en}, but could not record the translation: {err} (run go run ./generator translations -mark {slug})",
+		"{fr} et {en} écrits, mais la traduction n'a pas pu être enregistrée : {err} (lancez go run ./generator translations -mark {slug})",
+	},
+	"new-not-loaded":  {"the new document does not load", "le nouveau document ne se charge pas"},
+	"new-no-sections": {"no translated section in {slug}", "aucune section traduite dans {slug}"},
+	"cmd-translations-name": {
+		"translations -mark: name the sections (slug#id or slug), or -all",
+		"translations -mark : nommez les sections (slug#id ou slug), ou -all",
+	},
+	"cmd-translations-no-mark": {
+		"translations: sections are named only after -mark: translations -mark slug#id…",
+		"translations : on ne nomme des sections qu'après -mark : translations -mark slug#id…",
+	},
+	"cmd-translations-left": {"translations: {n} section(s) to check", "translations : {n} section(s) à vérifier"},
+	"cmd-translations-ok": {
+		"translations: every translated section is checked against its original as it is",
+		"translations : chaque section traduite est vérifiée par rapport à son original tel qu'il est",
+	},
+	"cmd-translations-unknown": {
+		"translations: no translated section “{key}”: name it slug#id or slug, as in the pages' addresses",
+		"translations : aucune section traduite « {key} » : nommez-la slug#id ou slug, comme dans les adresses des pages",
+	},
+	"cmd-translations-updated": {
+		"translations: {file} updated; {n} section(s) left to check (were {before})",
+		"translations : {file} mis à jour ; {n} section(s) restent à vérifier (il y en avait {before})",
+	},
+	"cmd-calc-unknown":      {"no calculator “{name}”: calc --list lists them", "pas de calculateur « {name} » : calc --list les liste"},
+	"cmd-values-header":     {"key\tvalue\tmeaning\tstated at\tcalculators", "clé\tvaleur\tsens\ténoncée en\tcalculateurs"},
+	"cmd-values-reading":    {"(a reading: the engine's default)", "(une lecture : la valeur par défaut du moteur)"},
+	"cmd-values-undeclared": {"(not declared)", "(non déclarée)"},
+	"cmd-calc-help": {
+		"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs (--defaults: with the engine's default rules)\n\ncalculators:",
+		"       calc --help NOM     ce que NOM prend et rend\n       calc --describe     les entrées et sorties de chaque calculateur (--defaults : avec les règles par défaut du moteur)\n\ncalculateurs :",
+	},
+
 	"html-block": {
 		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
 		"un bloc HTML n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",

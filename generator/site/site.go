@@ -589,7 +589,7 @@ func (d *Doc) collectValues(refs []markdown.ValueRef, ds *Diagnostics) {
 	for _, r := range refs {
 		line := d.Line(r.Pos)
 		if r.Bad != "" {
-			bad := Diagnostic{File: d.File, Line: line, Msg: r.Bad}
+			bad := New(d.File, line, r.Bad, r.Args...)
 			if r.Key != "" {
 				// The other language's declaration, and the "not
 				// declared" of this one, follow from this mistake.

@@ -79,12 +79,22 @@ func Suspects(s *site.Site) site.Diagnostics {
 			nf, ne := len(words(fs.Title+" "+fs.Text)), len(words(es.Title+" "+es.Text))
 			ratio := float64(ne) / float64(max(nf, 1))
 			if nf < 10 && (ne-nf > 4 || nf-ne > 4) || nf >= 10 && (ratio < 0.6 || ratio > 1.6) {
-				ds.Add(ed.File, es.Line, "translation of #"+fs.ID+" has "+strconv.Itoa(ne)+" words for the French's "+strconv.Itoa(nf)+" ("+fd.File+":"+strconv.Itoa(fs.Line)+"): is a part missing or repeated? If it is right, nothing needs doing")
+				ds.Report(ed.File, es.Line, "translation-length", "id", fs.ID, "n", strconv.Itoa(ne), "nfr", strconv.Itoa(nf), "other", fd.File+":"+strconv.Itoa(fs.Line))
 			}
 			for _, sent := range FrenchSentences(es.Title + ". " + es.Text) {
-				ds.Add(ed.File, es.Line, "translation of #"+fs.ID+" has a sentence in French: “"+sent+"”: translate it (in-game calls said aloud stay in French between « »)")
+				ds.Report(ed.File, es.Line, "translation-french", "id", fs.ID, "sentence", clip(sent))
 			}
 		}
 	}
 	return ds
+}
+
+// clip shortens a sentence a message quotes to about a line: the quote
+// says which sentence it is, the heading's line where it is.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) > 100 {
+		return string(r[:100]) + "…"
+	}
+	return s
 }

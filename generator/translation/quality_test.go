@@ -49,16 +49,27 @@ func TestSuspects(t *testing.T) {
 	if err := ds.Err(); err != nil {
 		t.Fatal(err)
 	}
-	got := Suspects(s).Error()
+	sus := Suspects(s)
+	got, gotFr := sus.Error(), sus.Format("fr", true)
 	enFile := filepath.Join(dir, "en", "alpha.md")
-	for _, want := range []string{
-		enFile + ":8: translation of #one has 4 words for the French's 19",
-		enFile + ":12: translation of #two has 37 words for the French's 19",
-		enFile + ":16: translation of #three has 8 words for the French's 2",
-		enFile + ":20: translation of #four has a sentence in French: “Il tombe dans les choux sinon.”",
+	for _, want := range []struct{ en, fr string }{
+		{enFile + ":8: translation of #one has 4 words for the French's 19 (" + filepath.Join(dir, "fr", "alpha.md") + ":8): is a part missing or repeated? If it is right, nothing needs doing",
+			enFile + ":8: la traduction de #one a 4 mots pour 19 en français (" + filepath.Join(dir, "fr", "alpha.md") + ":8) : une partie manque-t-elle, ou est-elle répétée ? Si elle est juste, il n'y a rien à faire"},
+		{enFile + ":12: translation of #two has 37 words for the French's 19", enFile + ":12: la traduction de #two a 37 mots pour 19 en français"},
+		{enFile + ":16: translation of #three has 8 words for the French's 2", enFile + ":16: la traduction de #three a 8 mots pour 2 en français"},
+		{enFile + ":20: translation of #four has a sentence in French: “Il tombe dans les choux sinon.”: translate it (in-game calls said aloud stay in French between « »)",
+			enFile + ":20: la traduction de #four contient une phrase en français : « Il tombe dans les choux sinon. » : traduisez-la (les annonces de jeu dites à voix haute restent en français entre « »)"},
 	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("missing %q in:\n%s", want, got)
+		if !strings.Contains(got, want.en) {
+			t.Errorf("missing %q in:\n%s", want.en, got)
+		}
+		if !strings.Contains(gotFr, want.fr) {
+			t.Errorf("missing %q in:\n%s", want.fr, gotFr)
+		}
+	}
+	for _, d := range sus {
+		if m := d.MissingArgs(); d.Kind == "" || len(m) > 0 {
+			t.Errorf("%s: kind %q, lacking %v", d, d.Kind, m)
 		}
 	}
 	if strings.Contains(got, "#five") {

@@ -11,7 +11,6 @@
 package translation
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -41,29 +40,23 @@ type Record struct {
 // what each was checked against.
 type Records map[string]map[string]Record
 
+// recordsShape is what the record file holds, for the messages about it.
+const recordsShape = `{"en": {"slug#id": {"original": "…", "checked": "YYYY-MM-DD"}}}`
+
 // Load reads the record file at path; a missing file gives no records.
-// A malformed one gives an error naming the file and line.
+// A file that cannot be read or is not the records' JSON gives its
+// problem as site.Diagnostics, at the file's line.
 func Load(path string) (Records, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Records{}, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, site.Diagnostics{site.New(path, 0, "read-failed", "err", err.Error())}
 	}
 	recs := Records{}
 	if err := json.Unmarshal(b, &recs); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		line := 0
-		switch {
-		case errors.As(err, &se):
-			line = 1 + bytes.Count(b[:se.Offset], []byte("\n"))
-		case errors.As(err, &te):
-			line = 1 + bytes.Count(b[:te.Offset], []byte("\n"))
-		}
-		return nil, errors.New(path + ":" + strconv.Itoa(line) + ": " + err.Error() +
-			` (want {"en": {"slug#id": {"original": "hash", "checked": "YYYY-MM-DD"}}}; the file is written by go run ./generator translations -mark)`)
+		return nil, site.Diagnostics{site.JSONProblem(path, b, err, recordsShape)}
 	}
 	return recs, nil
 }
@@ -136,22 +129,25 @@ type Drift struct {
 // Key is the section's key in the records ("fantasy#armor").
 func (d Drift) Key() string { return d.Slug + "#" + d.ID }
 
-// Message is the drift as check reports it.
-func (d Drift) Message() string {
-	mark := "go run ./generator translations -mark " + d.Key()
-	name := languageNames[d.Orig]
-	if name == "" {
-		name = d.Orig
+// Diagnostic is the drift as check reports it, at the translated
+// section's heading: the catalogue's "translation-unchecked" when it was
+// never checked, "translation-behind" when its original changed since.
+func (d Drift) Diagnostic() site.Diagnostic {
+	names := languageNames[d.Orig]
+	if names == [2]string{} {
+		names = [2]string{d.Orig, d.Orig}
 	}
-	if d.Checked == "" {
-		return "translation of #" + d.ID + " has no record of the " + name + " version it translates (" + d.OrigFile + ":" + strconv.Itoa(d.OrigLine) + "): once it is checked, run " + mark
+	w := site.New(d.File, d.Line, "translation-unchecked", "id", d.ID, "other", d.OrigFile+":"+strconv.Itoa(d.OrigLine), "key", d.Key(), "origname", names[0], "origname@fr", names[1])
+	if d.Checked != "" {
+		w.Kind = "translation-behind"
+		w.Args = append(w.Args, "checked", d.Checked)
 	}
-	return "translation of #" + d.ID + " is older than its " + name + " source (changed since the translation was checked on " + d.Checked + ", " +
-		d.OrigFile + ":" + strconv.Itoa(d.OrigLine) + "): update it, then run " + mark
+	return w
 }
 
-// languageNames name the languages in check's messages.
-var languageNames = map[string]string{"fr": "French", "en": "English"}
+// languageNames name an original's language in check's messages, in
+// English and in French ("la version française").
+var languageNames = map[string][2]string{"fr": {"French", "française"}, "en": {"English", "anglaise"}}
 
 // Find returns the translated sections of s whose original section is not
 // the one their record names, in the order of the files.

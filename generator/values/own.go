@@ -1,14 +1,12 @@
 package values
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"compendium/generator/site"
@@ -63,29 +61,25 @@ type meaning struct {
 	En string `json:"en"`
 }
 
+// meaningsShape is what MeaningsFile holds, for the messages about it.
+const meaningsShape = `{"doc.name": {"fr": "ce que la valeur veut dire", "en": "what the value means"}}`
+
 // loadMeanings reads MeaningsFile of dir, with each key's line. A missing
-// file has no meanings.
-func loadMeanings(dir string) (map[string]meaning, map[string]int, error) {
+// file has no meanings; one that cannot be read is a diagnostic.
+func loadMeanings(dir string) (map[string]meaning, map[string]int, *site.Diagnostic) {
 	file := filepath.Join(dir, MeaningsFile)
 	b, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) || dir == "" {
 		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		d := site.New(file, 0, "read-failed", "err", err.Error())
+		return nil, nil, &d
 	}
 	var m map[string]meaning
 	if err := json.Unmarshal(b, &m); err != nil {
-		line := 0
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			line = 1 + bytes.Count(b[:se.Offset], []byte("\n"))
-		case errors.As(err, &te):
-			line = 1 + bytes.Count(b[:te.Offset], []byte("\n"))
-		}
-		return nil, nil, errors.New(file + ":" + strconv.Itoa(line) + ": " + err.Error() + ` (want {"doc.name": {"fr": "ce que la valeur veut dire", "en": "what the value means"}})`)
+		d := site.JSONProblem(file, b, err, meaningsShape)
+		return nil, nil, &d
 	}
 	lines := map[string]int{}
 	for i, l := range strings.Split(string(b), "\n") {
@@ -107,9 +101,9 @@ func loadMeanings(dir string) (map[string]meaning, map[string]int, error) {
 func (set *Set) collectOwn(s *site.Site) site.Diagnostics {
 	var ds site.Diagnostics
 	file := filepath.Join(s.Dir, MeaningsFile)
-	means, lines, err := loadMeanings(s.Dir)
-	if err != nil {
-		ds.Add("", 0, err.Error())
+	means, lines, unread := loadMeanings(s.Dir)
+	if unread != nil {
+		ds = append(ds, *unread)
 	}
 	orig := s.Langs[0]
 	var keys []string
@@ -125,7 +119,7 @@ func (set *Set) collectOwn(s *site.Site) site.Diagnostics {
 		if len(o) == 0 {
 			for _, tr := range s.Langs[1:] {
 				for _, t := range byLang[tr.Code] {
-					ds.Add(t.Doc.File, t.Value.Line, "rule value “"+key+"” is declared here but not in the "+orig.Code+" original: declare it there too, with the same value")
+					ds.Report(t.Doc.File, t.Value.Line, "value-not-in-original", "key", key, "lang", orig.Code)
 					break
 				}
 			}
@@ -137,7 +131,8 @@ func (set *Set) collectOwn(s *site.Site) site.Diagnostics {
 		for _, l := range s.Langs {
 			for _, x := range byLang[l.Code] {
 				if x.Value.Kind != first.Value.Kind {
-					ds.Add(x.Doc.File, x.Value.Line, "rule value “"+key+"” is a "+x.Value.Kind.String()+" here but a "+first.Value.Kind.String()+" at "+first.Place()+": write it as {="+key+" "+first.Value.Kind.Example(x.Value.N)+"}, or change both")
+					ds.Report(x.Doc.File, x.Value.Line, "value-own-kind", "key", key, "kind", x.Value.Kind.String(), "kind@fr", kindFr(x.Value.Kind),
+						"want", first.Value.Kind.String(), "want@fr", kindFr(first.Value.Kind), "place", first.Place(), "decl", "{="+key+" "+first.Value.Kind.Example(x.Value.N)+"}")
 					bad = true
 					break
 				}
@@ -151,23 +146,33 @@ func (set *Set) collectOwn(s *site.Site) site.Diagnostics {
 					if sec := td.Section(first.Value.Section); sec != nil {
 						line = sec.Line
 					}
-					ds.Add(td.File, line, "rule value “"+key+"” ("+first.Place()+") is not declared in this translation: write {="+key+" "+first.Value.Literal+"} in section “"+first.Value.Section+"”, where the original states it")
+					ds.Report(td.File, line, "value-not-translated", "key", key, "place", first.Place(), "decl", "{="+key+" "+first.Value.Literal+"}", "section", first.Value.Section)
 				}
 				continue
 			}
 			for _, x := range t {
 				if !bad && x.Value.N != first.Value.N {
-					ds.Add(x.Doc.File, x.Value.Line, "rule value “"+key+"” is "+x.Value.Literal+" here but "+first.Value.Literal+" in "+first.Place()+": the languages must state the same value")
+					ds.Report(x.Doc.File, x.Value.Line, "value-differs", "key", key, "value", x.Value.Literal, "other", first.Value.Literal, "place", first.Place())
 					break
 				}
 			}
 		}
 		m, ok := means[key]
 		switch {
+		case !ok && unread != nil:
+			// The file that says it could not be read: its message
+			// is the one to act on.
 		case !ok:
-			ds.Add(first.Doc.File, first.Value.Line, "rule value “"+key+"” is your own (no calculator reads it): say once what it means in "+file+`: "`+key+`": {"fr": "…", "en": "…"}`)
+			ds.Report(first.Doc.File, first.Value.Line, "value-own-no-meaning", "key", key, "file", file)
 		case strings.TrimSpace(m.Fr) == "" || strings.TrimSpace(m.En) == "":
-			ds.Add(file, lines[key], "value “"+key+"”: give its meaning in both languages, \"fr\" and \"en\"")
+			langs, langsFr := "fr", "fr"
+			switch {
+			case strings.TrimSpace(m.Fr) != "":
+				langs, langsFr = "en", "en"
+			case strings.TrimSpace(m.En) == "":
+				langs, langsFr = "fr and en", "fr et en"
+			}
+			ds.Report(file, lines[key], "value-own-meaning-missing", "key", key, "langs", langs, "langs@fr", langsFr)
 		}
 		own.Fr, own.En = m.Fr, m.En
 		set.Own[key] = own
@@ -179,12 +184,28 @@ func (set *Set) collectOwn(s *site.Site) site.Diagnostics {
 	sort.Strings(listed)
 	for _, key := range listed {
 		if _, ok := engine.Lookup(key); ok {
-			ds.Add(file, lines[key], "value “"+key+"” is one the calculators read: its meaning is the engine's (go run ./generator values); remove it here")
+			ds.Report(file, lines[key], "value-own-engine", "key", key)
 		} else if _, ok := set.Own[key]; !ok {
-			ds.Add(file, lines[key], "value “"+key+"” is declared in no document: write {="+key+" …} where the rule states it, or remove it here")
+			ds.Report(file, lines[key], "value-own-undeclared", "key", key)
 		}
 	}
 	return ds
+}
+
+// kindFr names a kind of value in French, as Kind.String does in
+// English, for the messages.
+func kindFr(k engine.Kind) string {
+	switch k {
+	case engine.Minutes:
+		return "durée"
+	case engine.Dice:
+		return "dé"
+	case engine.Times:
+		return "multiplicateur"
+	case engine.Name:
+		return "nom"
+	}
+	return "nombre"
 }
 
 // sortedOwn returns the keys of own, sorted.

@@ -81,7 +81,7 @@ func Collect(s *site.Site) (*Set, site.Diagnostics) {
 					continue
 				}
 				if ok && spec.Kind != v.Kind {
-					ds.Report(d.File, v.Line, "value-kind", "key", v.Key, "meaning", spec.En, "meaning@fr", spec.Fr, "kind", spec.Kind.String(), "got", v.Kind.String(), "decl", declaration(spec, v.N))
+					ds.Report(d.File, v.Line, "value-kind", "key", v.Key, "meaning", spec.En, "meaning@fr", spec.Fr, "kind", spec.Kind.String(), "kind@fr", kindFr(spec.Kind), "got", v.Kind.String(), "got@fr", kindFr(v.Kind), "decl", declaration(spec, v.N))
 					continue
 				}
 				byLang := set.Decls[v.Key]

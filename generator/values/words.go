@@ -38,8 +38,9 @@ func checkWords(s *site.Site, set *Set) site.Diagnostics {
 	return ds
 }
 
-func add(ds *site.Diagnostics, d *site.Doc, line, col int, msg string) {
-	*ds = append(*ds, site.Diagnostic{File: d.File, Line: line, Col: col, Msg: msg})
+// add records a problem of the catalogue's kind at d's line and column.
+func add(ds *site.Diagnostics, d *site.Doc, line, col int, kind string, args ...string) {
+	ds.Report(d.File, line, kind, args...).Col = col
 }
 
 // checkPair holds one declaration's words, and the words after it, to its
@@ -59,7 +60,7 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 		case len(qs) == 0:
 			return // words that state no number: nothing to hold
 		case len(qs) > 1:
-			add(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”: the words “"+v.Words+"” state "+strconv.Itoa(len(qs))+" numbers ("+list(qs)+"): words in brackets state one number, the value's; split them, each number with its own {=key value}")
+			add(ds, d, v.Line, v.Col, "value-words-many", "key", v.Key, "words", v.Words, "n", strconv.Itoa(len(qs)), "numbers", list(qs))
 			return
 		}
 		q := qs[0]
@@ -72,8 +73,12 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 			q.Unit, q.N, q.Scale = numwords.Minutes, q.N*m, m
 		}
 		if got, want := q.N, v.N; got != want || q.Unit == numwords.Seconds || q.Dice > 1 {
-			add(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”: the words “"+v.Words+"” say "+q.String()+" but the value is "+shown(v.Kind, v.N)+
-				": write "+keep(v, q)+" to keep the rule, or ["+v.Words+"]{="+v.Key+" "+literal(v, q)+"} to change it (in both languages)")
+			args := []string{"key", v.Key, "words", v.Words, "said", q.String(), "value", shown(v.Kind, v.N), "literal", v.Literal, "to", literal(v, q)}
+			if fixed, ok := keep(v, q); ok {
+				add(ds, d, v.Line, v.Col, "value-words-differ", append(args, "fixed", fixed)...)
+			} else {
+				add(ds, d, v.Line, v.Col, "value-words-differ-say", args...)
+			}
 			return
 		}
 		if q.Ord || q.Mult {
@@ -84,37 +89,43 @@ func checkPair(ds *site.Diagnostics, d *site.Doc, v *site.Value) {
 		if strings.TrimSpace(rest) == "" {
 			rest = v.After
 		}
-		agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", q.N/max(q.Scale, 1), rest)
+		agree(ds, d, v.Line, v.Col, "value", []string{"key", v.Key}, q.N/max(q.Scale, 1), rest)
 		return
 	}
 	if v.Kind == engine.Whole || v.Kind == engine.Minutes {
 		// The value shows itself: the number the reader sees is the
 		// literal's ("1h" is 1).
 		if n, err := strconv.Atoi(strings.TrimRight(strings.TrimPrefix(strings.ReplaceAll(v.Literal, "−", "-"), "+"), "minh")); err == nil {
-			agree(ds, d, v.Line, v.Col, "rule value “"+v.Key+"”", n, v.After)
+			agree(ds, d, v.Line, v.Col, "value", []string{"key", v.Key}, n, v.After)
 		}
 	}
 }
 
 // agree reports a noun after the number n that disagrees with it, or an
-// ordinal ending glued to it that does not suit it.
-func agree(ds *site.Diagnostics, d *site.Doc, line, col int, what string, n int, after string) {
+// ordinal ending glued to it that does not suit it. what is "value" or
+// "figure", the catalogue's kinds "value-noun", "figure-ordinal"…, and
+// args name it (its key, its expression).
+func agree(ds *site.Diagnostics, d *site.Doc, line, col int, what string, args []string, n int, after string) {
+	num := strconv.Itoa(n)
 	if end := numwords.OrdinalAfter(after, d.Lang); end != "" {
 		if !numwords.OrdinalAgrees(n, end, d.Lang) {
-			add(ds, d, line, col, what+" is "+strconv.Itoa(n)+": “"+strconv.Itoa(n)+end+"” is not how "+langName(d.Lang)+" writes it: write “"+strconv.Itoa(n)+numwords.Ordinal(n, d.Lang)+"”")
+			en, fr := langNames(d.Lang)
+			add(ds, d, line, col, what+"-ordinal", append(args, "n", num, "written", num+end, "langname", en, "langname@fr", fr, "want", num+numwords.Ordinal(n, d.Lang))...)
 		}
 		return
 	}
 	if noun, bad := numwords.Agree(n, after, d.Lang); bad {
-		add(ds, d, line, col, what+" is "+strconv.Itoa(n)+": “"+noun.Word+"” after it must be “"+noun.Want+"” ("+strconv.Itoa(n)+" "+noun.Want+")")
+		add(ds, d, line, col, what+"-noun", append(args, "n", num, "word", noun.Word, "want", noun.Want)...)
 	}
 }
 
-func langName(lang string) string {
+// langNames names the language lang in English and in French, for the
+// messages.
+func langNames(lang string) (en, fr string) {
 	if lang == "fr" {
-		return "French"
+		return "French", "français"
 	}
-	return "English"
+	return "English", "anglais"
 }
 
 // checkName holds the words of a value that names an element ("Le feu
@@ -134,11 +145,12 @@ func checkName(ds *site.Diagnostics, d *site.Doc, v *site.Value, spec engine.Spe
 			names = append(names, c.Key)
 		}
 	}
-	msg := "rule value “" + v.Key + "” is " + v.Literal + " (" + spec.Word(v.N, d.Lang) + ") but the words “" + v.Words + "” do not say it"
+	args := []string{"key", v.Key, "literal", v.Literal, "name", spec.Word(v.N, d.Lang), "words", v.Words, "bare", bareName(spec.Word(v.N, d.Lang))}
 	if len(names) > 0 {
-		msg += " (they name " + strings.Join(names, ", ") + ")"
+		add(ds, d, v.Line, v.Col, "value-name-words-other", append(args, "names", strings.Join(names, ", "))...)
+		return
 	}
-	add(ds, d, v.Line, v.Col, msg+": write words that name "+bareName(spec.Word(v.N, d.Lang))+", or change the value")
+	add(ds, d, v.Line, v.Col, "value-name-words", args...)
 }
 
 // bareName drops a name's article: "la vigne" → "vigne", "l’eau" → "eau".
@@ -176,24 +188,29 @@ func isLetter(s string, last bool) bool {
 
 // checkStatement holds [words]{=expr} to what expr computes.
 func checkStatement(ds *site.Diagnostics, d *site.Doc, st *site.Statement, set *Set) {
+	args := []string{"words", st.Words, "expr", st.Expr}
 	val, err := Eval(st.Expr, set.Rules)
-	if err != "" {
-		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: "+err)
+	if err != nil {
+		add(ds, d, st.Line, st.Col, "figure-eval", append(args, "err", err.Text("en"), "err@fr", err.Text("fr"))...)
 		return
 	}
+	args = append(args, "value", strconv.Itoa(val))
 	qs := numwords.Read(st.Words, d.Lang)
-	if len(qs) != 1 {
-		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: the words state "+strconv.Itoa(len(qs))+" numbers ("+list(qs)+"); they must state the one "+st.Expr+" gives, "+strconv.Itoa(val))
+	if len(qs) == 0 {
+		add(ds, d, st.Line, st.Col, "figure-none", args...)
+		return
+	}
+	if len(qs) > 1 {
+		add(ds, d, st.Line, st.Col, "figure-many", append(args, "n", strconv.Itoa(len(qs)), "numbers", list(qs))...)
 		return
 	}
 	if q := qs[0]; q.N != val {
-		fix := st.Words
+		args = append(args, "said", strconv.Itoa(q.N))
 		if q.Digits {
-			fix = st.Words[:q.Start] + replaceDigits(st.Words[q.Start:q.End], val) + st.Words[q.End:]
+			add(ds, d, st.Line, st.Col, "figure-differs", append(args, "fixed", st.Words[:q.Start]+replaceDigits(st.Words[q.Start:q.End], val)+st.Words[q.End:])...)
 		} else {
-			fix = "words that say " + strconv.Itoa(val)
+			add(ds, d, st.Line, st.Col, "figure-differs-say", args...)
 		}
-		add(ds, d, st.Line, st.Col, "figure “["+st.Words+"]{="+st.Expr+"}”: the words say "+strconv.Itoa(q.N)+" but "+st.Expr+" is "+strconv.Itoa(val)+" with the declared values: write ["+fix+"]{="+st.Expr+"}")
 		return
 	}
 	if q := qs[0]; !q.Ord && !q.Mult { // "au deuxième coup": an ordinal's noun is singular
@@ -201,7 +218,7 @@ func checkStatement(ds *site.Diagnostics, d *site.Doc, st *site.Statement, set *
 		if strings.TrimSpace(rest) == "" {
 			rest = st.After
 		}
-		agree(ds, d, st.Line, st.Col, "figure “"+st.Expr+"”", q.N/max(q.Scale, 1), rest)
+		agree(ds, d, st.Line, st.Col, "figure", []string{"expr", st.Expr}, q.N/max(q.Scale, 1), rest)
 	}
 }
 
@@ -219,14 +236,13 @@ func shown(k engine.Kind, n int) string {
 	return numwords.Quantity{N: n, Unit: map[engine.Kind]numwords.Unit{engine.Minutes: numwords.Minutes, engine.Dice: numwords.Die}[k], Mult: k == engine.Times}.String()
 }
 
-// keep returns the declaration with words that state its value: the
-// figures of the words rewritten when they are figures.
-func keep(v *site.Value, q numwords.Quantity) string {
+// keep returns the words that state the value, their figures rewritten,
+// when they are figures; false when only the organiser can reword them.
+func keep(v *site.Value, q numwords.Quantity) (string, bool) {
 	if q.Digits && q.Scale > 0 && v.N%q.Scale == 0 {
-		w := v.Words[:q.Start] + replaceDigits(v.Words[q.Start:q.End], v.N/q.Scale) + v.Words[q.End:]
-		return "[" + w + "]{=" + v.Key + " " + v.Literal + "}"
+		return v.Words[:q.Start] + replaceDigits(v.Words[q.Start:q.End], v.N/q.Scale) + v.Words[q.End:], true
 	}
-	return "words that say " + shown(v.Kind, v.N) + " in [" + v.Words + "]{=" + v.Key + " " + v.Literal + "}"
+	return "", false
 }
 
 // replaceDigits replaces the first run of figures of s with n: "20mn" →
@@ -269,42 +285,55 @@ func literal(v *site.Value, q numwords.Quantity) string {
 // a bound keeps its evaluation cheap whatever is pasted.
 const maxExpr = 120
 
+// EvalError is why an expression cannot be computed: a kind of the
+// message catalogue ("expr-unclosed"…) and its arguments.
+type EvalError struct {
+	Kind string
+	Args []string
+}
+
+// Text is the reason in lang, as the catalogue words it.
+func (e *EvalError) Text(lang string) string { return site.Text(e.Kind, lang, e.Args...) }
+
 // Eval computes a figure's expression from the rules: whole numbers, keys
 // (their values, a duration in minutes), + - * /, parentheses, ceil(…)
 // and floor(…). Division is exact: a result that is not whole must be
 // rounded with ceil or floor, as the text rounds it. It returns the
-// number, or why it cannot ("" when it can).
-func Eval(expr string, rules *engine.Rules) (int, string) {
+// number, or why it cannot (nil when it can).
+func Eval(expr string, rules *engine.Rules) (int, *EvalError) {
 	if len(expr) > maxExpr {
-		return 0, "the expression is longer than " + strconv.Itoa(maxExpr) + " characters"
+		return 0, &EvalError{"expr-too-long", []string{"max", strconv.Itoa(maxExpr)}}
 	}
 	p := &exprParser{s: expr, rules: rules}
 	r := p.sum(0)
-	if p.err == "" && p.i < len(p.s) {
-		p.fail("unexpected “" + p.s[p.i:] + "”")
+	if p.err == nil && p.i < len(p.s) {
+		p.fail("expr-unexpected", "rest", p.s[p.i:])
 	}
-	if p.err != "" {
-		return 0, p.err + " (write keys, whole numbers, + - * / and parentheses, ceil(…) or floor(…), no spaces: 2*casting.max-apprenticeship+1)"
+	if p.err != nil {
+		// A mistake of writing: the message says how an expression is
+		// written.
+		return 0, &EvalError{"expr-syntax", []string{"why", p.err.Text("en"), "why@fr", p.err.Text("fr")}}
 	}
 	if !r.IsInt() {
-		return 0, "it gives " + r.FloatString(2) + ", not a whole number: write ceil(" + expr + ") or floor(" + expr + "), as the text rounds it"
+		return 0, &EvalError{"expr-not-whole", []string{"value", r.FloatString(2), "expr", expr}}
 	}
 	if !r.Num().IsInt64() || r.Num().Int64() > 1e9 || r.Num().Int64() < -1e9 {
-		return 0, "it gives a number too large to be a figure of the rules"
+		return 0, &EvalError{Kind: "expr-too-large"}
 	}
-	return int(r.Num().Int64()), ""
+	return int(r.Num().Int64()), nil
 }
 
 type exprParser struct {
 	s     string
 	i     int
 	rules *engine.Rules
-	err   string
+	err   *EvalError
 }
 
-func (p *exprParser) fail(msg string) {
-	if p.err == "" {
-		p.err = msg
+// fail records the first mistake found, of the catalogue's kind.
+func (p *exprParser) fail(kind string, args ...string) {
+	if p.err == nil {
+		p.err = &EvalError{kind, args}
 	}
 }
 
@@ -318,7 +347,7 @@ func (p *exprParser) peek() byte {
 // sum reads terms joined by + and -; depth bounds the parentheses.
 func (p *exprParser) sum(depth int) *big.Rat {
 	r := p.product(depth)
-	for p.err == "" && (p.peek() == '+' || p.peek() == '-') {
+	for p.err == nil && (p.peek() == '+' || p.peek() == '-') {
 		op := p.peek()
 		p.i++
 		t := p.product(depth)
@@ -333,14 +362,14 @@ func (p *exprParser) sum(depth int) *big.Rat {
 
 func (p *exprParser) product(depth int) *big.Rat {
 	r := p.factor(depth)
-	for p.err == "" && (p.peek() == '*' || p.peek() == '/') {
+	for p.err == nil && (p.peek() == '*' || p.peek() == '/') {
 		op := p.peek()
 		p.i++
 		t := p.factor(depth)
 		if op == '*' {
 			r.Mul(r, t)
 		} else if t.Sign() == 0 {
-			p.fail("division by zero")
+			p.fail("expr-division-zero")
 		} else {
 			r.Quo(r, t)
 		}
@@ -351,7 +380,7 @@ func (p *exprParser) product(depth int) *big.Rat {
 func (p *exprParser) factor(depth int) *big.Rat {
 	zero := new(big.Rat)
 	if depth > 8 {
-		p.fail("too many parentheses")
+		p.fail("expr-too-deep")
 		return zero
 	}
 	switch c := p.peek(); {
@@ -359,7 +388,7 @@ func (p *exprParser) factor(depth int) *big.Rat {
 		p.i++
 		r := p.sum(depth + 1)
 		if p.peek() != ')' {
-			p.fail("a “(” is not closed")
+			p.fail("expr-unclosed")
 			return zero
 		}
 		p.i++
@@ -373,7 +402,7 @@ func (p *exprParser) factor(depth int) *big.Rat {
 			j++
 		}
 		if j-p.i > 9 {
-			p.fail("the number " + p.s[p.i:j] + " is too long")
+			p.fail("expr-number-long", "n", p.s[p.i:j])
 			return zero
 		}
 		n, _ := strconv.Atoi(p.s[p.i:j])
@@ -409,9 +438,9 @@ func (p *exprParser) factor(depth int) *big.Rat {
 				return new(big.Rat).SetInt64(int64(n))
 			}
 		}
-		p.fail("“" + name + "” is not a rule value the calculators read (go run ./generator values lists them)")
+		p.fail("expr-unknown-key", "name", name)
 		return zero
 	}
-	p.fail("a number, a key or “(” is missing at “" + p.s[p.i:] + "”")
+	p.fail("expr-missing", "rest", p.s[p.i:])
 	return zero
 }

@@ -1,0 +1,67 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLoadProblems: a theme file that cannot be used is reported at its
+// file (and line, where html/template or the JSON names one), in the
+// organiser's language: an i18n file that is not JSON, a key the original
+// has and a translation lacks, a layout that does not parse.
+func TestLoadProblems(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		edit       func(string) string
+		en, fr     string
+	}{
+		{"i18n comma", "i18n/en.json", func(s string) string { return strings.Replace(s, "\n}", ",\n}", 1) },
+			"a comma before “}” separates nothing: remove the comma after the last item (the file's form: {\"key\": \"text\"})",
+			"une virgule avant « } » ne sépare rien : retirez la virgule après le dernier élément (forme du fichier : {\"key\": \"text\"})"},
+		{"i18n key", "i18n/en.json", func(s string) string { return strings.Replace(s, `"link_to_section":`, `"link_to_sectoin":`, 1) },
+			"en.json: missing key “link_to_section”: ",
+			"en.json: clé « link_to_section » manquante : "},
+		{"layout", "layouts/doc.html", func(s string) string { return "\n\n{{if}}\n" + s },
+			"doc.html:3: theme file cannot be used: ",
+			"doc.html:3: fichier du thème inutilisable : "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, sub := range []string{"i18n", "layouts"} {
+				files, _ := filepath.Glob(filepath.Join("../../theme", sub, "*"))
+				if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range files {
+					b, err := os.ReadFile(f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if filepath.ToSlash(filepath.Join(sub, filepath.Base(f))) == c.file {
+						b = []byte(c.edit(string(b)))
+					}
+					if err := os.WriteFile(filepath.Join(dir, sub, filepath.Base(f)), b, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			_, errs := Load(dir)
+			if len(errs) == 0 {
+				t.Fatal("the theme loads")
+			}
+			for _, d := range errs {
+				if m := d.MissingArgs(); d.Kind == "" || len(m) > 0 {
+					t.Errorf("kind %q lacks %v: %s", d.Kind, m, d)
+				}
+			}
+			if got := errs.Format("en", false); !strings.Contains(got, c.en) {
+				t.Errorf("English:\n%s\nlacks %s", got, c.en)
+			}
+			if got := errs.Format("fr", false); !strings.Contains(got, c.fr) {
+				t.Errorf("French:\n%s\nlacks %s", got, c.fr)
+			}
+		})
+	}
+}
