@@ -56,9 +56,6 @@ func (e *Error) Diagnostic() site.Diagnostic {
 // Error is the problem in English.
 func (e *Error) Error() string { return e.Diagnostic().String() }
 
-// shape is what the file holds, for the messages about its JSON.
-const shape = `{"title": {"fr": "…", "en": "…"}, "tagline": {…}, "base_url": "https://…/", "edition": "2026"}`
-
 // Load reads the configuration file. A missing file is the zero Config (the
 // theme's strings then give the titles), so a copy of content/ and theme/
 // alone still builds.
@@ -83,7 +80,7 @@ func Parse(file string, b []byte) (*Config, error) {
 			name = strings.Trim(name, `"`)
 			return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"`+name+`"`)))), Kind: "config-unknown-key", Args: []string{"key", name}}
 		}
-		d := site.JSONProblem(file, b, err, shape)
+		d := site.JSONProblem(file, b, err)
 		return nil, &Error{File: file, Line: d.Line, Col: d.Col, Kind: d.Kind, Args: d.Args}
 	}
 	if c.BaseURL != "" {

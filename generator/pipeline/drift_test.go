@@ -152,7 +152,7 @@ func TestTranslationDrift(t *testing.T) {
 	if err := os.WriteFile(rec, []byte("{\n  \"en\": {\n    \"alpha#one\": 3\n  }\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Build(opt); err == nil || !strings.Contains(err.Error(), rec+":3: ") {
+	if _, err := Build(opt); err == nil || !strings.Contains(err.Error(), rec+":3:18: “alpha#one” must be") {
 		t.Errorf("a malformed record: %v", err)
 	}
 }

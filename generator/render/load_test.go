@@ -18,8 +18,8 @@ func TestLoadProblems(t *testing.T) {
 		en, fr     string
 	}{
 		{"i18n comma", "i18n/en.json", func(s string) string { return strings.Replace(s, "\n}", ",\n}", 1) },
-			"a comma before “}” separates nothing: remove the comma after the last item (the file's form: {\"key\": \"text\"})",
-			"une virgule avant « } » ne sépare rien : retirez la virgule après le dernier élément (forme du fichier : {\"key\": \"text\"})"},
+			"a comma before “}”, after the last entry: remove it",
+			"une virgule avant « } », après la dernière entrée : retirez-la"},
 		{"i18n key", "i18n/en.json", func(s string) string { return strings.Replace(s, `"link_to_section":`, `"link_to_sectoin":`, 1) },
 			"en.json: missing key “link_to_section”: ",
 			"en.json: clé « link_to_section » manquante : "},

@@ -225,7 +225,7 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 		}
 		m := map[string]string{}
 		if err := json.Unmarshal(b, &m); err != nil {
-			errs = append(errs, site.JSONProblem(file, b, err, `{"key": "text"}`))
+			errs = append(errs, site.JSONProblem(file, b, err))
 			continue
 		}
 		t.strings[lang] = m

@@ -255,8 +255,8 @@ func TestFailedRebuildInThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	broken := &pipeline.Error{Phase: "load and check", Diagnostics: site.Diagnostics{
-		{File: doc, Line: 4, Col: 4, Msg: "heading “L’armure” has no ID: end it with an explicit English kebab-case ID, e.g. {#armor}"},
-		{File: filepath.Join(watched, "gone.md"), Line: 2, Msg: "a file that is not there"},
+		{File: doc, Line: 4, Col: 4, Kind: "read-failed", Args: []string{"err", "heading “L’armure” has no ID: end it with an explicit English kebab-case ID, e.g. {#armor}"}},
+		{File: filepath.Join(watched, "gone.md"), Line: 2, Kind: "read-failed", Args: []string{"err", "a file that is not there"}},
 	}, Err: errors.New("the bundle failed")}
 	fail := make(chan bool, 4)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -291,7 +291,7 @@ func TestFailedRebuildInThePage(t *testing.T) {
 		if p.File != doc || p.Line != 4 || p.Col != 4 || p.Source == nil || *p.Source != "## L'armure" || !strings.Contains(p.Message["en"], "{#armor}") {
 			t.Errorf("first problem %+v", p)
 		}
-		if q := f.Problems[1]; q.Source != nil || q.Message["en"] != "a file that is not there" {
+		if q := f.Problems[1]; q.Source != nil || q.Message["en"] != "cannot read: a file that is not there" {
 			t.Errorf("a problem in a file that cannot be read: %+v", q)
 		}
 		if q := f.Problems[2]; q.File != "" || q.Message["en"] != "the bundle failed" {
@@ -324,17 +324,20 @@ func TestFailedRebuildInThePage(t *testing.T) {
 // then by line.
 func TestFailureOrder(t *testing.T) {
 	f := FailureOf(site.Diagnostics{
-		{File: "content/en/fantasy.md", Line: 3, Msg: "echo"},
-		{File: "content/glossary.json", Line: 1, Msg: "glossary"},
-		{File: "content/fr/fantasy.md", Line: 9, Msg: "cause, later line"},
-		{File: "content/fr/fantasy.md", Line: 2, Msg: "cause"},
-		{File: "content/en/alchemy.md", Line: 1, Msg: "other document"},
+		{File: "content/en/fantasy.md", Line: 3, Kind: "read-failed", Args: []string{"err", "echo"}},
+		{File: "content/glossary.json", Line: 1, Kind: "read-failed", Args: []string{"err", "glossary"}},
+		{File: "content/fr/fantasy.md", Line: 9, Kind: "read-failed", Args: []string{"err", "cause, later line"}},
+		{File: "content/fr/fantasy.md", Line: 2, Kind: "read-failed", Args: []string{"err", "cause"}},
+		{File: "content/en/alchemy.md", Line: 1, Kind: "read-failed", Args: []string{"err", "other document"}},
 	})
 	var got []string
 	for _, p := range f.Problems {
 		got = append(got, p.Message["en"])
 	}
 	want := []string{"other document", "cause", "cause, later line", "echo", "glossary"}
+	for i := range want {
+		want[i] = "cannot read: " + want[i]
+	}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("order %q, want %q", got, want)
 	}
@@ -348,7 +351,7 @@ func TestFailureOfManyProblems(t *testing.T) {
 	os.WriteFile(file, []byte(strings.Repeat("é", 1000)+"\n"), 0o644)
 	var ds site.Diagnostics
 	for i := 0; i < maxProblems+7; i++ {
-		ds = append(ds, site.Diagnostic{File: file, Line: 1, Msg: "m"})
+		ds = append(ds, site.Diagnostic{File: file, Line: 1, Kind: "read-failed", Args: []string{"err", "m"}})
 	}
 	f := FailureOf(&pipeline.Error{Diagnostics: ds})
 	if len(f.Problems) != maxProblems || f.More != 7 {
@@ -451,12 +454,12 @@ func TestBarePageWithoutSite(t *testing.T) {
 	}
 }
 
-// TestFailureInBothLanguages: a diagnostic of the message catalogue
-// reaches the overlay in every language, so a French page shows it in
-// French; one made outside the catalogue is English only.
+// TestFailureInBothLanguages: a diagnostic reaches the overlay in every
+// language of the catalogue, so a French page shows it in French, an
+// engine's or a file system's words included.
 func TestFailureInBothLanguages(t *testing.T) {
 	d := site.New("content/fr/fantasy.md", 3, "value-unknown", "key", "armor.plat", "own", "{=fantasy.plat 3}", "file", "content/values.json")
-	f := FailureOf(site.Diagnostics{d, {File: "content/glossary.json", Line: 2, Msg: "plain English"}})
+	f := FailureOf(site.Diagnostics{d, site.New("content/glossary.json", 2, "read-failed", "err", "permission denied")})
 	if len(f.Problems) != 2 {
 		t.Fatalf("problems %+v", f.Problems)
 	}
@@ -467,7 +470,7 @@ func TestFailureInBothLanguages(t *testing.T) {
 	if !strings.Contains(p.Message["fr"], "armor.plat") || !strings.Contains(p.Message["fr"], "valeur de règle") {
 		t.Errorf("French message %q", p.Message["fr"])
 	}
-	if q := f.Problems[1]; q.Message["en"] != "plain English" || q.Message["fr"] != "" {
-		t.Errorf("English-only diagnostic: messages %q", q.Message)
+	if q := f.Problems[1]; q.Message["en"] != "cannot read: permission denied" || q.Message["fr"] != "lecture impossible : permission denied" {
+		t.Errorf("a file system's error: messages %q", q.Message)
 	}
 }

@@ -104,13 +104,8 @@ func FailureOf(err error) Failure {
 	return f
 }
 
-// messages returns d's message in each language of the catalogue: a
-// diagnostic made outside it (no Kind) exists in English only, and the
-// page says so.
+// messages returns d's message in each language of the catalogue.
 func messages(d site.Diagnostic) map[string]string {
-	if d.Kind == "" {
-		return map[string]string{"en": d.Message("en")}
-	}
 	m := map[string]string{}
 	for _, lang := range site.Languages {
 		m[lang] = d.Message(lang)

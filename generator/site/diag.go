@@ -1,7 +1,6 @@
 package site
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,8 +21,7 @@ const (
 // by file, line and column where they are known, so that an editor can
 // jump to it. It is a value: its words come from the message catalogue
 // (messages.go), keyed by Kind and filled with Args, in the reader's
-// language, only where it is printed (Message). A diagnostic made
-// elsewhere without a Kind carries its English text in Msg.
+// language, only where it is printed (Message).
 type Diagnostic struct {
 	File string
 	Line int // 0: the file as a whole
@@ -31,9 +29,7 @@ type Diagnostic struct {
 	// Kind names the mistake in the catalogue ("section-id-duplicate").
 	Kind string
 	// Args fill the catalogue's {placeholders}: name, value, name, value…
-	Args []string
-	// Msg is the English message of a diagnostic without a Kind.
-	Msg      string
+	Args     []string
 	Severity Severity
 	// Text is the offending text as written (a heading, a link's
 	// destination, a byte), "" when the message says it all.
@@ -75,9 +71,6 @@ func (d Diagnostic) Arg(name string) string {
 // Message returns d's message in lang ("fr", "en"): the problem, then
 // what would be right.
 func (d Diagnostic) Message(lang string) string {
-	if d.Kind == "" {
-		return d.Msg
-	}
 	return message(d.Kind, lang, d.Args)
 }
 
@@ -108,12 +101,6 @@ func (d Diagnostic) Place() string { return d.File + ":" + strconv.Itoa(d.Line) 
 // Diagnostics collects every problem of a load or check, so that a writer sees
 // them all at once rather than one per run, as esbuild reports its messages.
 type Diagnostics []Diagnostic
-
-// Add records a problem whose English text is msg (a diagnostic made
-// outside the catalogue).
-func (ds *Diagnostics) Add(file string, line int, msg string) {
-	*ds = append(*ds, Diagnostic{File: file, Line: line, Msg: msg})
-}
 
 // Report records a problem of the catalogue's kind (New).
 func (ds *Diagnostics) Report(file string, line int, kind string, args ...string) *Diagnostic {
@@ -202,23 +189,12 @@ func Sort(ds Diagnostics) Diagnostics {
 	return sorted
 }
 
-// aboutPlace reads back the places (file:line) a message made outside
-// the catalogue names, so that it folds under the diagnostic there too.
-var aboutPlace = regexp.MustCompile(`(\S+\.md):(\d+)`)
-
 // places returns the places (file:line) d's cause may be at.
 func (d Diagnostic) places() []string {
 	if d.At != "" {
 		return []string{d.At}
 	}
-	if d.Kind != "" {
-		return nil
-	}
-	var out []string
-	for _, m := range aboutPlace.FindAllStringSubmatch(d.Msg, -1) {
-		out = append(out, m[1]+":"+m[2])
-	}
-	return out
+	return nil
 }
 
 // Fold returns ds with each problem's consequences folded under it, so

@@ -82,6 +82,11 @@ func JSONProblem(file string, data []byte, err error) Diagnostic {
 			}
 		}
 		args := append(jsonWant(te.Type), jsonGot(got)...)
+		// The key written before the value names it: a map's entry
+		// has no field of its own (Go names the map).
+		if k := keyBefore(data, pos); k != "" {
+			key = k
+		}
 		if key == "" {
 			return at(pos, "json-type-top", args...)
 		}
@@ -376,4 +381,23 @@ func keyAt(data []byte, name string) int {
 		}
 		from = i + 1
 	}
+}
+
+// keyBefore returns the key of the entry whose value starts at pos
+// ("alpha#one" in "\"alpha#one\": 3"), "" when no key and colon come
+// just before it (the file's top value, or an item of a list).
+func keyBefore(data []byte, pos int) string {
+	i := lastNonSpace(data, pos)
+	if i < 0 || data[i] != ':' {
+		return ""
+	}
+	end := lastNonSpace(data, i)
+	if end < 0 || data[end] != '"' {
+		return ""
+	}
+	start := bytes.LastIndexByte(data[:end], '"')
+	if start < 0 {
+		return ""
+	}
+	return string(data[start+1 : end])
 }

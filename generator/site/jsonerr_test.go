@@ -49,6 +49,7 @@ func TestReadJSON(t *testing.T) {
 		{"a text for a boolean", "{\"terms\": [{\n  \"mandatory\": \"yes\"}]}", "json-type", 2, 16, []string{"key", "mandatory", "want", "true or false", "got", "a text"}},
 		{"a text for a list", "{\"terms\": [{\"docs\": \"fantasy\"}]}", "json-type", 1, 21, []string{"key", "docs", "want", "a list, [ … ]"}},
 		{"a list for the file", "[]", "json-type-top", 1, 1, []string{"want", "an object, { … }", "got", "a list"}},
+		{"a number for a map's entry", "{\"terms\": [{\"definition\": {\n  \"fr\": 3}}]}", "json-type", 2, 9, []string{"key", "fr", "got", "a number"}},
 		{"misspelt key", "{\"terms\": [{\n  \"mandatroy\": true}]}", "json-unknown-key-near", 2, 3, []string{"key", "mandatroy", "near", "mandatory"}},
 		{"unknown key", "{\"terms\": [{\n  \"colour\": true}]}", "json-unknown-key", 2, 3, []string{"key", "colour"}},
 		{"byte-order mark", "\ufeff{\"terms\": []}", "", 0, 0, nil},

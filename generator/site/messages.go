@@ -330,44 +330,6 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"raw HTML “{html}” is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
 		"le HTML « {html} » n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
 	},
-	// JSON files (JSONProblem): the mistake in words, where it is.
-	"json-shape": {" (the file's form: {shape})", " (forme du fichier : {shape})"},
-	"json-trailing-comma": {
-		"a comma before “{close}” separates nothing: remove the comma after the last item{shape}",
-		"une virgule avant « {close} » ne sépare rien : retirez la virgule après le dernier élément{shape}",
-	},
-	"json-missing-comma": {
-		"a comma is missing before “{next}”: separate the items with commas{shape}",
-		"il manque une virgule avant « {next} » : séparez les éléments par des virgules{shape}",
-	},
-	"json-curly-quote": {
-		"“{char}” is not a JSON quote: write straight double quotes \"…\" (a word processor may have curled them){shape}",
-		"« {char} » n'est pas un guillemet JSON : écrivez des guillemets droits \"…\" (un traitement de texte a pu les courber){shape}",
-	},
-	"json-single-quote": {
-		"JSON quotes keys and texts with straight double quotes \"…\", not '…': replace the ' around them{shape}",
-		"JSON entoure les clés et les textes de guillemets droits doubles \"…\", pas de '…' : remplacez les ' qui les entourent{shape}",
-	},
-	"json-comment": {
-		"JSON has no comments: remove what starts here{shape}",
-		"JSON n'a pas de commentaires : retirez ce qui commence ici{shape}",
-	},
-	"json-missing-colon": {
-		"key “{key}” is not followed by “:”: write \"{key}\": and its value{shape}",
-		"la clé « {key} » n'est pas suivie de « : » : écrivez \"{key}\": puis sa valeur{shape}",
-	},
-	"json-syntax": {
-		"“{char}” cannot stand here in JSON: check the commas, quotes and brackets before it{shape}",
-		"« {char} » ne peut pas se trouver ici en JSON : vérifiez les virgules, les guillemets et les crochets qui le précèdent{shape}",
-	},
-	"json-end": {
-		"the file ends too early: a closing “}”, “]” or quote is missing{shape}",
-		"le fichier se termine trop tôt : il manque un « } », un « ] » ou un guillemet fermant{shape}",
-	},
-	"json-empty":    {"the file is empty: it must hold JSON{shape}", "le fichier est vide : il doit contenir du JSON{shape}"},
-	"json-type":     {"“{field}” is {got}: it must be {want}{shape}", "« {field} » est {got} : il faut {want}{shape}"},
-	"json-type-top": {"the file holds {got}: it must hold {want}{shape}", "le fichier contient {got} : il doit contenir {want}{shape}"},
-	"json-invalid":  {"not valid JSON: {err}{shape}", "JSON invalide : {err}{shape}"},
 
 	// The site configuration (compendium.json) and the command line's
 	// -base-url.

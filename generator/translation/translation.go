@@ -40,9 +40,6 @@ type Record struct {
 // what each was checked against.
 type Records map[string]map[string]Record
 
-// recordsShape is what the record file holds, for the messages about it.
-const recordsShape = `{"en": {"slug#id": {"original": "…", "checked": "YYYY-MM-DD"}}}`
-
 // Load reads the record file at path; a missing file gives no records.
 // A file that cannot be read or is not the records' JSON gives its
 // problem as site.Diagnostics, at the file's line.
@@ -56,7 +53,7 @@ func Load(path string) (Records, error) {
 	}
 	recs := Records{}
 	if err := json.Unmarshal(b, &recs); err != nil {
-		return nil, site.Diagnostics{site.JSONProblem(path, b, err, recordsShape)}
+		return nil, site.Diagnostics{site.JSONProblem(path, b, err)}
 	}
 	return recs, nil
 }

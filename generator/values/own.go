@@ -61,9 +61,6 @@ type meaning struct {
 	En string `json:"en"`
 }
 
-// meaningsShape is what MeaningsFile holds, for the messages about it.
-const meaningsShape = `{"doc.name": {"fr": "ce que la valeur veut dire", "en": "what the value means"}}`
-
 // loadMeanings reads MeaningsFile of dir, with each key's line. A missing
 // file has no meanings; one that cannot be read is a diagnostic.
 func loadMeanings(dir string) (map[string]meaning, map[string]int, *site.Diagnostic) {
@@ -78,7 +75,7 @@ func loadMeanings(dir string) (map[string]meaning, map[string]int, *site.Diagnos
 	}
 	var m map[string]meaning
 	if err := json.Unmarshal(b, &m); err != nil {
-		d := site.JSONProblem(file, b, err, meaningsShape)
+		d := site.JSONProblem(file, b, err)
 		return nil, nil, &d
 	}
 	lines := map[string]int{}
