@@ -158,6 +158,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"duplicate section ID “{id}” (first used at line {first}): IDs must be unique within a document",
 		"ID de section « {id} » en double (déjà à la ligne {first}) : les ID sont uniques dans un document",
 	},
+	"section-id-fixed-lost": {
+		"section ID “{id}” repeats line {first}'s, and this document lost the fixed ID “{fixed}” ({list}:{row}), which stood here: links rely on it; end this heading with {#{fixed}} again",
+		"l'ID de section « {id} » répète celui de la ligne {first}, et ce document a perdu l'ID fixe « {fixed} » ({list}:{row}), qui se trouvait ici : des liens en dépendent ; terminez de nouveau ce titre par {#{fixed}}",
+	},
 	"section-id-duplicate-from-translation": {
 		"duplicate section ID “{id}” (first used at line {first}): {other} calls this section {#{want}}: write {#{want}}",
 		"ID de section « {id} » en double (déjà à la ligne {first}) : {other} appelle cette section {#{want}} : écrivez {#{want}}",
