@@ -192,7 +192,7 @@ func (ruleValueParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	ref := ValueRef{Key: key, Literal: lit, Pos: pos}
 	kind, n, err := engine.ParseValueOf(key, lit)
 	if err != nil {
-		ref.Bad, ref.Args = "value-engine", engineArgs(key, err)
+		ref.Bad, ref.Args = "value-engine", append(engineArgs(key, err), "code", err.Code, "lit", lit)
 		refs = append(refs, ref)
 		pc.Set(valueKey, refs)
 		return nil

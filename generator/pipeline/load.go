@@ -105,6 +105,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	ds = append(ds, site.CheckTranslations(s)...)
 	ds = append(ds, checkIDSList(opt.ContentDir, s)...)
 	ds = append(ds, checkFixedIDs(opt.ContentDir, s)...)
+	ds = values.OrganisersExamples(ds, s)
 	if gerr != nil {
 		ds = append(ds, fileProblem(glossaryFile, gerr)...)
 	} else {

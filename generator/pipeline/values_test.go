@@ -69,8 +69,8 @@ func TestValuesFollowTheText(t *testing.T) {
 // TestValueTypoAfterAPlaytestChange: plate changed to 4 in English and
 // mistyped "trois" in French is one problem, the unreadable value, once;
 // what follows from it is folded under it, and the "not declared" it
-// folds proposes the organiser's 4, not the engine's default 3, which
-// would undo the change.
+// folds, and the unreadable value's example, propose the organiser's 4,
+// not the engine's default 3, which would undo the change.
 func TestValueTypoAfterAPlaytestChange(t *testing.T) {
 	opt := writeFixture(t, armorSite("trois", "4", ""))
 	_, ds, err := Check(opt)
@@ -83,6 +83,9 @@ func TestValueTypoAfterAPlaytestChange(t *testing.T) {
 	}
 	if !strings.Contains(out, "↳ ") || !strings.Contains(out, "is not declared: write {=armor.plate 4}") || strings.Contains(out, "{=armor.plate 3}") {
 		t.Errorf("the folded fix is not the organiser's 4:\n%s", out)
+	}
+	if !strings.Contains(out, "is written in figures, for example 4") || !strings.Contains(ds.Format("fr", true), "s’écrit en chiffres, par exemple 4") {
+		t.Errorf("the unreadable value's example is not the organiser's 4:\n%s", out)
 	}
 }
 

@@ -332,3 +332,43 @@ func Show(spec engine.Spec, n int, lang string) string {
 	}
 	return Number(n, false)
 }
+
+// OrganisersExamples returns ds with each unreadable word written for a
+// number (the parser's "value-engine" problem, {=armor.plate trois})
+// given, as its example, the number another language of s declares for
+// the same key rather than the engine's default: after a playtest change
+// (plate 4 in English), following the message must not undo it.
+func OrganisersExamples(ds site.Diagnostics, s *site.Site) site.Diagnostics {
+	for i, d := range ds {
+		if d.Kind != "value-engine" || d.Arg("code") != "value_syntax" || d.Arg("lit") == "" {
+			continue
+		}
+		key, lit := d.Arg("key"), d.Arg("lit")
+		n, found := 0, false
+		for _, l := range s.Langs {
+			for _, doc := range l.Docs {
+				for _, v := range doc.Values {
+					if v.Key == key && doc.File != d.File && !found {
+						n, found = v.N, true
+					}
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		if err := engine.UnreadableWord(key, lit, n); err != nil {
+			args := slices.Clone(d.Args)
+			for k := 0; k+1 < len(args); k += 2 {
+				switch args[k] {
+				case "err":
+					args[k+1] = err.En
+				case "err@fr":
+					args[k+1] = err.Fr
+				}
+			}
+			ds[i].Args = args
+		}
+	}
+	return ds
+}

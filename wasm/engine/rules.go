@@ -116,6 +116,21 @@ func ParseValue(lit string) (Kind, int, *Error) {
 	return kind, n * mult, nil
 }
 
+// UnreadableWord is the error for lit, a word where the value of key is
+// written in figures, whose example is n: the default, or the number
+// another language of the content states (the organiser's own, which the
+// message must not undo). It is nil for a key the engine does not read.
+func UnreadableWord(key, lit string, n int) *Error {
+	spec, ok := Lookup(key)
+	if !ok {
+		return nil
+	}
+	ex := spec.Example(n)
+	return &Error{Field: "value", Code: "value_syntax",
+		Fr: "valeur " + shownFr(lit) + " illisible : " + spec.Fr + " s’écrit en chiffres, par exemple " + ex,
+		En: "unreadable value " + quote(lit) + ": " + spec.En + " is written in figures, for example " + ex}
+}
+
 // ParseValueOf reads the written form of the value of key: a name of the
 // key's spec (vine) for a value that names, else as ParseValue reads it. A
 // word is a name only where the spec has names, so "{=armor.cap vingt}" is
@@ -125,10 +140,7 @@ func ParseValueOf(key, lit string) (Kind, int, *Error) {
 	if !ok || spec.Kind != Name {
 		kind, n, err := ParseValue(lit)
 		if err != nil && ok && isWord(lit) {
-			ex := spec.Example(*spec.field(Default()))
-			return 0, 0, &Error{Field: "value", Code: "value_syntax",
-				Fr: "valeur " + shownFr(lit) + " illisible : " + spec.Fr + " s’écrit en chiffres, par exemple " + ex,
-				En: "unreadable value " + quote(lit) + ": " + spec.En + " is written in figures, for example " + ex}
+			return 0, 0, UnreadableWord(key, lit, *spec.field(Default()))
 		}
 		return kind, n, err
 	}
