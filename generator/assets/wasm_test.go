@@ -104,3 +104,23 @@ func TestModuleName(t *testing.T) {
 		t.Errorf("the name file holds %q (%v)", n, err)
 	}
 }
+
+// TestModuleIgnoresGOFLAGS: the module built with the builder's GOFLAGS
+// asking for a VCS stamp (go build's default in a git checkout) has the
+// same bytes, and so the same name, as one built with GOFLAGS asking for
+// none: two users of one commit publish one engine.
+func TestModuleIgnoresGOFLAGS(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	name := map[string]string{}
+	for _, flags := range []string{"-buildvcs=auto", "-buildvcs=false"} {
+		t.Setenv("GOFLAGS", flags)
+		m, err := BuildModule(ModuleOptions{Root: root, CacheDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name[flags] = m.WASM
+	}
+	if name["-buildvcs=auto"] != name["-buildvcs=false"] {
+		t.Errorf("module %s with GOFLAGS=-buildvcs=auto, %s with -buildvcs=false", name["-buildvcs=auto"], name["-buildvcs=false"])
+	}
+}
