@@ -144,7 +144,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 			}
 		}
 	}
-	ds = append(ds, htmlWarnings(opt, cfg, gloss, glossaryFile)...)
+	ds = append(ds, htmlWarnings(opt, cfg, gloss, glossaryFile, thes)...)
 	// The translations behind their original are warnings; a glossary
 	// term or a value's mark that such a section lacks is one too, until
 	// the translation is updated and marked (content/README.md).
@@ -199,10 +199,10 @@ func fileProblem(file string, err error) site.Diagnostics {
 	return site.Diagnostics{site.New(file, 0, "read-failed", "err", err.Error())}
 }
 
-// htmlWarnings warns of HTML in the glossary's terms and in the
-// configuration's texts: the pages, the search and the tooltips show it as
+// htmlWarnings warns of HTML in the glossary's terms, the thesaurus's
+// forms and the configuration's texts: the pages, the search and the tooltips show it as
 // text, tags included (reliability.md R12).
-func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glossaryFile string) site.Diagnostics {
+func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glossaryFile string, thes *glossary.Thesaurus) site.Diagnostics {
 	var ds site.Diagnostics
 	warn := func(file string, line int, kind string, args ...string) {
 		d := site.New(file, line, kind, args...)
@@ -221,6 +221,15 @@ func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glo
 			for _, f := range fields {
 				if site.HasHTML(f[1]) {
 					warn(glossaryFile, t.Line, "glossary-html", "id", t.ID, "html", f[1], "field", f[0])
+				}
+			}
+		}
+	}
+	if thes != nil {
+		for _, set := range thes.Sets {
+			for _, f := range set.Forms {
+				if site.HasHTML(f) {
+					warn(thes.File, set.Line, "thesaurus-html", "html", f)
 				}
 			}
 		}

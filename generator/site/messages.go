@@ -96,6 +96,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"front matter key {key} holds an invisible or unusual character ({chars}): retype the key",
 		"la clé d'en-tête {key} contient un caractère invisible ou inhabituel ({chars}) : retapez la clé",
 	},
+	"thesaurus-html": {
+		"the form “{html}” holds HTML: the search would show it as it is, tags included; write plain text",
+		"la forme « {html} » contient du HTML : la recherche la montrerait telle quelle, balises comprises ; écrivez du texte simple",
+	},
 	"glossary-html": {
 		"term “{id}” holds HTML “{html}” ({field}): players would read it as it is, tags included; write plain text",
 		"le terme « {id} » contient du HTML « {html} » ({field}) : les joueurs le liraient tel quel, balises comprises ; écrivez du texte simple",
