@@ -119,10 +119,11 @@ func ParseValue(lit string) (Kind, int, *Error) {
 // UnreadableWord is the error for lit, a word where the value of key is
 // written in figures, whose example is n: the default, or the number
 // another language of the content states (the organiser's own, which the
-// message must not undo). It is nil for a key the engine does not read.
+// message must not undo). It is nil for a key the engine does not read,
+// or whose value is a name.
 func UnreadableWord(key, lit string, n int) *Error {
 	spec, ok := Lookup(key)
-	if !ok {
+	if !ok || spec.Kind == Name {
 		return nil
 	}
 	ex := spec.Example(n)
