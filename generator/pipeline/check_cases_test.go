@@ -12,7 +12,8 @@ import (
 
 // TestCheckCases runs check on each fixture of testdata/check: a content
 // folder with one of an organiser's mistakes (organiser.md, newcomer.md,
-// reliability.md R11, R12) and a want file. Each line of want must appear
+// reliability.md R11, R12), with the site's compendium.json when the
+// mistake is there, and a want file. Each line of want must appear
 // in check -v's output, in order (the cause first, its consequences
 // indented under it with ↳); "count: N" is the number of problems it
 // reports, its consequences folded.
@@ -38,6 +39,10 @@ func TestCheckCases(t *testing.T) {
 				}
 			}
 			opt := writeFixture(t, string(txtar.Format(&txtar.Archive{Files: content})))
+			// A fixture's compendium.json is the site's configuration.
+			if cfg := filepath.Join(filepath.Dir(opt.ContentDir), "compendium.json"); fileExists(cfg) {
+				opt.ConfigFile = cfg
+			}
 			_, ds, _ := Check(opt)
 			out := ds.Format("en", true)
 			rest := out
@@ -61,4 +66,10 @@ func TestCheckCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fileExists reports whether name is a file that can be read.
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
 }
