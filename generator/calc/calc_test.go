@@ -60,6 +60,8 @@ func TestRun(t *testing.T) {
 		{name: "UTF-16 named", args: []string{"casting"}, stdin: "\xff\xfe{\x00}\x00", status: 1, has: []string{`"code": "encoding"`, "UTF-16"}},
 		{name: "invisible character in a field name made visible", args: []string{"casting"}, stdin: "{\"mag\u200bic\":4,\"apprenticeship\":3}", status: 1,
 			has: []string{`"code": "unknown_field"`, `mag\\u200bic`}},
+		{name: "look-alike letter in a field name made visible", args: []string{"casting"}, stdin: "{\"m\u0430gic\":4,\"apprenticeship\":3}", status: 1,
+			has: []string{`"code": "unknown_field"`, `m\\u0430gic`}},
 		{name: "empty input", args: []string{"casting"}, stdin: "  \n", status: 1, has: []string{`"code": "json"`, "empty input"}},
 		{name: "not an object", args: []string{"critical"}, stdin: `[5, 15]`, status: 1, has: []string{`"code": "not_object"`}},
 		{name: "no name", args: nil, status: 2, stderr: Usage},

@@ -14,7 +14,8 @@ import (
 
 // TestCheckCases runs check on each fixture of testdata/check: a content
 // folder with one of an organiser's mistakes (organiser.md, newcomer.md,
-// reliability.md R11, R12) and a want file. Each line of want must appear
+// reliability.md R11, R12), with the site's compendium.json when the
+// mistake is there, and a want file. Each line of want must appear
 // in check -v's output, in order (the cause first, its consequences
 // indented under it with ↳); "count: N" is the number of problems it
 // reports, its consequences folded. The lines of want.fr, when the
@@ -22,7 +23,7 @@ import (
 func TestCheckCases(t *testing.T) {
 	for _, c := range checkCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			_, ds, _ := Check(writeFixture(t, c.content))
+			_, ds, _ := Check(checkFixture(t, c))
 			out := ds.Format("en", true)
 			for _, w := range []struct{ lang, want string }{{"en", c.want}, {"fr", c.wantFr}} {
 				out := ds.Format(w.lang, true)
@@ -57,7 +58,7 @@ func TestCheckCases(t *testing.T) {
 func TestCheckCasesCatalogued(t *testing.T) {
 	for _, c := range checkCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			_, ds, _ := Check(writeFixture(t, c.content))
+			_, ds, _ := Check(checkFixture(t, c))
 			var walk func(site.Diagnostics)
 			walk = func(ds site.Diagnostics) {
 				for _, d := range ds {
@@ -109,4 +110,21 @@ func checkCases(t *testing.T) []checkCase {
 		cases = append(cases, c)
 	}
 	return cases
+}
+
+// checkFixture writes c's content and returns the options to check it
+// with: a fixture's compendium.json is the site's configuration.
+func checkFixture(t *testing.T, c checkCase) Options {
+	t.Helper()
+	opt := writeFixture(t, c.content)
+	if cfg := filepath.Join(filepath.Dir(opt.ContentDir), "compendium.json"); fileExists(cfg) {
+		opt.ConfigFile = cfg
+	}
+	return opt
+}
+
+// fileExists reports whether name is a file that can be read.
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
 }

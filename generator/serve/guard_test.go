@@ -19,7 +19,8 @@ import (
 	"compendium/generator/site"
 )
 
-// TestNamesTheDiskRefuses: a path segment over 255 bytes (ENAMETOOLONG),
+// TestNamesTheDiskRefuses: a path segment over 255 bytes (ENAMETOOLONG:
+// 300, 8,000 and 65,000 bytes, as reliability.md R14 tried them),
 // a NUL byte, a file taken as a folder get the site's 404 page, as on a
 // host, not a 500; so do the dotfiles (the build's manifest) and
 // _headers, which a host does not publish; live or not.
@@ -39,6 +40,8 @@ func TestNamesTheDiskRefuses(t *testing.T) {
 		for _, p := range []string{
 			"/fr/" + strings.Repeat("a", 300),
 			"/fr/" + strings.Repeat("a", 300) + "/",
+			"/fr/" + strings.Repeat("a", 8000),
+			"/fr/" + strings.Repeat("a", 65000),
 			"/" + strings.Repeat("é", 200) + "/index.html",
 			"/fr/%00/",
 			"/fr/a%00b.html",
@@ -64,7 +67,7 @@ func TestOnlyGetAndHead(t *testing.T) {
 	dir, _ := twinSite(t, true)
 	srv := httptest.NewServer(Handler(dir, NewBroker()))
 	defer srv.Close()
-	for _, m := range []string{"POST", "PUT", "DELETE", "PROPFIND"} {
+	for _, m := range []string{"POST", "PUT", "DELETE", "TRACE", "PROPFIND"} {
 		r := fetch(t, srv, m, "/fr/fantasy/")
 		if r.StatusCode != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "GET, HEAD" {
 			t.Errorf("%s: %d, Allow %q", m, r.StatusCode, r.Header.Get("Allow"))
