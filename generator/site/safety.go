@@ -80,27 +80,17 @@ const MaxEmphasisMarks = 2000
 // run is a paragraph, or a list or table whose items goldmark reads one
 // by one: counting the whole run only errs on the safe side.
 func busiestParagraph(src []byte) (line, marks int) {
-	n, start, count := 1, 1, 0
-	for len(src) > 0 {
-		end := bytes.IndexByte(src, '\n')
-		if end < 0 {
-			end = len(src)
-		}
-		l := src[:end]
-		if len(bytes.TrimSpace(l)) == 0 {
-			count = 0
-			start = n + 1
-		} else {
-			count += bytes.Count(l, []byte("*")) + bytes.Count(l, []byte("_")) + bytes.Count(l, []byte("~"))
-			if count > marks {
-				line, marks = start, count
-			}
-		}
+	n, start, count := 0, 1, 0
+	for l := range bytes.Lines(src) {
 		n++
-		if end == len(src) {
-			break
+		if len(bytes.TrimSpace(l)) == 0 {
+			count, start = 0, n+1
+			continue
 		}
-		src = src[end+1:]
+		count += bytes.Count(l, []byte("*")) + bytes.Count(l, []byte("_")) + bytes.Count(l, []byte("~"))
+		if count > marks {
+			line, marks = start, count
+		}
 	}
 	return line, marks
 }
@@ -113,14 +103,11 @@ const MaxQuoteDepth = 20
 // deepestQuote returns the line (from 1) whose block quotes nest deepest,
 // and how deep: the '>' that open the line, spaces and tabs between them.
 func deepestQuote(src []byte) (line, depth int) {
-	n := 1
-	for len(src) > 0 {
-		end := bytes.IndexByte(src, '\n')
-		if end < 0 {
-			end = len(src)
-		}
+	n := 0
+	for l := range bytes.Lines(src) {
+		n++
 		d := 0
-		for _, c := range src[:end] {
+		for _, c := range l {
 			if c == '>' {
 				d++
 			} else if c != ' ' && c != '\t' {
@@ -130,11 +117,6 @@ func deepestQuote(src []byte) (line, depth int) {
 		if d > depth {
 			line, depth = n, d
 		}
-		n++
-		if end == len(src) {
-			break
-		}
-		src = src[end+1:]
 	}
 	return line, depth
 }
