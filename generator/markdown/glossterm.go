@@ -185,13 +185,6 @@ func WithGlossaryTerms(terms []GlossaryTerm) GlossTermOption {
 	return func(g *glossTerms) { g.terms = terms }
 }
 
-// WithGlossaryURL sets the address of the glossary page from a document's
-// page; "../glossary/" unless set (documents and the glossary are sibling
-// folders, /fr/fantasy/ and /fr/glossary/).
-func WithGlossaryURL(url string) GlossTermOption {
-	return func(g *glossTerms) { g.url = url }
-}
-
 // WithGlossaryLanguage sets the language of the text: in French a mark is
 // left out where it would change the typography around it (the space
 // FrenchTypeset puts after "«" is decided on the text node the "«" is in).

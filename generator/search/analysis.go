@@ -57,8 +57,6 @@ var stopWords = map[string][]string{
 		who whom why will with would you your`),
 }
 
-var wordRE = regexp.MustCompile(wordPattern)
-
 // token is one word of a text: its byte offsets in the text (without the
 // elision), the word lower-cased with its accents, and its folded surface
 // form, the key the query side looks up.
