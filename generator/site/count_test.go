@@ -39,3 +39,25 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// TestNearest: a word two edits away at most is suggested, the nearest
+// first; a word as short as its distance, or farther, is not.
+func TestNearest(t *testing.T) {
+	words := []string{"help", "build", "check", "serve", "calc", "search", "values", "new", "pdf"}
+	for _, tt := range []struct{ name, want string }{
+		{"biuld", "build"},
+		{"buidl", "build"},
+		{"chekc", "check"},
+		{"serv", "serve"},
+		{"nw", "new"},
+		{"sreach", "search"},
+		{"x", ""},
+		{"nope", ""},
+		{"compile", ""},
+		{"build", "build"},
+	} {
+		if got := Nearest(tt.name, words, 2); got != tt.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
