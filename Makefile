@@ -24,7 +24,7 @@ FUZZTIME ?= 2s
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary generator/markdown
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
-.PHONY: edits site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo browser cross-browsers axe vet lighthouse
+.PHONY: edits site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo needs browser cross-browsers axe vet lighthouse
 
 # axe-core, the accessibility checker the browser tests inject into every
 # page, taken with npm (Node.js and npm come with the machine; Debian's
@@ -52,6 +52,42 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags e2e ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+
+# needs checks, before anything slow (go vet, an install), that every tool
+# the goal's tests need is here or can be installed, and names every
+# missing one at once: one round of "ask root, rerun", not one per tool.
+# browser and cross-browsers install Debian's packages as root or with sudo
+# that needs no password, so a browser is missing only when neither is
+# possible; npm (and Node.js, which runs it) is needed while axe-core is
+# not fetched yet, and nothing installs it. NEEDS names what the goal
+# needs: chromium, cross (firefox-esr, webkit2gtk-driver, xvfb), axe.
+NEEDS = chromium cross axe
+needs:
+	@missing=; also=; \
+	if [ "$$(id -u)" = 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then can=yes; else can=no; fi; \
+	for n in $(NEEDS); do case $$n in \
+	chromium) \
+		if [ -n "$${CHROME_PATH:-}" ]; then \
+			[ -x "$$CHROME_PATH" ] || { missing="$$missing chromium"; also="$$also (CHROME_PATH=$$CHROME_PATH is not an executable file: point it to a Chromium or Chrome binary)"; }; \
+		elif [ $$can = no ]; then \
+			found=; for b in chromium chromium-browser google-chrome google-chrome-stable; do command -v $$b >/dev/null 2>&1 && found=1; done; \
+			[ -n "$$found" ] || { missing="$$missing chromium"; also="$$also (or set CHROME_PATH to a Chromium or Chrome binary)"; }; \
+		fi;; \
+	cross) \
+		[ $$can = yes ] && continue; \
+		[ -n "$${FIREFOX_PATH:-}" ] || command -v firefox-esr >/dev/null 2>&1 || command -v firefox >/dev/null 2>&1 || missing="$$missing firefox-esr"; \
+		[ -n "$${WEBKIT_WEBDRIVER:-}" ] || command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
+		command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb";; \
+	axe) \
+		[ -s $(AXE_JS) ] && continue; \
+		command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+		command -v npm >/dev/null 2>&1 || missing="$$missing npm";; \
+	esac; done; \
+	[ -n "$$missing" ] || exit 0; \
+	goal="make $(or $(MAKECMDGOALS),test)"; \
+	echo "$$goal: the tests need$$missing, which are not here and which make cannot install for this user: run 'apt-get install$$missing' as root (Debian)$$also, then $$goal again."; \
+	echo "make unit runs every test that needs none of them (Go alone)."; \
+	exit 1
 
 # browser makes sure a Chromium is there for the browser tests: CI machines
 # start bare, and the browser tests must run there, not skip. A browser
@@ -87,9 +123,14 @@ cross-browsers:
 axe: $(AXE_JS)
 
 $(AXE_JS):
-	@command -v npm >/dev/null 2>&1 || { echo "npm is needed to fetch axe-core for the browser tests: install Node.js and npm (Debian: apt-get install npm)"; exit 1; }
+	@command -v npm >/dev/null 2>&1 || { echo "npm is needed to fetch axe-core for the browser tests: install Node.js and npm (Debian: apt-get install npm); make unit runs every test that needs neither"; exit 1; }
 	@mkdir -p .cache/axe-core-$(AXE_VERSION)
-	@npm install --no-save --no-audit --no-fund --silent --prefix .cache/npm axe-core@$(AXE_VERSION)
+	@# npm's words go to a log, shown when it fails: quiet when it works,
+	@# its reason (a proxy, a certificate, no network) when it does not.
+	@npm install --no-save --no-audit --no-fund --prefix .cache/npm axe-core@$(AXE_VERSION) >.cache/npm-axe.log 2>&1 || { \
+		cat .cache/npm-axe.log; \
+		echo "npm could not fetch axe-core $(AXE_VERSION) (its words above). Behind a proxy, set npm's proxy (npm config set proxy URL); behind one that re-signs TLS (SELF_SIGNED_CERT_IN_CHAIN), point NODE_EXTRA_CA_CERTS to its certificate; offline, try again online. make unit runs every test that needs no axe-core."; \
+		exit 1; }
 	@cp .cache/npm/node_modules/axe-core/axe.min.js $@
 	@test -s $@ && echo "axe-core $(AXE_VERSION) ready"
 
@@ -110,14 +151,15 @@ edits:
 # e2e runs the browser tests alone (about 4 minutes on 2 cores). They fail,
 # never skip, without Chromium or axe-core; browser and axe bring them.
 E2E_PKGS = ./generator/e2e ./generator/contentcheck
-e2e: browser cross-browsers axe
+e2e: needs browser cross-browsers axe
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e $(E2E_PKGS)
 
 # cross runs the cross-engine smoke suite alone (about 20 s after the
 # site's build): Firefox ESR over WebDriver BiDi, WebKitGTK over classic
 # WebDriver under Xvfb. It fails, never skips, when an engine cannot start.
 # It needs Chromium too: the package's TestMain starts it for every test.
-cross: browser cross-browsers
+cross: NEEDS = chromium cross
+cross: needs browser cross-browsers
 	$(GO) test -count=1 -tags e2e ./generator/e2e -run '^TestCrossEngine$$' -v
 
 # test runs every test: -tags e2e only adds the browser tests' files, so
@@ -127,8 +169,9 @@ cross: browser cross-browsers
 # package, which panics: the limit is 20 minutes (the whole target is
 # measured in docs/performance.md). The tests that only read the site run
 # four at a time (-parallel 4) in tabs of their own, and the fuzz targets
-# run beside them, one worker each.
-test: vet browser cross-browsers axe
+# run beside them, one worker each. The tools come first (needs says all
+# that are missing at once), go vet's minute and a half after them.
+test: needs browser cross-browsers axe vet
 	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 5 minutes), the fuzz targets beside it"
 	@mkdir -p .cache; \
 	($(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \

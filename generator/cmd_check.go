@@ -47,13 +47,9 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, site.Text("cmd-strict", lang, "n", fmt.Sprint(warnings)))
 		return 1
 	}
-	n := 0
-	for _, l := range s.Langs {
-		for _, d := range l.Docs {
-			n += len(d.Sections)
-		}
-	}
-	out := site.Text("cmd-ok", lang, "langs", fmt.Sprint(len(s.Langs)), "sections", fmt.Sprint(n))
+	docs, sections := s.Count()
+	out := site.Text("cmd-ok", lang, "docs", site.Counted("documents", lang, docs), "langs", site.Counted("languages", lang, len(s.Langs)),
+		"sections", site.Counted("sections", lang, sections))
 	if warnings > 0 {
 		out += site.Text("cmd-warnings", lang, "n", fmt.Sprint(warnings))
 	}

@@ -102,7 +102,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			res, err = builder.Rebuild(ctx, changed)
 		}
 		if err == nil {
-			// The first build's notes (no edition to compare with);
+			// The first build's notes (the edition compared with, or none);
 			// every build's warnings (translations behind), as an edit
 			// may have made one.
 			if first {

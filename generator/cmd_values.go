@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"compendium/generator/site"
 	"compendium/generator/values"
@@ -36,8 +36,8 @@ func runValues(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	s, ds := site.Load(*content, site.Options{})
 	set, vds := values.Collect(s)
 	ds = append(ds, vds...)
-	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	io.WriteString(w, site.Text("cmd-values-header", *lang)+"\n")
+	head := strings.Split(site.Text("cmd-values-header", *lang), "\t") // key, value, meaning, stated at, calculators
+	rows := [][5]string{{head[0], head[1], head[2], head[3], head[4]}}
 	for _, r := range set.Rows(s, *lang) {
 		var at []string
 		for _, d := range r.Decls {
@@ -53,12 +53,78 @@ func runValues(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if *lang == "fr" {
 			meaning = r.Spec.Fr
 		}
-		io.WriteString(w, r.Spec.Key+"\t"+values.Show(r.Spec, r.N, *lang)+"\t"+meaning+"\t"+where+"\t"+strings.Join(r.Spec.Calcs, ", ")+"\n")
+		rows = append(rows, [5]string{r.Spec.Key, values.Show(r.Spec, r.N, *lang), meaning, where, strings.Join(r.Spec.Calcs, ", ")})
 	}
-	w.Flush()
+	io.WriteString(stdout, valueBlocks(rows, valuesWidth))
 	if len(ds) > 0 {
 		io.WriteString(stderr, ds.Format(say, false)+"\n")
 		return 1
 	}
 	return 0
+}
+
+// valuesWidth is the width values fits its listing to: a terminal's 80
+// columns and more, with room to spare (a table of every field on one line
+// was 298 columns wide).
+const valuesWidth = 100
+
+// valueBlocks lays out rows (key, value, meaning, stated at, calculators;
+// the first one the headings) as one block per value: its key, value and
+// calculators in aligned columns on one line, then its meaning and where
+// the text states it, indented and wrapped at width between words and
+// between places, so that a long meaning or many places never widen it.
+func valueBlocks(rows [][5]string, width int) string {
+	keyW, valW := 0, 0
+	for _, r := range rows {
+		keyW = max(keyW, utf8.RuneCountInString(r[0]))
+		valW = max(valW, utf8.RuneCountInString(r[1]))
+	}
+	pad := func(s string, n int) string { return s + strings.Repeat(" ", n-utf8.RuneCountInString(s)+2) }
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(strings.TrimRight(pad(r[0], keyW)+pad(r[1], valW)+r[4], " ") + "\n")
+		for _, l := range wrap(strings.Fields(r[2]), " ", width-len(indent+hang)) {
+			b.WriteString(l + "\n")
+		}
+		for _, l := range wrap(strings.Split(r[3], ", "), ", ", width-len(indent+hang)) {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
+}
+
+// indent starts a value's meaning and places; hang, added to it, their
+// lines after the first, which then read as the same field's.
+const indent, hang = "    ", "  "
+
+// wrap joins items with sep into lines of at most width characters, the
+// first one indented with indent, the others with indent and hang; an
+// item longer than width (a place in a deep folder) has a line of its
+// own, whole. A line that goes on ends with sep's non-space part (the
+// comma between places).
+func wrap(items []string, sep string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, it := range items {
+		switch {
+		case cur == "":
+			cur = it
+		case utf8.RuneCountInString(cur+sep+it) <= width:
+			cur += sep + it
+		default:
+			lines = append(lines, cur+strings.TrimRight(sep, " "))
+			cur = it
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	for i := range lines {
+		if i == 0 {
+			lines[i] = indent + lines[i]
+		} else {
+			lines[i] = indent + hang + lines[i]
+		}
+	}
+	return lines
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestValuesListsOwnValues: generator values lists an organiser's own
@@ -33,16 +34,75 @@ func TestValuesListsOwnValues(t *testing.T) {
 		if code := runValues([]string{"-content", dir, "-lang", lang}, nil, &out, &errs); code != 0 {
 			t.Fatalf("values -lang %s: exit %d\n%s", lang, code, errs.String())
 		}
-		var row string
-		for _, l := range strings.Split(out.String(), "\n") {
-			if strings.HasPrefix(l, "alchemy.brewing-time ") {
-				row = l
+		// The value's block: its key and number, then its meaning and
+		// place, indented.
+		lines := strings.Split(out.String(), "\n")
+		var block []string
+		for i, l := range lines {
+			if strings.HasPrefix(l, "alchemy.brewing-time ") && i+2 < len(lines) {
+				block = lines[i : i+3]
 			}
 		}
-		for _, want := range []string{"30\u00a0min", meaning, filepath.Join(dir, lang, "alchemy.md") + ":10"} {
-			if !strings.Contains(row, want) {
-				t.Errorf("values -lang %s: row %q lacks %q", lang, row, want)
+		if len(block) != 3 || !strings.Contains(block[0], "30\u00a0min") || block[1] != "    "+meaning || block[2] != "    "+filepath.Join(dir, lang, "alchemy.md")+":10" {
+			t.Errorf("values -lang %s: the block of alchemy.brewing-time is %q, want its number, meaning and place:\n%s", lang, block, out.String())
+		}
+	}
+}
+
+// TestValuesFit: values lists the repository's rule values in lines of
+// 100 columns at most, every key and every place included (a table of
+// every field on one line was 298 columns wide).
+func TestValuesFit(t *testing.T) {
+	t.Chdir("..")
+	set, places := map[string]bool{}, 0
+	for _, lang := range []string{"fr", "en"} {
+		var out, errs bytes.Buffer
+		if code := runValues([]string{"-lang", lang}, nil, &out, &errs); code != 0 {
+			t.Fatalf("values -lang %s: exit %d\n%s", lang, code, errs.String())
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if n := utf8.RuneCountInString(l); n > valuesWidth {
+				t.Errorf("values -lang %s: a line of %d columns: %q", lang, n, l)
 			}
+			if k, _, ok := strings.Cut(l, " "); ok && k != "" && !strings.HasPrefix(l, " ") {
+				set[k] = true
+			}
+			places += strings.Count(l, ".md:")
+		}
+	}
+	if len(set) < 50 || places < 100 {
+		t.Errorf("values lists %d keys and %d places: the listing lost some", len(set), places)
+	}
+}
+
+// TestValueBlocks: a long meaning wraps between words, many places wrap
+// between places, each field's further lines indented more; a place
+// longer than the width stays whole on its line.
+func TestValueBlocks(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	places := strings.Repeat("content/fr/fantasy.md:100, ", 6) + "content/fr/fantasy.md:101"
+	deep := strings.Repeat("deep/", 10) + "fr/fantasy.md:7"
+	for _, tt := range []struct {
+		name string
+		row  [5]string
+		want string
+	}{
+		{"short", [5]string{"armor.cap", "20", "armour cap", "content/fr/fantasy.md:107", "armor"},
+			"key        value  calculators\n    meaning\n    stated at\n" +
+				"armor.cap  20     armor\n    armour cap\n    content/fr/fantasy.md:107\n"},
+		{"long meaning, many places", [5]string{"armor.cap", "20", strings.TrimSpace(long), places, ""},
+			"key        value  calculators\n    meaning\n    stated at\n" +
+				"armor.cap  20\n    " + strings.TrimSpace(strings.Repeat("word ", 11)) + "\n      " + strings.TrimSpace(strings.Repeat("word ", 11)) + "\n      " +
+				strings.TrimSpace(strings.Repeat("word ", 8)) + "\n" +
+				"    content/fr/fantasy.md:100, content/fr/fantasy.md:100,\n      content/fr/fantasy.md:100, content/fr/fantasy.md:100,\n" +
+				"      content/fr/fantasy.md:100, content/fr/fantasy.md:100,\n      content/fr/fantasy.md:101\n"},
+		{"a place wider than the width", [5]string{"k", "1", "m", deep + ", " + deep, "c"},
+			"key  value  calculators\n    meaning\n    stated at\n" +
+				"k    1      c\n    m\n    " + deep + ",\n      " + deep + "\n"},
+	} {
+		rows := [][5]string{{"key", "value", "meaning", "stated at", "calculators"}, tt.row}
+		if got := valueBlocks(rows, 60); got != tt.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
 	}
 }

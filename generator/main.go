@@ -55,9 +55,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(args, stdin, stdout, stderr)
 		}
 	}
-	fmt.Fprintln(stderr, site.Text("cmd-unknown", site.LangFrom(""), "name", name)+"\n")
+	fmt.Fprintln(stderr, unknown("cmd-unknown", name)+"\n")
 	writeUsage(stderr)
 	return 2
+}
+
+// unknown says that name is no command (the catalogue's kind), with
+// "did you mean" when a command is a typing mistake away (biuld: build).
+func unknown(kind, name string) string {
+	names := []string{"help"}
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	if near := site.Nearest(name, names, 2); near != "" {
+		return site.Text(kind+"-near", site.LangFrom(""), "name", name, "near", near)
+	}
+	return site.Text(kind, site.LangFrom(""), "name", name)
 }
 
 // help answers "generator help": the usage, or a command's own ("help CMD"
@@ -72,7 +85,7 @@ func help(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(append([]string{"-h"}, args[1:]...), stdin, stdout, stderr)
 		}
 	}
-	fmt.Fprintln(stderr, site.Text("cmd-help-unknown", site.LangFrom(""), "name", args[0])+"\n")
+	fmt.Fprintln(stderr, unknown("cmd-help-unknown", args[0])+"\n")
 	writeUsage(stderr)
 	return 2
 }

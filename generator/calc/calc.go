@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"compendium/generator/site"
 	"compendium/generator/values"
 	"compendium/wasm/engine"
 )
@@ -35,9 +36,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	args = fs.Args()
 	if *list && len(args) == 0 {
+		// In the locale's language, as calc --help: calc takes no -lang.
+		fr := site.LangFrom("") == "fr"
 		var b strings.Builder
 		for _, c := range engine.Calculators() {
-			b.WriteString(c.Name + "\t" + c.En + "\n")
+			what := c.En
+			if fr {
+				what = c.Fr
+			}
+			b.WriteString(c.Name + "\t" + what + "\n")
 		}
 		io.WriteString(stdout, b.String())
 		return 0
@@ -136,19 +143,10 @@ func decode(data []byte) (any, *engine.Error) {
 		if errors.Is(err, io.EOF) {
 			return nil, jsonError("entrée vide : un objet JSON est attendu", "empty input: a JSON object is expected")
 		}
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			// Offset counts the bytes read, the offending one included.
-			line, col := position(data, se.Offset-1)
-			return nil, jsonError("JSON invalide ligne "+line+", colonne "+col+" : "+se.Error(),
-				"invalid JSON at line "+line+", column "+col+": "+se.Error())
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			line, col := position(data, int64(len(data)))
-			return nil, jsonError("JSON invalide : fin inattendue ligne "+line+", colonne "+col,
-				"invalid JSON: unexpected end of input at line "+line+", column "+col)
-		}
-		return nil, jsonError("JSON invalide : "+err.Error(), "invalid JSON: "+err.Error())
+		// In the words of someone who typed the input, at the mistake
+		// (the comma too many, not the bracket after it where Go
+		// stops), in each language: Go's own message is English.
+		return nil, jsonProblem(site.JSONProblem("", data, err))
 	}
 	off := dec.InputOffset()
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
@@ -178,6 +176,18 @@ func numbers(v any) any {
 		}
 	}
 	return v
+}
+
+// jsonProblem is d, a problem of the input's JSON, as calc's error, in
+// French and in English, at its line and column when it has one.
+func jsonProblem(d site.Diagnostic) *engine.Error {
+	say := func(lang string) string {
+		if d.Line == 0 {
+			return site.Text("calc-input-json", lang, "problem", d.Message(lang))
+		}
+		return site.Text("calc-input-json-at", lang, "line", strconv.Itoa(d.Line), "col", strconv.Itoa(d.Col), "problem", d.Message(lang))
+	}
+	return jsonError(say("fr"), say("en"))
 }
 
 func jsonError(fr, en string) *engine.Error {

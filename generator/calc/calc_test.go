@@ -2,6 +2,7 @@ package calc
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -18,10 +19,14 @@ func TestRun(t *testing.T) {
 		stdout string // exact, when not empty
 		has    []string
 		stderr string
+		locale string // LC_ALL; "C" when empty
 	}{
 		{name: "list", args: []string{"--list"}, status: 0, has: []string{
 			"dice\tExact distribution of any dice expression (2d6+1d4-1)\n",
 			"critical\tCritical successes and failures of an attack\n"}},
+		{name: "list in French under a French locale", args: []string{"--list"}, locale: "fr_FR.UTF-8", status: 0, has: []string{
+			"dice\tLoi exacte de toute expression de dés (2d6+1d4-1)\n",
+			"health-fantasy\tChronologie des états de santé et des soins (médiéval-fantastique)\n"}},
 		{name: "input over the bound, stopped before reading it all", args: []string{"armor"}, stdin: `{"hits":[` + strings.Repeat("1,", 40000) + `1]}`, status: 1,
 			has: []string{`"code": "too_large"`, "at most 64 KiB"}},
 		{name: "range error", args: []string{"casting"}, stdin: `{"magic":41,"apprenticeship":3}`, status: 1, stdout: `{
@@ -51,9 +56,16 @@ func TestRun(t *testing.T) {
 		{name: "unknown calculator", args: []string{"armour"}, stdin: `{}`, status: 1,
 			has: []string{`"code": "unknown_calculator"`, `"field": "calculator"`}},
 		{name: "invalid JSON", args: []string{"casting"}, stdin: "{\"magic\": 4,\n ,}", status: 1,
-			has: []string{`"code": "json"`, "line 2, column 2"}},
+			has: []string{`"code": "json"`, `"message_en": "invalid JSON at line 2, column 2: a value is missing before “,”: write it, or remove the comma too many"`,
+				`"message_fr": "JSON invalide ligne 2, colonne 2 : il manque une valeur avant « , » : écrivez-la, ou retirez la virgule en trop"`}},
 		{name: "truncated JSON", args: []string{"casting"}, stdin: `{"magic":`, status: 1,
-			has: []string{`"code": "json"`, "unexpected end of input at line 1, column 10"}},
+			has: []string{`"code": "json"`, `"message_en": "invalid JSON at line 1, column 1: this “{” is never closed`,
+				`"message_fr": "JSON invalide ligne 1, colonne 1 : ce « { » n'est jamais fermé`}},
+		{name: "trailing comma, at the comma, in words", args: []string{"casting"}, stdin: "{\"magic\": 4,\n \"apprenticeship\": 3,\n}", status: 1,
+			has: []string{`"message_en": "invalid JSON at line 2, column 21: a comma before “}”, after the last entry: remove it`,
+				`"message_fr": "JSON invalide ligne 2, colonne 21 : une virgule avant « } », après la dernière entrée : retirez-la`}},
+		{name: "a word, not Go's invalid character", args: []string{"casting"}, stdin: `{"magic": x}`, status: 1,
+			has: []string{`"message_fr": "JSON invalide ligne 1, colonne 11 : « x » n'est ni un texte entre guillemets droits, ni true, false, null ou un nombre`}},
 		{name: "trailing data", args: []string{"casting"}, stdin: `{"magic":4,"apprenticeship":3} {}`, status: 1,
 			has: []string{`"code": "json"`, "after the JSON object at line 1, column 32"}},
 		{name: "byte-order mark (Notepad)", args: []string{"casting"}, stdin: "\xef\xbb\xbf{\"magic\":4,\"apprenticeship\":3}", status: 0},
@@ -76,6 +88,7 @@ func TestRun(t *testing.T) {
 			has: []string{`"medicine_dc": 18`, `"p_medicine": 0.4,`, `"expected_rests": 5.5`, `"expected_rests_with_medicine": 4.3`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("LC_ALL", cmp.Or(c.locale, "C"))
 			var out, errOut bytes.Buffer
 			args := c.args
 			if c.status != 2 {
@@ -93,6 +106,11 @@ func TestRun(t *testing.T) {
 			for _, h := range c.has {
 				if !strings.Contains(out.String(), h) {
 					t.Errorf("stdout lacks %q:\n%s", h, out.String())
+				}
+			}
+			for _, never := range []string{"invalid character", "looking for", "unexpected end of JSON"} {
+				if strings.Contains(out.String(), never) {
+					t.Errorf("stdout holds Go's words %q:\n%s", never, out.String())
 				}
 			}
 			if errOut.String() != c.stderr {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -26,6 +27,9 @@ const TagPrefix = "edition/"
 type Previous struct {
 	// Name is the edition's name ("2025"), Commit its commit's hash.
 	Name, Commit string
+	// When is the day of that commit: the build names the edition it
+	// compares with by its tag and this date.
+	When time.Time
 	// Files maps a content path ("fr/fantasy.md", slash-separated,
 	// relative to the content folder) to its bytes in that edition.
 	Files map[string][]byte
@@ -111,7 +115,7 @@ func FindPrevious(contentDir, current string) (*Previous, error) {
 		}
 		return tags[i].name > tags[j].name
 	})
-	prev := &Previous{Name: tags[0].name, Commit: tags[0].commit.Hash.String(), Files: map[string][]byte{}, Engine: map[string][]byte{}}
+	prev := &Previous{Name: tags[0].name, Commit: tags[0].commit.Hash.String(), When: tags[0].commit.Committer.When, Files: map[string][]byte{}, Engine: map[string][]byte{}}
 	tree, err := tags[0].commit.Tree()
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -104,9 +105,7 @@ func TestEditionChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Notes) != 0 {
-		t.Errorf("notes %q", res.Notes)
-	}
+	comparedWith(t, res, "2025")
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join(opt.OutDir, name))
 		if err != nil {
@@ -163,6 +162,17 @@ func TestEditionChanges(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(plain.OutDir, "fr", "changes")); err == nil {
 		t.Error("a changes page without a previous edition")
+	}
+}
+
+// comparedWith fails t unless res's one note names the edition name, its
+// tag and its commit's day: the organiser sees which edition "what
+// changed" compares with.
+func comparedWith(t *testing.T, res *Result, name string) {
+	t.Helper()
+	want := regexp.MustCompile(`^editions: “what changed” compares with edition ` + name + ` \(tag edition/` + name + `, \d{4}-\d{2}-\d{2}\)$`)
+	if len(res.Notes) != 1 || !want.MatchString(res.Notes[0].String()) {
+		t.Errorf("notes %q, want one naming edition %s", res.Notes, name)
 	}
 }
 
@@ -273,9 +283,7 @@ func TestEditionCalculatorBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Notes) != 0 {
-		t.Errorf("notes %q", res.Notes)
-	}
+	comparedWith(t, res, "2026")
 	for _, lang := range []string{"fr", "en"} {
 		page := main(read(lang + "/changes/index.html"))
 		none := map[string]string{"fr": "Rien n’a changé.", "en": "Nothing changed."}[lang]
@@ -303,9 +311,7 @@ func TestEditionCalculatorBlocks(t *testing.T) {
 	if res, err = Build(opt); err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Notes) != 0 {
-		t.Errorf("notes %q", res.Notes)
-	}
+	comparedWith(t, res, "2026")
 	fr := main(read("fr/changes/index.html"))
 	for _, want := range []string{
 		`<li><a href="../fantasy/#armor">L’armure</a>` + "\u00a0: " + `Armure, ses résultats ont changé</li>`,

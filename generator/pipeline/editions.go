@@ -21,8 +21,9 @@ import (
 
 // editionChanges compares the content with the previous edition's (the
 // newest edition/<name> tag whose name is not current), per language,
-// and marks the changed sections. Without history or a previous edition
-// it returns a note saying so, and no changes.
+// and marks the changed sections, with a note naming the edition it
+// compared with. Without history or a previous edition it returns a note
+// saying so, and no changes.
 func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []Note, error) {
 	opt := b.opt
 	prev, err := edition.FindPrevious(opt.ContentDir, current)
@@ -40,7 +41,9 @@ func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme,
 	}
 	oldValues, _ := values.Collect(old) // read as it was: its problems are not this build's
 	outputs, note := calcOutputs(prev, s, old, oldValues, calc, filepath.Join(root, ".cache", "editions"))
-	var notes []Note
+	// The changes page names the edition; the build's output says it
+	// too, so that the organiser sees which tag was found before looking.
+	notes := []Note{{"note-edition-compared", []string{"name", prev.Name, "tag", edition.TagPrefix + prev.Name, "date", prev.When.Format("2006-01-02")}}}
 	if note != nil {
 		notes = append(notes, *note)
 	}

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,14 +58,16 @@ type Result struct {
 	Site  *site.Site
 	Files map[string][]byte
 	// Sums are the files' sha256, computed once (see hashFiles).
-	Sums     Sums
+	Sums Sums
+	// Docs and Sections count each document and section once, however
+	// many languages give it (site.Site.Count).
 	Docs     int
 	Sections int
 	Elapsed  time.Duration
 	// Warnings are what check reports without failing (see Check).
 	Warnings site.Diagnostics
-	// Notes say what the build left out and why, one line each (no
-	// previous edition to compare with).
+	// Notes say what the build compared with or left out and why, one
+	// line each (the edition "what changed" compares with, or none).
 	Notes []Note
 	// carry lists the files kept from the previous build (not in Files:
 	// they are in the output folder already) and the files made this
@@ -85,13 +86,14 @@ func (r *Result) Summary(out, lang string) string {
 	for i, l := range r.Site.Langs {
 		langs[i] = l.Code
 	}
-	return site.Text("cmd-built", lang, "docs", strconv.Itoa(r.Docs), "sections", strconv.Itoa(r.Sections), "langs", strings.Join(langs, ", "),
+	return site.Text("cmd-built", lang, "docs", site.Counted("documents", lang, r.Docs), "sections", site.Counted("sections", lang, r.Sections),
+		"n", site.Counted("languages", lang, len(langs)), "langs", strings.Join(langs, ", "),
 		"out", out, "time", r.Elapsed.Round(time.Millisecond).String())
 }
 
-// Note is a line a build prints about what it left out and why (no
-// previous edition to compare with): a kind of the message catalogue and
-// its arguments.
+// Note is a line a build prints about what it compared with or left out
+// and why (the previous edition, or none to compare with): a kind of the
+// message catalogue and its arguments.
 type Note struct {
 	Kind string
 	Args []string

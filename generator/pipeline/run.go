@@ -89,12 +89,7 @@ func (b *Builder) generate(ctx context.Context, live *rebuild, previous func() *
 		return nil, err
 	}
 	r.res.Phases = r.ph.list
-	for _, l := range r.l.site.Langs {
-		r.res.Docs += len(l.Docs)
-		for _, d := range l.Docs {
-			r.res.Sections += len(d.Sections)
-		}
-	}
+	r.res.Docs, r.res.Sections = r.l.site.Count()
 	return r.res, nil
 }
 

@@ -3,6 +3,7 @@ package site
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Check verifies what needs the whole site: that every cross-reference
@@ -93,6 +94,20 @@ func nearestIDs(d *Doc, id string) []string {
 		out = append(out, c.id)
 	}
 	return out
+}
+
+// Nearest returns the word of words closest in spelling to name (the
+// first of equals) when it is at most most edits away, and fewer edits
+// than name has letters (so that "x" suggests nothing); "" otherwise. A
+// mistyped command ("biuld") gets its "did you mean build?" so.
+func Nearest(name string, words []string, most int) string {
+	best, cost := "", min(most, utf8.RuneCountInString(name)-1)+1
+	for _, w := range words {
+		if c := distance(name, w); c < cost {
+			best, cost = w, c
+		}
+	}
+	return best
 }
 
 // distance is the Levenshtein distance between two IDs.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -21,7 +22,7 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 
 	// The check command.
 	"cmd-problems": {"check: {n} problem(s)", "check : {n} problème(s)"},
-	"cmd-ok":       {"check: ok, {langs} languages, {sections} sections", "check : ok, {langs} langues, {sections} sections"},
+	"cmd-ok":       {"check: ok, {docs} in {langs}, {sections}", "check : ok, {docs} en {langs}, {sections}"},
 	"cmd-warnings": {", {n} warning(s)", ", {n} avertissement(s)"},
 	"cmd-strict":   {"check -strict: {n} warning(s) to resolve", "check -strict : {n} avertissement(s) à traiter"},
 
@@ -504,8 +505,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	"cmd-unexpected-arg": {"generator {cmd}: unexpected argument “{arg}”", "generator {cmd} : argument inattendu « {arg} »"},
 	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are fr and en", "generator {cmd} : -lang « {lang} » : les langues sont fr et en"},
 	"cmd-built": {
-		"built {docs} documents, {sections} sections ({langs}) into {out} in {time}",
-		"construit : {docs} documents, {sections} sections ({langs}) dans {out} en {time}",
+		"built {docs} in {n} ({langs}), {sections}, into {out} in {time}",
+		"construit : {docs} en {n} ({langs}), {sections}, dans {out} en {time}",
 	},
 	"cmd-peak-heap":     {"peak live heap {mb} MB", "pic du tas vivant : {mb} Mo"},
 	"cmd-serve-start":   {"building {out}/, then serving it on http://{addr}/", "construction de {out}/, puis service sur http://{addr}/"},
@@ -591,6 +592,24 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"       calc --help NAME    what NAME takes and returns\n       calc --describe     every calculator's inputs and outputs (--defaults: with the engine's default rules)\n\ncalculators:",
 		"       calc --help NOM     ce que NOM prend et rend\n       calc --describe     les entrées et sorties de chaque calculateur (--defaults : avec les règles par défaut du moteur)\n\ncalculateurs :",
 	},
+
+	// The commands' counts and hints: build's and check's summary
+	// (Counted), the edition "what changed" compares with, a command near
+	// a mistyped one, calc's JSON input.
+	"count-documents-one": {"{n} document", "{n} document"},
+	"count-documents":     {"{n} documents", "{n} documents"},
+	"count-languages-one": {"{n} language", "{n} langue"},
+	"count-languages":     {"{n} languages", "{n} langues"},
+	"count-sections-one":  {"{n} section", "{n} section"},
+	"count-sections":      {"{n} sections", "{n} sections"},
+	"note-edition-compared": {
+		"editions: “what changed” compares with edition {name} (tag {tag}, {date})",
+		"éditions : « ce qui a changé » compare avec l'édition {name} (étiquette {tag}, du {date})",
+	},
+	"cmd-unknown-near":      {"generator: unknown command “{name}”: did you mean {near}?", "generator : commande inconnue « {name} » : vouliez-vous dire {near} ?"},
+	"cmd-help-unknown-near": {"generator help: unknown command “{name}”: did you mean {near}?", "generator help : commande inconnue « {name} » : vouliez-vous dire {near} ?"},
+	"calc-input-json-at":    {"invalid JSON at line {line}, column {col}: {problem}", "JSON invalide ligne {line}, colonne {col} : {problem}"},
+	"calc-input-json":       {"invalid JSON: {problem}", "JSON invalide : {problem}"},
 
 	"html-block": {
 		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
@@ -862,6 +881,18 @@ var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
 // Text returns the catalogue's message of kind in lang, filled with args
 // (name, value…): the check command's own lines.
 func Text(kind, lang string, args ...string) string { return message(kind, lang, args) }
+
+// Counted returns n followed by the catalogue's noun of kind
+// ("documents": count-documents, count-documents-one) in lang, singular or
+// plural as lang wants it: French says 0 and 1 in the singular, English 1
+// alone.
+func Counted(kind, lang string, n int) string {
+	one := n == 1 || lang == "fr" && n == 0
+	if _, ok := catalogue["count-"+kind+"-one"]; one && ok {
+		return message("count-"+kind+"-one", lang, []string{"n", strconv.Itoa(n)})
+	}
+	return message("count-"+kind, lang, []string{"n", strconv.Itoa(n)})
+}
 
 // LangFrom returns the language messages are printed in: flag when it is
 // set ("fr", "en"), else French when LC_ALL, LC_MESSAGES or LANG (the

@@ -244,6 +244,30 @@ func (s *Site) Lang(code string) *Lang {
 	return nil
 }
 
+// Count returns how many documents and sections the site has, each
+// counted once however many languages give it: a document by its slug,
+// a section by its document and ID. A summary line counts so, since the
+// organiser wrote 5 documents, not 10, when each has a translation.
+func (s *Site) Count() (docs, sections int) {
+	seenDocs, seenSections := map[string]bool{}, map[string]bool{}
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			if !seenDocs[d.Slug] {
+				seenDocs[d.Slug] = true
+				docs++
+			}
+			for _, sec := range d.Sections {
+				key := d.Slug + "#" + sec.ID
+				if sec.ID == "" || !seenSections[key] {
+					seenSections[key] = true
+					sections++
+				}
+			}
+		}
+	}
+	return docs, sections
+}
+
 // Doc returns the document with the given slug, or nil.
 func (l *Lang) Doc(slug string) *Doc {
 	l.once.Do(func() {

@@ -179,7 +179,10 @@ func Find(s *site.Site, recs Records) []Drift {
 // Mark records the translated sections named by keys ("slug#id", or
 // "slug" for all of a document's sections; all of them when all is set)
 // as checked against their original as it is now, on day, and drops the
-// records of sections that no longer exist. It returns the keys it did not
+// records of sections that no longer exist. A section whose record is
+// current keeps it, with its day: marking a document re-dates only the
+// sections whose original changed or that had no record, so that the
+// record's diff shows what was checked. It returns the keys it did not
 // find.
 func Mark(s *site.Site, recs Records, keys []string, all bool, day string) (unknown []string) {
 	if len(s.Langs) < 2 {
@@ -211,7 +214,11 @@ func Mark(s *site.Site, recs Records, keys []string, all bool, day string) (unkn
 				if recs[tr.Code] == nil {
 					recs[tr.Code] = map[string]Record{}
 				}
-				recs[tr.Code][key] = Record{Original: Hash(od.SectionSource(ts.ID)), Checked: day}
+				h := Hash(od.SectionSource(ts.ID))
+				if r, ok := recs[tr.Code][key]; ok && r.Original == h {
+					continue // current already: its day says when it was last checked
+				}
+				recs[tr.Code][key] = Record{Original: h, Checked: day}
 			}
 		}
 		for key := range recs[tr.Code] {
