@@ -40,7 +40,10 @@ func Describe(w io.Writer, name string, rules *engine.Rules, t func(string) stri
 	if info.Doc != "" {
 		fmt.Fprintf(&b, " Rules: `%s#%s`.", info.Doc, info.Section)
 	}
-	b.WriteString("\n\nInput (JSON object; a field left out takes its default):\n\n| field | type | allowed | default | meaning |\n|---|---|---|---|---|\n")
+	// The engine reads a field left out as empty, as the page sends a
+	// field the reader cleared; the form's starting values are the
+	// page's, not the engine's (echo '{}' | calc armor: no armour).
+	b.WriteString("\n\nInput (JSON object; a field left out is empty (none, false, zero or no items), and the engine names any it cannot do without; “page” is what the page's form starts with):\n\n| field | type | allowed | page | meaning |\n|---|---|---|---|---|\n")
 	for _, g := range f.Groups {
 		for _, fd := range g.Fields {
 			if fd.UIOnly {
