@@ -571,7 +571,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"translations: sections are named only after -mark: translations -mark slug#id…",
 		"translations : on ne nomme des sections qu'après -mark : translations -mark slug#id…",
 	},
-	"cmd-translations-left": {"translations: {n} section(s) to check", "translations : {n} section(s) à vérifier"},
+	"cmd-translations-left": {
+		"translations: {n} section(s) to check; the command ends with exit status 1 while any is left, so that a script or CI notices (go run prints it)",
+		"translations : {n} section(s) à vérifier ; la commande finit avec le code de sortie 1 tant qu'il en reste, pour qu'un script ou la CI le voie (go run l'affiche : « exit status 1 »)",
+	},
 	"cmd-translations-ok": {
 		"translations: every translated section is checked against its original as it is",
 		"translations : chaque section traduite est vérifiée par rapport à son original tel qu'il est",
