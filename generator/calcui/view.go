@@ -64,6 +64,7 @@ type View struct {
 	Desc           string
 	ValuesJSON     string // the values the form starts from (reset goes back to them)
 	RulesJSON      string // "doc#id" → section title, for the live steps' links
+	LinksJSON      string // "doc#id" → the section's link from this page, the same keys
 	Groups         []GroupView
 	Reading        string
 	Result         ResultView
@@ -166,12 +167,21 @@ func Prepare(blk Block, p Page) (*View, error) {
 	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Values))
 	values, _ := json.Marshal(blk.Values)
 	rules, _ := json.Marshal(p.Rules)
+	// The live steps link what the static ones link: the links are made
+	// here, once, and a page that holds every document (the book, the
+	// single file) rewrites them as it rewrites the static ones.
+	hrefs := map[string]string{}
+	for key := range p.Rules {
+		doc, id, _ := strings.Cut(key, "#")
+		hrefs[key] = p.DocURL(doc) + "#" + id
+	}
+	links, _ := json.Marshal(hrefs)
 	v := &View{
 		ID: blk.ID, Name: f.Name, Plot: f.Plot,
 		Kicker: p.T("calc.kicker"), Title: p.T("calc." + f.Name + ".title"),
 		TitleID: blk.ID + "-title", OwnTitle: true,
 		Desc:       info.Fr,
-		ValuesJSON: string(values), RulesJSON: string(rules),
+		ValuesJSON: string(values), RulesJSON: string(rules), LinksJSON: string(links),
 		T: p.T,
 	}
 	if p.CharacterURL != "" {

@@ -69,6 +69,23 @@ func TestSingleFile(t *testing.T) {
 		}
 	}
 	t.Logf("%d sections; calculators computed as calc does: %d", sections, len(seen))
+	// Their live steps (computed by the engine in the file, no longer the
+	// static ones) link sections of the file: "../fantasy/#armor" would
+	// lead out of it, to nothing.
+	var live int
+	var broken []string
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`document.querySelectorAll(".calc .calc-result[data-output] .calc-rule").length`, &live),
+		chromedp.Evaluate(`[...document.querySelectorAll(".calc .calc-rule")].map((a) => a.getAttribute("href")).filter((h) => !h.startsWith("#") || !document.getElementById(decodeURIComponent(h.slice(1))))`, &broken),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if live == 0 {
+		t.Error("no live step links the file's sections")
+	}
+	for _, h := range broken {
+		t.Errorf("a calculator's step links %q, which the file does not hold", h)
+	}
 	// The search, driven by script: the tab's node queries stall on this
 	// page once its engine has started (chromedp's WaitVisible timed out
 	// with the field in view), and the pointer path is tested on the site.

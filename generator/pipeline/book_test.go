@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"encoding/json"
+	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +17,9 @@ var idAttr = regexp.MustCompile(`\sid="([^"]*)"`)
 
 // hrefHashRe finds links inside a page.
 var hrefHashRe = regexp.MustCompile(`href="#([^"]+)"`)
+
+// dataLinks finds the calculators' links for their live steps.
+var dataLinks = regexp.MustCompile(`data-links="([^"]*)"`)
 
 // qrSVG finds the QR codes of a page.
 var qrSVG = regexp.MustCompile(`<svg class="qr".*?</svg>`)
@@ -146,5 +151,43 @@ func TestOfflineCopyLeavesOutDownloads(t *testing.T) {
 	}
 	if res.Files["fr/compendium.html"] == nil || res.Files["qr/fr/fantasy/armor.svg"] == nil {
 		t.Error("the single-file edition or the QR codes are missing from the build")
+	}
+}
+
+// TestSingleFileCalcLinks: the single file's calculators link their live
+// steps' sections through their data-links, as its static steps do: to
+// the file's own anchors, never to a page the file does not hold
+// ("../fantasy/#armor" after a recalculation, before).
+func TestSingleFileCalcLinks(t *testing.T) {
+	res, err := Generate(Options{ContentDir: testcontent.Dir, ThemeDir: "../../theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range res.Site.Langs {
+		page := string(res.Files[l.Code+"/compendium.html"])
+		if page == "" {
+			t.Fatalf("no %s/compendium.html", l.Code)
+		}
+		ids := map[string]int{}
+		for _, m := range idAttr.FindAllStringSubmatch(page, -1) {
+			ids[m[1]]++
+		}
+		calcs := 0
+		for _, m := range dataLinks.FindAllStringSubmatch(page, -1) {
+			calcs++
+			var links map[string]string
+			if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &links); err != nil {
+				t.Errorf("%s: a calculator's data-links %q: %v", l.Code, m[1], err)
+				continue
+			}
+			for key, href := range links {
+				if !strings.HasPrefix(href, "#") || ids[href[1:]] == 0 {
+					t.Errorf("%s: a calculator links %s as %q, not one of the file's anchors", l.Code, key, href)
+				}
+			}
+		}
+		if calcs == 0 {
+			t.Errorf("%s: no calculator's data-links in the single file", l.Code)
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"encoding/json"
+	"html"
 	"html/template"
 	"regexp"
 	"strconv"
@@ -109,6 +111,8 @@ func (b *bookIDs) bookBody(slug, body string, docs map[string]bool) string {
 			repl = strings.Join(refs, " ")
 		case "href":
 			repl = b.href(slug, val, docs)
+		case "data-links":
+			repl = b.links(slug, val, docs)
 		default:
 			continue
 		}
@@ -152,6 +156,24 @@ func (b *bookIDs) href(slug, v string, docs map[string]bool) string {
 		return "#" + b.id(doc, frag[1:])
 	}
 	return v
+}
+
+// links rewrites a calculator's data-links (HTML-escaped JSON: "doc#id"
+// → link) as href rewrites the links of the page, so that the live
+// steps' links lead where the static ones do.
+func (b *bookIDs) links(slug, val string, docs map[string]bool) string {
+	var m map[string]string
+	if json.Unmarshal([]byte(html.UnescapeString(val)), &m) != nil {
+		return val
+	}
+	for k, v := range m {
+		m[k] = b.href(slug, v, docs)
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return val
+	}
+	return html.EscapeString(string(out))
 }
 
 // maxBookDocs is the most documents a book page gathers: a compendium of

@@ -438,7 +438,11 @@ function drawWhenHidden(calc, out) {
 }
 
 function steps(calc, out) {
-  const rules = JSON.parse(calc.querySelector(".calc-form").dataset.rules || "{}");
+  const form = calc.querySelector(".calc-form");
+  const rules = JSON.parse(form.dataset.rules || "{}");
+  // The sections' links as the page has them (generator/calcui's
+  // LinksJSON): in the book and the single file, the book's own anchors.
+  const links = JSON.parse(form.dataset.links || "{}");
   const slug = location.pathname.split("/").filter(Boolean).pop();
   const details = document.createElement("details");
   details.className = "calc-why";
@@ -456,7 +460,7 @@ function steps(calc, out) {
       seen.add(key);
       const a = document.createElement("a");
       a.className = "calc-rule";
-      a.href = (s.doc === slug ? "" : "../" + s.doc + "/") + "#" + s.rule;
+      a.href = links[key] || (s.doc === slug ? "" : "../" + s.doc + "/") + "#" + s.rule;
       a.textContent = "§\u202f" + (rules[key] || s.rule);
       li.append(" ", a);
     }
