@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -142,8 +143,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, site.Text("cmd-serve-previous", lang, "out", opt.OutDir))
 		}
 	}
+	// The engine's sources are the module's, wherever serve runs from.
+	root, rerr := opt.ModuleRoot()
+	if rerr != nil {
+		fmt.Fprintln(stderr, rerr)
+		return 1
+	}
 	err = serve.Run(ctx, serve.Options{
-		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, "wasm"},
+		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, filepath.Join(root, "wasm")},
 		Rebuild: rebuild, Log: stderr, Describe: func(err error) string { return sayError(err, lang) + "\n" + site.Text("cmd-serve-still", lang) }, NoLive: !*live, Failed: firstErr,
 		// A rebuild leaves the single-file editions as they were, for
 		// the pages to reload at once; they are made right after.

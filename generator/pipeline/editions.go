@@ -24,7 +24,7 @@ import (
 // and marks the changed sections, with a note naming the edition it
 // compared with. Without history or a previous edition it returns a note
 // saying so, and no changes.
-func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []Note, error) {
+func (b *Builder) editionChanges(root, cacheDir string, s *site.Site, theme *render.Theme, calc *calcs, current string) (map[string]*render.Changes, []Note, error) {
 	opt := b.opt
 	prev, err := edition.FindPrevious(opt.ContentDir, current)
 	switch {
@@ -40,7 +40,7 @@ func (b *Builder) editionChanges(root string, s *site.Site, theme *render.Theme,
 		return nil, nil, err
 	}
 	oldValues, _ := values.Collect(old) // read as it was: its problems are not this build's
-	outputs, note := calcOutputs(prev, s, old, oldValues, calc, filepath.Join(root, ".cache", "editions"))
+	outputs, note := calcOutputs(prev, s, old, oldValues, calc, cacheDir)
 	// The changes page names the edition; the build's output says it
 	// too, so that the organiser sees which tag was found before looking.
 	notes := []Note{{"note-edition-compared", []string{"name", prev.Name, "tag", edition.TagPrefix + prev.Name, "date", prev.When.Format("2006-01-02")}}}

@@ -59,7 +59,7 @@ func (r *run) collect() error {
 		res.Files[k] = v
 	}
 	r.ph.mark("qr codes")
-	images, cardsKept, err := drawImages(out.Previews, theme, cfg, filepath.Join(r.root, ".cache", "cards"), r.root, r.prev)
+	images, cardsKept, err := drawImages(out.Previews, theme, cfg, r.cache("cards"), r.root, r.prev)
 	if err != nil {
 		return failed("images", err)
 	}
@@ -141,7 +141,7 @@ func (r *run) twins(sums Sums) error {
 	if !r.opt.NoTwins {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
-		cache := filepath.Join(r.root, ".cache", "compress")
+		cache := r.cache("compress")
 		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums, CachedOnly: r.live != nil})
 		if err != nil {
 			return failed("twins", err)

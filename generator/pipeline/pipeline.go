@@ -22,6 +22,19 @@ import (
 	"compendium/generator/site"
 )
 
+// ModuleRoot returns the Go module's root the build compiles ./wasm in:
+// Root, or the theme folder's parent, as an absolute path.
+func (o Options) ModuleRoot() (string, error) {
+	if o.Root != "" {
+		return filepath.Abs(o.Root)
+	}
+	abs, err := filepath.Abs(o.ThemeDir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Dir(abs), nil
+}
+
 // Options configures a Builder.
 type Options struct {
 	ContentDir string

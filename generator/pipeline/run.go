@@ -105,16 +105,17 @@ func (r *run) beside(name string, phase func() error) func() error {
 
 // locate finds the Go module's root, where ./wasm is compiled.
 func (r *run) locate() error {
-	r.root = r.opt.Root
-	if r.root == "" {
-		abs, err := filepath.Abs(r.opt.ThemeDir)
-		if err != nil {
-			return failed("load and check", err)
-		}
-		r.root = filepath.Dir(abs)
+	root, err := r.opt.ModuleRoot()
+	if err != nil {
+		return failed("load and check", err)
 	}
+	r.root = root
 	return nil
 }
+
+// cache is the folder of the build's cache name ("wasm", "cards"…), under
+// the module's root: one per checkout, shared by its builds.
+func (r *run) cache(name string) string { return filepath.Join(r.root, ".cache", name) }
 
 // load is the phase "load and check" (load.go).
 func (r *run) load() error {
@@ -126,12 +127,12 @@ func (r *run) load() error {
 // assets is the phase "module and bundle": the rules engine's WebAssembly
 // module and esbuild's bundle of the theme's scripts and styles.
 func (r *run) assets() error {
-	module, err := assets.BuildModule(assets.ModuleOptions{Root: r.root, CacheDir: filepath.Join(r.root, ".cache", "wasm"), Memory: &r.b.assets})
+	module, err := assets.BuildModule(assets.ModuleOptions{Root: r.root, CacheDir: r.cache("wasm"), Memory: &r.b.assets})
 	if err != nil {
 		return failed("module and bundle", err)
 	}
 	bundle, msgs := assets.Build(assets.Options{ThemeDir: r.opt.ThemeDir, Generated: map[string]string{"wasm_exec.js": string(module.ExecBytes)}, Minify: true,
-		CacheDir: filepath.Join(r.root, ".cache", "bundle"), Memory: &r.b.assets})
+		CacheDir: r.cache("bundle"), Memory: &r.b.assets})
 	if len(msgs) > 0 {
 		e := &Error{Phase: "module and bundle"}
 		for _, m := range msgs {
@@ -155,7 +156,7 @@ func (r *run) editions() error {
 	if err != nil {
 		return failed("editions and drifts", err)
 	}
-	changes, notes, err := r.b.editionChanges(r.root, s, theme, calc, cfg.Edition)
+	changes, notes, err := r.b.editionChanges(r.root, r.cache("editions"), s, theme, calc, cfg.Edition)
 	if err != nil {
 		return failed("editions and drifts", err)
 	}
