@@ -1,8 +1,10 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
@@ -23,7 +25,7 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// calc --help NAME says what NAME takes and returns; alone,
 			// how to run one and which there are.
 			if len(args) > 1 {
-				return describe(args[1:2], stdout, stderr)
+				return describe(args[1:], stdout, stderr)
 			}
 			// In the locale's language: calc takes no -lang.
 			lang := site.LangFrom("")
@@ -42,26 +44,45 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // describe prints what the calculators take and return (calc --describe
-// [NAME]), with the pages' English labels from theme/i18n.
+// [-content DIR] [-theme DIR] [--defaults] [NAME]), with the pages'
+// English labels from the theme's i18n.
 func describe(args []string, stdout, stderr io.Writer) int {
-	theme, errs := render.Load("theme")
+	lang := site.LangFrom("")
+	fs := flag.NewFlagSet("calc --describe", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	content := fs.String("content", "content", "")
+	themeDir := fs.String("theme", "theme", "")
+	defaults := fs.Bool("defaults", false, "")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintln(stderr, "calc --describe: "+err.Error())
+		return 2
+	}
+	args = fs.Args()
+	if len(args) > 0 && args[0] == "--defaults" {
+		*defaults, args = true, args[1:]
+	}
+	if fi, err := os.Stat(*themeDir); err != nil || !fi.IsDir() {
+		fmt.Fprintln(stderr, site.Text("cmd-calc-no-theme", lang, "dir", *themeDir))
+		return 2
+	}
+	theme, errs := render.Load(*themeDir)
 	if len(errs) > 0 {
-		fmt.Fprintln(stderr, errs.Format(site.LangFrom(""), false))
+		fmt.Fprintln(stderr, errs.Format(lang, false))
 		return 1
 	}
 	// The labels name rule values ({=armor.plate}): the content's, where
-	// the repository's root has it, else the engine's defaults. With
-	// --defaults, the engine's defaults always: docs/calculators.md is
-	// made so, and stays true whatever rules the content states.
+	// it is found, else the engine's defaults. With --defaults, the
+	// engine's defaults always: docs/calculators.md is made so, and stays
+	// true whatever rules the content states.
 	rules := engine.Default()
-	if len(args) > 0 && args[0] == "--defaults" {
-		args = args[1:]
-	} else if set, ds := values.Load("content"); len(ds) == 0 {
-		rules = set.Rules
+	if !*defaults {
+		if set, ds := values.Load(*content); len(ds) == 0 {
+			rules = set.Rules
+		}
 	}
 	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
 	if len(args) > 0 && calcui.Lookup(args[0]) == nil {
-		fmt.Fprintln(stderr, site.Text("cmd-calc-unknown", site.LangFrom(""), "name", args[0]))
+		fmt.Fprintln(stderr, site.Text("cmd-calc-unknown", lang, "name", args[0]))
 		return 2
 	}
 	var err error

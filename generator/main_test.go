@@ -87,6 +87,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"calc", "--help"}, 0, "calculators:\n  dice", ""},
 		{[]string{"help", "calc"}, 0, "calculators:", ""},
 		{[]string{"calc", "--help", "casting"}, 0, "## `casting`", ""},
+		{[]string{"calc", "--help", "-theme", "nowhere", "casting"}, 2, "there is no folder nowhere here: run it from the project's folder, or give the theme with -theme DIR", "## `casting`"},
+		{[]string{"calc", "--describe", "-theme", "theme", "-content", "nowhere", "armor"}, 0, "## `armor`", ""},
 		{[]string{"values", "-h"}, 0, "-lang", ""},
 		{[]string{"search", "-h"}, 0, "-lang", ""},
 		{[]string{"translations", "-h"}, 0, "-mark", ""},

@@ -587,6 +587,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"translations: {file} updated; {n} section(s) left to check (were {before})",
 		"translations : {file} mis à jour ; {n} section(s) restent à vérifier (il y en avait {before})",
 	},
+	"cmd-calc-no-theme": {
+		"calc --help reads the pages' labels in the theme, and there is no folder {dir} here: run it from the project's folder, or give the theme with -theme DIR (calc --help -theme DIR NAME)",
+		"calc --help lit les libellés des pages dans le thème, et il n'y a pas de dossier {dir} ici : lancez-le depuis le dossier du projet, ou donnez le thème avec -theme DOSSIER (calc --help -theme DOSSIER NOM)",
+	},
 	"cmd-calc-unknown":      {"no calculator “{name}”: calc --list lists them", "pas de calculateur « {name} » : calc --list les liste"},
 	"cmd-values-header":     {"key\tvalue\tmeaning\tstated at\tcalculators", "clé\tvaleur\tsens\ténoncée en\tcalculateurs"},
 	"cmd-values-reading":    {"(a reading: the engine's default)", "(une lecture : la valeur par défaut du moteur)"},
