@@ -10,6 +10,7 @@ import (
 
 	"compendium/generator/pipeline"
 	"compendium/generator/search"
+	"compendium/generator/testcontent"
 )
 
 // TestNewCommand: generator new, on a copy of the real content, writes
@@ -24,7 +25,11 @@ import (
 func TestNewCommand(t *testing.T) {
 	t.Setenv("LC_ALL", "C") // the messages in English, whatever the machine's locale
 	content := filepath.Join(t.TempDir(), "content")
-	if err := os.CopyFS(content, os.DirFS(filepath.Join("..", "content"))); err != nil {
+	real := os.Getenv(testcontent.Env) // make edits points it at an edited copy
+	if real == "" {
+		real = filepath.Join("..", "content")
+	}
+	if err := os.CopyFS(content, os.DirFS(real)); err != nil {
 		t.Fatal(err)
 	}
 	slug := "quintessence"
