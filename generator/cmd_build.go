@@ -16,16 +16,16 @@ import (
 	"compendium/generator/site"
 )
 
-var buildCommand = command{"build", "load, check and render content/ with theme/ into public/", runBuild}
+var buildCommand = command{"build", "help-build", runBuild}
 
 func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("build", "build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FILE] [-memprofile FILE] [-timings] [-lang fr|en]", stdout, stderr)
+	fs := newFlags("build", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (go tool pprof reads it)")
-	memprofile := fs.String("memprofile", "", "write a heap profile taken at the build's largest live heap to this file (go tool pprof reads it)")
-	timings := fs.Bool("timings", false, "print each stage's wall time")
+	cpuprofile := fs.String("cpuprofile", "", "help-flag-build-cpuprofile")
+	memprofile := fs.String("memprofile", "", "help-flag-build-memprofile")
+	timings := fs.Bool("timings", false, "help-flag-build-timings")
 	langFlag := langFlag(fs)
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code

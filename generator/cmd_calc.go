@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"compendium/generator/calc"
 	"compendium/generator/calcui"
@@ -14,7 +16,7 @@ import (
 	"compendium/wasm/engine"
 )
 
-var calcCommand = command{"calc", "run a calculator: calc NAME < input.json; calc --list; calc --help [NAME]", runCalc}
+var calcCommand = command{"calc", "help-calc", runCalc}
 
 func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) >= 1 {
@@ -27,20 +29,27 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if len(args) > 1 {
 				return describe(args[1:], stdout, stderr)
 			}
-			// In the locale's language: calc takes no -lang.
-			lang := site.LangFrom("")
-			io.WriteString(stdout, calc.Usage+site.Text("cmd-calc-help", lang)+"\n")
-			for _, c := range engine.Calculators() {
-				what := c.En
-				if lang == "fr" {
-					what = c.Fr
-				}
-				fmt.Fprintf(stdout, "  %-16s %s\n", c.Name, what)
-			}
+			calcHelp(stdout)
 			return 0
 		}
 	}
 	return calc.Run(args, stdin, stdout, stderr)
+}
+
+// calcHelp writes how to run calc and which calculators there are, in
+// the locale's language: calc takes no -lang.
+func calcHelp(w io.Writer) {
+	lang := site.LangFrom("")
+	var b strings.Builder
+	b.WriteString(calc.Usage(lang) + site.Text("cmd-calc-help", lang) + "\n")
+	for _, c := range engine.Calculators() {
+		what := c.En
+		if lang == "fr" {
+			what = c.Fr
+		}
+		fmt.Fprintf(&b, "  %-16s %s\n", c.Name, what)
+	}
+	io.WriteString(w, b.String())
 }
 
 // describe prints what the calculators take and return (calc --describe
@@ -53,8 +62,14 @@ func describe(args []string, stdout, stderr io.Writer) int {
 	content := fs.String("content", "content", "")
 	themeDir := fs.String("theme", "theme", "")
 	defaults := fs.Bool("defaults", false, "")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		calcHelp(stdout)
+		return 0
+	} else if err != nil {
 		fmt.Fprintln(stderr, "calc --describe: "+err.Error())
+		if lang != "en" {
+			fmt.Fprintln(stderr, site.FlagProblem("calc", err).Message(lang))
+		}
 		return 2
 	}
 	args = fs.Args()

@@ -9,18 +9,18 @@ import (
 	"compendium/generator/site"
 )
 
-var checkCommand = command{"check", "report every content problem as file:line: message", runCheck}
+var checkCommand = command{"check", "help-check", runCheck}
 
 // runCheck prints every problem of the content, each mistake once with
 // its consequences folded under it, errors and warnings together, in the
 // organiser's language (-lang, or the locale: LANG=fr_FR.UTF-8 gives
 // French).
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", "check [-content content] [-theme theme] [-config compendium.json] [-strict] [-v] [-lang fr|en]", stdout, stderr)
+	fs := newFlags("check", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
-	strict := fs.Bool("strict", false, "fail on warnings too (translations whose original changed since they were checked)")
-	verbose := fs.Bool("v", false, "list each problem's consequences under it, instead of counting them")
+	strict := fs.Bool("strict", false, "help-flag-check-strict")
+	verbose := fs.Bool("v", false, "help-flag-check-v")
 	langFlag := langFlag(fs)
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code

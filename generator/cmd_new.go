@@ -8,15 +8,15 @@ import (
 	"compendium/generator/site"
 )
 
-var newCommand = command{"new", "start a new document: new SLUG [\"French title\" [\"English title\"]] writes content/fr/SLUG.md and content/en/SLUG.md", runNew}
+var newCommand = command{"new", "help-new", runNew}
 
 // runNew runs "new [-content content] [-lang fr|en] SLUG [FRENCH-TITLE
 // [ENGLISH-TITLE]]": scaffold.New, then what to do next, in the
 // organiser's language. It returns 2 on a usage error, 1 when it refuses
 // the slug (not kebab-case, or taken) or could not write.
 func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("new", "new [-content content] [-lang fr|en] SLUG [\"French title\" [\"English title\"]]", stdout, stderr)
-	content := fs.String("content", "content", "content folder")
+	fs := newFlags("new", stdout, stderr)
+	content := fs.String("content", "content", "help-flag-content")
 	langFlag := langFlag(fs)
 	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
 		return code

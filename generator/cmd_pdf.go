@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"syscall"
 
 	"compendium/generator/pdf"
@@ -16,10 +17,10 @@ import (
 	"compendium/generator/site"
 )
 
-var pdfCommand = command{"pdf", "build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with\nChromium, and build again linking them (build alone needs no browser and links no PDF)", runPDF}
+var pdfCommand = command{"pdf", "help-pdf", runPDF}
 
 func runPDF(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("pdf", "pdf [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]", stdout, stderr)
+	fs := newFlags("pdf", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
@@ -70,7 +71,7 @@ func printBooks(opt pipeline.Options, stdout, stderr io.Writer) int {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		fmt.Fprintf(stdout, "%s/%s: %d pages, %d KB\n", opt.OutDir, name, pdf.Pages(pdfs[name]), len(pdfs[name])/1024)
+		fmt.Fprintln(stdout, site.Text("pdf-wrote", lang, "file", opt.OutDir+"/"+name, "pages", strconv.Itoa(pdf.Pages(pdfs[name])), "kb", strconv.Itoa(len(pdfs[name])/1024)))
 	}
 	fmt.Fprintln(stdout, res.Summary(opt.OutDir, lang))
 	return 0

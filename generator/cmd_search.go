@@ -3,13 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"compendium/generator/pipeline"
 	"compendium/generator/search"
+	"compendium/generator/site"
 )
 
-var searchCommand = command{"search", "query the search index: search [-lang fr] \"query\"", runSearch}
+var searchCommand = command{"search", "help-search", runSearch}
 
 // runSearch runs "search [-lang fr] [-doc slug] [-content content] [-theme
 // theme] [-limit 10] QUERY…": it prints the ranked results, one per line
@@ -27,27 +29,34 @@ var searchCommand = command{"search", "query the search index: search [-lang fr]
 // returns the exit status: 1 when nothing matched, 2 on a usage or build
 // error.
 func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("search", `search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] "query"`, stdout, stderr)
-	lang := fs.String("lang", "fr", "language of the page searching")
+	fs := newFlags("search", stdout, stderr)
+	lang := fs.String("lang", "fr", "help-flag-search-lang")
 	opt := pipeline.Options{}
 	contentFlags(fs, &opt)
-	limit := fs.Int("limit", 10, "number of results")
-	doc := fs.String("doc", "", "slug of the rules document being read, whose sections come first on a near tie")
+	limit := fs.Int("limit", 10, "help-flag-search-limit")
+	doc := fs.String("doc", "", "help-flag-search-doc")
 	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
+	say := flagLang(fs) // -lang when given, else the locale's
 	q := strings.Join(fs.Args(), " ")
 	if strings.TrimSpace(q) == "" {
+		fmt.Fprintln(stderr, site.Text("search-no-query", say))
 		fs.Usage()
 		return 2
 	}
 	files, paths, err := pipeline.SearchIndexes(opt)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, sayError(err, say))
 		return 2
 	}
 	if files[paths[*lang]] == nil {
-		fmt.Fprintf(stderr, "no %q documents in %s\n", *lang, opt.ContentDir)
+		var langs []string
+		for code := range paths {
+			langs = append(langs, code)
+		}
+		sort.Strings(langs)
+		fmt.Fprintln(stderr, site.Text("search-no-lang", say, "lang", *lang, "dir", opt.ContentDir, "langs", strings.Join(langs, ", ")))
 		return 2
 	}
 	var ix, other *search.Index
@@ -65,13 +74,13 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	res := search.SearchIn(ix, other, q, *limit, *doc)
 	if len(res) == 0 {
-		fmt.Fprintf(stderr, "no section matches %q in %s\n", q, *lang)
+		fmt.Fprintln(stderr, site.Text("search-none", say, "query", q, "lang", *lang))
 		s := ix.Suggest(q)
 		if s == "" && other != nil {
 			s = other.Suggest(q)
 		}
 		if s != "" {
-			fmt.Fprintf(stderr, "did you mean %q?\n", s)
+			fmt.Fprintln(stderr, site.Text("search-near", say, "near", s))
 		}
 		return 1
 	}

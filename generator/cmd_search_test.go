@@ -17,6 +17,7 @@ func TestSearchCommand(t *testing.T) {
 	// The real site, from the repository's root, with search's default
 	// -content and -theme.
 	t.Chdir("..")
+	t.Setenv("LC_ALL", "C") // the messages in English, whatever the machine's locale
 	search := func(args ...string) (code int, stdout, stderr string) {
 		t.Helper()
 		var out, errs bytes.Buffer
@@ -45,7 +46,7 @@ func TestSearchCommand(t *testing.T) {
 	if code, _, errs := search("zzzzqqq"); code != 1 || !strings.Contains(errs, "no section matches") {
 		t.Errorf("no match: exit %d, stderr %q", code, errs)
 	}
-	if code, _, errs := search("bouclierzzz"); code != 1 || !strings.Contains(errs, `did you mean "bouclier"?`) {
+	if code, _, errs := search("bouclierzzz"); code != 1 || !strings.Contains(errs, "did you mean “bouclier”?") {
 		t.Errorf("no match, a close word: exit %d, stderr %q", code, errs)
 	}
 	// French typed on the English page: the English section, found
@@ -57,10 +58,10 @@ func TestSearchCommand(t *testing.T) {
 	if code, out, _ := search("-lang", "fr", "-limit", "1", "aveugle"); code != 0 || !strings.HasPrefix(out, " 1.  fantasy#effect-blinded  2.8. Les effets › Aveuglé\n") {
 		t.Errorf("anchor: exit %d\n%s", code, out)
 	}
-	if code, _, errs := search(); code != 2 || !strings.Contains(errs, "usage: generator search") {
+	if code, _, errs := search(); code != 2 || !strings.Contains(errs, "give the words to look for") || !strings.Contains(errs, "usage: generator search") {
 		t.Errorf("no query: exit %d, stderr %q", code, errs)
 	}
-	if code, _, errs := search("-lang", "de", "x"); code != 2 || !strings.Contains(errs, `no "de" documents in content`) {
+	if code, _, errs := search("-lang", "de", "x"); code != 2 || !strings.Contains(errs, "-lang “de”: content has no documents in that language; the languages are en, fr") {
 		t.Errorf("unknown language: exit %d, stderr %q", code, errs)
 	}
 	if code, out, errs := search("-nope", "x"); code != 2 || out != "" || !strings.Contains(errs, "flag provided but not defined: -nope") || !strings.Contains(errs, "usage: generator search") {

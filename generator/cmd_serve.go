@@ -18,16 +18,16 @@ import (
 	"compendium/generator/site"
 )
 
-var serveCommand = command{"serve", "build, serve public/ on 127.0.0.1:8080 and rebuild on changes", runServe}
+var serveCommand = command{"serve", "help-serve", runServe}
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("serve", "serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]", stdout, stderr)
+	fs := newFlags("serve", stdout, stderr)
 	opt := pipeline.Options{}
 	siteFlags(fs, &opt)
 	outputFlags(fs, &opt)
 	langFlag := langFlag(fs)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	live := fs.Bool("live", true, "reload open pages after each rebuild (off: pages go out exactly as built)")
+	addr := fs.String("addr", "127.0.0.1:8080", "help-flag-serve-addr")
+	live := fs.Bool("live", true, "help-flag-serve-live")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}

@@ -3,22 +3,25 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 
+	"compendium/generator/site"
 	"compendium/generator/synth"
 )
 
-var synthCommand = command{"synth", "write synthetic pages for benchmarks: synth -pages 1000 -out DIR", runSynth}
+var synthCommand = command{"synth", "help-synth", runSynth}
 
 func runSynth(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("synth", "synth -pages N -out DIR [-seed 1]", stdout, stderr)
-	pages := fs.Int("pages", 1000, "number of pages")
-	out := fs.String("out", "", "folder to write content/fr/ and hugo/ into")
-	seed := fs.Uint64("seed", 1, "random seed (the same seed writes the same pages)")
+	fs := newFlags("synth", stdout, stderr)
+	pages := fs.Int("pages", 1000, "help-flag-synth-pages")
+	out := fs.String("out", "", "help-flag-synth-out")
+	seed := fs.Uint64("seed", 1, "help-flag-synth-seed")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
+	lang := site.LangFrom("") // synth takes no -lang
 	if *out == "" {
-		fmt.Fprintln(stderr, "generator synth: -out is needed")
+		fmt.Fprintln(stderr, site.Text("synth-no-out", lang))
 		fs.Usage()
 		return 2
 	}
@@ -26,6 +29,6 @@ func runSynth(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %d pages into %s/content/fr and %s/hugo\n", *pages, *out, *out)
+	fmt.Fprintln(stdout, site.Text("synth-wrote", lang, "n", strconv.Itoa(*pages), "out", *out))
 	return 0
 }

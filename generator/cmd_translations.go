@@ -12,7 +12,7 @@ import (
 	"compendium/generator/translation"
 )
 
-var translationsCommand = command{"translations", "list the translated sections whose original changed since they were checked;\ntranslations -mark slug#id… records them as checked (content/translations.json)", runTranslations}
+var translationsCommand = command{"translations", "help-translations", runTranslations}
 
 // runTranslations runs "translations [-content content] [-theme theme]
 // [-mark KEY… | -all]". Without -mark it lists the translated sections
@@ -22,11 +22,11 @@ var translationsCommand = command{"translations", "list the translated sections 
 // checked today against their original as it is now; -all marks every
 // section. It returns 2 on a usage or load error.
 func runTranslations(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("translations", "translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]", stdout, stderr)
+	fs := newFlags("translations", stdout, stderr)
 	opt := pipeline.Options{}
 	contentFlags(fs, &opt)
-	mark := fs.Bool("mark", false, "record the sections named after the flags (slug#id, or slug for a whole document) as checked against their original as it is now")
-	all := fs.Bool("all", false, "with -mark: every translated section")
+	mark := fs.Bool("mark", false, "help-flag-translations-mark")
+	all := fs.Bool("all", false, "help-flag-translations-all")
 	langFlag := langFlag(fs)
 	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
 		return code

@@ -82,16 +82,17 @@ func TestTranslationsCommand(t *testing.T) {
 	}
 
 	for _, tt := range []struct {
-		args []string
-		out  string
+		args       []string
+		out, usage string
 	}{
-		{[]string{"-mark"}, "translations -mark: name the sections (slug#id or slug), or -all"},
-		{[]string{"alpha#one"}, "translations: sections are named only after -mark"},
-		{[]string{"-nope"}, "flag provided but not defined: -nope"},
-		{[]string{"-lang", "fr", "-mark"}, "translations -mark : nommez les sections (slug#id ou slug), ou -all"},
-		{[]string{"-lang", "fr", "alpha#one"}, "translations : on ne nomme des sections qu'après -mark"},
+		{[]string{"-mark"}, "translations -mark: name the sections (slug#id or slug), or -all", "usage: generator translations"},
+		{[]string{"alpha#one"}, "translations: sections are named only after -mark", "usage: generator translations"},
+		{[]string{"-nope"}, "flag provided but not defined: -nope", "usage: generator translations"},
+		// The usage follows -lang too.
+		{[]string{"-lang", "fr", "-mark"}, "translations -mark : nommez les sections (slug#id ou slug), ou -all", "utilisation : generator translations"},
+		{[]string{"-lang", "fr", "alpha#one"}, "translations : on ne nomme des sections qu'après -mark", "utilisation : generator translations"},
 	} {
-		if code, out := cli(tt.args...); code != 2 || !strings.Contains(out, tt.out) || !strings.Contains(out, "usage: generator translations") {
+		if code, out := cli(tt.args...); code != 2 || !strings.Contains(out, tt.out) || !strings.Contains(out, tt.usage) {
 			t.Errorf("translations %s: %d %s", strings.Join(tt.args, " "), code, out)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"compendium/generator/values"
 )
 
-var valuesCommand = command{"values", "list every rule value: its number, meaning, where the text states it, its calculators", runValues}
+var valuesCommand = command{"values", "help-values", runValues}
 
 // runValues runs "values [-content content] [-lang fr]": every rule value
 // with its number, what it means, where the text states it and the
@@ -20,9 +20,9 @@ var valuesCommand = command{"values", "list every rule value: its number, meanin
 // language of -lang when it is given, else the locale's), 2 for a bad
 // command line.
 func runValues(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("values", "values [-content content] [-lang fr|en]", stdout, stderr)
-	content := fs.String("content", "content", "the content folder")
-	lang := fs.String("lang", "fr", "the language whose declarations are listed")
+	fs := newFlags("values", stdout, stderr)
+	content := fs.String("content", "content", "help-flag-content")
+	lang := fs.String("lang", "fr", "help-flag-values-lang")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}

@@ -22,8 +22,9 @@ import (
 	"compendium/generator/site"
 )
 
-// command is one of the generator's commands: its name, its line in the
-// usage, and what runs it with the arguments after its name.
+// command is one of the generator's commands: its name, the catalogue's
+// kind of its line in the usage (help-NAME), and what runs it with the
+// arguments after its name.
 type command struct {
 	name, summary string
 	run           func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
@@ -90,16 +91,19 @@ func help(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
+// writeUsage writes the commands, each with its line, in the locale's
+// language: help takes no -lang.
 func writeUsage(w io.Writer) {
+	lang := site.LangFrom("")
 	var b strings.Builder
-	b.WriteString("usage: generator <command> [flags]\n\ncommands:\n")
+	b.WriteString(site.Text("help-commands", lang) + "\n")
 	for _, c := range commands() {
-		lines := strings.Split(c.summary, "\n")
+		lines := strings.Split(site.Text(c.summary, lang), "\n")
 		fmt.Fprintf(&b, "  %-13s %s\n", c.name, lines[0])
 		for _, l := range lines[1:] {
 			fmt.Fprintf(&b, "  %-13s %s\n", "", l)
 		}
 	}
-	b.WriteString("\n'generator help COMMAND' or 'generator COMMAND -h' gives a command's flags.\n")
+	b.WriteString("\n" + site.Text("help-more", lang) + "\n")
 	io.WriteString(w, b.String())
 }

@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"compendium/generator/site"
 )
 
 // TestCheckStrict: check passes with a translation behind its original
@@ -97,6 +102,23 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"values", "stray"}, 2, "unexpected argument “stray”", ""},
 		{[]string{"translations", "-config", "compendium.json"}, 2, "flag provided but not defined: -config", ""},
 		{[]string{"help", "search"}, 0, "usage: generator search", ""},
+		// The help in English under LC_ALL=C, French where -lang says so.
+		{[]string{"help"}, 0, "commands:\n  build         load, check and render content/", "commandes"},
+		{[]string{"help"}, 0, "\n'generator help COMMAND' or 'generator COMMAND -h' gives a command's flags.\n", ""},
+		{[]string{"build", "-h"}, 0, "usage: generator build [-content content] [-theme theme]", "utilisation"},
+		{[]string{"build", "-h"}, 0, "\nflags:\n  -base-url URL\n    \tabsolute address (URL) the site is published at", ""},
+		{[]string{"build", "-h"}, 0, "  -cpuprofile file\n    \twrite a CPU profile to this file (go tool pprof reads it)\n", ""},
+		{[]string{"build", "-h"}, 0, "  -out folder\n    \toutput folder: written only on success", "string"},
+		{[]string{"build", "-h"}, 0, `content folder (default "content")`, ""},
+		{[]string{"check", "-h"}, 0, "  -v\tlist each problem's consequences under it", ""},
+		{[]string{"build", "-h", "-lang", "fr"}, 0, "utilisation : generator build", "usage:"},
+		{[]string{"check", "-lang=fr", "-h"}, 0, "\noptions :\n", "flags:"},
+		{[]string{"calc", "--help"}, 0, "usage: calc [-content DIR] NAME < input.json\n       calc --list\n       calc --help NAME", "utilisation"},
+		{[]string{"calc", "--describe", "-h"}, 0, "calculators:\n  dice", ""},
+		{[]string{"search"}, 2, "generator search: give the words to look for, e.g. search armure\nusage: generator search [-lang fr]", "requête"},
+		{[]string{"search", "-limit", "x", "y"}, 2, "invalid value \"x\" for flag -limit: parse error\nusage: generator search", "valeur"},
+		{[]string{"check", "-x"}, 2, "flag provided but not defined: -x\nusage: generator check", "option inconnue"},
+		{[]string{"synth"}, 2, "generator synth: -out is needed: the folder to write the pages into\nusage: generator synth -pages N -out DIR", ""},
 	} {
 		var out, errs bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), &out, &errs)
@@ -158,25 +180,112 @@ func TestCommandMessagesInFrench(t *testing.T) {
 	t.Chdir("..")
 	t.Setenv("LC_ALL", "fr_FR.UTF-8")
 	for _, tt := range []struct {
-		args []string
-		code int
-		out  string
+		args       []string
+		code       int
+		out, noOut string // in stdout+stderr; not in it
 	}{
-		{[]string{"nope"}, 2, "generator : commande inconnue « nope »"},
-		{[]string{"help", "nope"}, 2, "generator help : commande inconnue « nope »"},
-		{[]string{"biuld"}, 2, "generator : commande inconnue « biuld » : vouliez-vous dire build ?"},
-		{[]string{"help", "valeus"}, 2, "generator help : commande inconnue « valeus » : vouliez-vous dire values ?"},
-		{[]string{"check", "stray"}, 2, "generator check : argument inattendu « stray »"},
-		{[]string{"check", "-lang", "en", "stray"}, 2, "generator check: unexpected argument “stray”"},
-		{[]string{"values", "-lang", "de"}, 2, "generator values : -lang « de » : les langues sont fr et en"},
-		{[]string{"values"}, 0, "clé  "},
-		{[]string{"calc", "--help"}, 0, "calculateurs :\n  dice"},
-		{[]string{"calc", "--help", "nope"}, 2, "pas de calculateur « nope » : calc --list les liste"},
+		{[]string{"nope"}, 2, "generator : commande inconnue « nope »", ""},
+		{[]string{"help", "nope"}, 2, "generator help : commande inconnue « nope »", ""},
+		{[]string{"biuld"}, 2, "generator : commande inconnue « biuld » : vouliez-vous dire build ?", ""},
+		{[]string{"help", "valeus"}, 2, "generator help : commande inconnue « valeus » : vouliez-vous dire values ?", ""},
+		{[]string{"check", "stray"}, 2, "generator check : argument inattendu « stray »", ""},
+		{[]string{"check", "-lang", "en", "stray"}, 2, "generator check: unexpected argument “stray”", ""},
+		{[]string{"values", "-lang", "de"}, 2, "generator values : -lang « de » : les langues sont fr et en", ""},
+		{[]string{"values"}, 0, "clé  ", ""},
+		{[]string{"calc", "--help"}, 0, "calculateurs :\n  dice", ""},
+		{[]string{"calc", "--help", "nope"}, 2, "pas de calculateur « nope » : calc --list les liste", ""},
+		// The help: the commands, each one's usage and flags.
+		{[]string{"help"}, 0, "utilisation : generator <commande> [options]\n\ncommandes :\n  build         charge, vérifie et met en pages content/", "load, check"},
+		{[]string{"-h"}, 0, "\n« generator help COMMANDE » ou « generator COMMANDE -h » donne les options d'une commande.\n", "gives a command's flags"},
+		{[]string{"help"}, 0, "  new           commence un nouveau document : new SLUG [\"titre français\" [\"titre anglais\"]]\n", "French title"},
+		{[]string{"build", "-h"}, 0, "utilisation : generator build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FICHIER]", "usage:"},
+		{[]string{"build", "-h"}, 0, "\noptions :\n  -base-url URL\n    \tadresse absolue (URL) où le site est publié", "flags:"},
+		{[]string{"build", "-h"}, 0, "  -cpuprofile fichier\n    \técrit un profil du processeur dans ce fichier (go tool pprof le lit)\n", "(default"},
+		{[]string{"build", "-h"}, 0, `  -content dossier` + "\n    \t" + `dossier du contenu (par défaut : "content")`, "content folder"},
+		{[]string{"build", "-lang", "en", "-h"}, 0, "usage: generator build", "utilisation"},
+		{[]string{"help", "new"}, 0, "utilisation : generator new [-content content] [-lang fr|en] SLUG [\"titre français\" [\"titre anglais\"]]", "French title"},
+		{[]string{"calc", "--help"}, 0, "utilisation :\n       calc [-content DOSSIER] NOM < entrée.json\n       calc --list\n       calc --help NOM", "usage:"},
+		{[]string{"search"}, 2, "generator search : donnez les mots à chercher, par exemple search armure\nutilisation : generator search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] \"requête\"\n\noptions :", "usage:"},
+		{[]string{"search", "-lang", "en"}, 2, "generator search: give the words to look for", "donnez"},
+		// Go's flag errors, then French.
+		{[]string{"check", "-x"}, 2, "flag provided but not defined: -x\noption inconnue : -x ; generator check -h liste les options\nutilisation : generator check", ""},
+		{[]string{"check", "-lang", "en", "-x"}, 2, "flag provided but not defined: -x\nusage: generator check", "option inconnue"},
+		{[]string{"search", "-limit", "x", "y"}, 2, "invalid value \"x\" for flag -limit: parse error\n« x » n'est pas une valeur de -limit : generator search -h dit ce qu'elle prend\n", ""},
+		{[]string{"build", "-out"}, 2, "flag needs an argument: -out\nl'option -out attend une valeur, -out VALEUR : generator build -h dit laquelle\n", ""},
+		{[]string{"calc", "-x"}, 2, "calc: flag provided but not defined: -x\noption inconnue : -x ; generator calc -h liste les options\nutilisation :", ""},
+		{[]string{"values", "-lang", "de"}, 2, "utilisation : generator values", "usage:"},
+		{[]string{"synth"}, 2, "generator synth : -out est nécessaire : le dossier où écrire les pages\nutilisation : generator synth -pages N -out DOSSIER [-seed 1]", ""},
 	} {
 		var out, errs bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), &out, &errs)
-		if all := out.String() + errs.String(); code != tt.code || !strings.Contains(all, tt.out) {
-			t.Errorf("generator %s: exit %d, want %d, output containing %q:\n%.2000s", strings.Join(tt.args, " "), code, tt.code, tt.out, all)
+		if all := out.String() + errs.String(); code != tt.code || !strings.Contains(all, tt.out) || (tt.noOut != "" && strings.Contains(all, tt.noOut)) {
+			t.Errorf("generator %s: exit %d, want %d, output containing %q and not %q:\n%.2000s", strings.Join(tt.args, " "), code, tt.code, tt.out, tt.noOut, all)
+		}
+	}
+}
+
+// TestEveryFlagInFrench walks every command's flag set: each flag's
+// description is a kind of the catalogue, in French as in English, and
+// names its value between backquotes (a flag's value shows as "dossier",
+// never as Go's "string"); each command's usage line names its flags and
+// no other, in both languages; each command's line of the list exists in
+// French.
+func TestEveryFlagInFrench(t *testing.T) {
+	var sets []*flag.FlagSet
+	flagsMade = func(fs *flag.FlagSet) { sets = append(sets, fs) }
+	defer func() { flagsMade = nil }()
+	t.Chdir("..")
+	named := regexp.MustCompile(`(?:^|[\s\[|])-([a-z][a-z-]*)`)
+	value := regexp.MustCompile("`[^`]+`")
+	for _, c := range commands() {
+		if en, fr := site.Text(c.summary, "en"), site.Text(c.summary, "fr"); en == c.summary || fr == en {
+			t.Errorf("%s: its line of the list, %q, has no French in the catalogue", c.name, c.summary)
+		}
+		before := len(sets)
+		var out, errs bytes.Buffer
+		if code := run([]string{c.name, "-h"}, strings.NewReader(""), &out, &errs); code != 0 {
+			t.Errorf("%s -h: exit %d\n%s", c.name, code, errs.String())
+		}
+		if c.name == "calc" {
+			continue // no flag set: calc's help is calc-usage and cmd-calc-help
+		}
+		if len(sets) != before+1 {
+			t.Errorf("%s -h made %d flag sets, want 1", c.name, len(sets)-before)
+			continue
+		}
+		fs := sets[len(sets)-1]
+		var flags []string
+		fs.VisitAll(func(f *flag.Flag) {
+			flags = append(flags, f.Name)
+			en, fr := site.Text(f.Usage, "en"), site.Text(f.Usage, "fr")
+			if en == f.Usage || fr == en {
+				t.Errorf("%s -%s: its description %q has no French in the catalogue", c.name, f.Name, f.Usage)
+				return
+			}
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				return
+			}
+			for _, d := range []string{en, fr} {
+				if !value.MatchString(d) {
+					t.Errorf("%s -%s: %q names no `value`: the help would show Go's type name", c.name, f.Name, d)
+				}
+			}
+		})
+		for _, lang := range []string{"en", "fr"} {
+			kind := "help-usage-" + c.name
+			usage := site.Text(kind, lang)
+			if usage == kind {
+				t.Errorf("%s: no %s in the catalogue", c.name, kind)
+				continue
+			}
+			var said []string
+			for _, m := range named.FindAllStringSubmatch(usage, -1) {
+				said = append(said, m[1])
+			}
+			slices.Sort(said)
+			if said = slices.Compact(said); !slices.Equal(said, flags) {
+				t.Errorf("%s: the usage line (%s) names %v, the command's flags are %v:\n%s", c.name, lang, said, flags, usage)
+			}
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -30,14 +31,19 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	content := fs.String("content", "content", "")
 	list := fs.Bool("list", false, "")
+	// In the locale's language, as calc --help: calc takes no -lang.
+	lang := site.LangFrom("")
 	if err := fs.Parse(args); err != nil {
-		io.WriteString(stderr, "calc: "+err.Error()+"\n"+Usage)
+		io.WriteString(stderr, "calc: "+err.Error()+"\n")
+		if lang != "en" { // Go's line is English
+			io.WriteString(stderr, site.FlagProblem("calc", err).Message(lang)+"\n")
+		}
+		io.WriteString(stderr, Usage(lang))
 		return 2
 	}
 	args = fs.Args()
 	if *list && len(args) == 0 {
-		// In the locale's language, as calc --help: calc takes no -lang.
-		fr := site.LangFrom("") == "fr"
+		fr := lang == "fr"
 		var b strings.Builder
 		for _, c := range engine.Calculators() {
 			what := c.En
@@ -50,10 +56,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if *list || len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		io.WriteString(stderr, Usage)
+		io.WriteString(stderr, Usage(lang))
 		return 2
 	}
-	rules, code := contentRules(*content, contentGiven(fs), stderr)
+	rules, code := contentRules(*content, contentGiven(fs), lang, stderr)
 	if rules == nil {
 		return code
 	}
@@ -82,14 +88,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stdout, cerr)
 	}
 	if err := write(stdout, out); err != nil {
-		io.WriteString(stderr, "calc: "+err.Error()+"\n")
+		io.WriteString(stderr, "calc: "+site.Text("write-failed", lang, "err", err.Error())+"\n")
 		return 1
 	}
 	return 0
 }
 
-// Usage is how calc is run.
-const Usage = "usage: calc [-content DIR] NAME < input.json\n       calc --list\n"
+// Usage is how calc is run, in lang.
+func Usage(lang string) string { return site.Text("calc-usage", lang) }
 
 func contentGiven(fs *flag.FlagSet) bool {
 	given := false
@@ -98,19 +104,23 @@ func contentGiven(fs *flag.FlagSet) bool {
 }
 
 // contentRules returns the rules of the content folder dir, or nil and the
-// exit status after saying why on stderr.
-func contentRules(dir string, given bool, stderr io.Writer) (*engine.Rules, int) {
+// exit status after saying why on stderr, in lang.
+func contentRules(dir string, given bool, lang string, stderr io.Writer) (*engine.Rules, int) {
 	if _, err := os.Stat(dir); err != nil {
-		if given {
-			io.WriteString(stderr, "calc: -content "+dir+": "+err.Error()+"\n")
-			return nil, 2
+		switch {
+		case !given:
+			io.WriteString(stderr, site.Text("calc-no-content", lang, "dir", dir)+"\n")
+			return engine.Default(), 0
+		case errors.Is(err, fs.ErrNotExist):
+			io.WriteString(stderr, site.Text("calc-content-none", lang, "dir", dir)+"\n")
+		default:
+			io.WriteString(stderr, site.Text("calc-content-unreadable", lang, "dir", dir, "err", err.Error())+"\n")
 		}
-		io.WriteString(stderr, "calc: no "+dir+"/ folder here: computing with the engine's default rules (the seeds'); -content DIR reads a content folder's\n")
-		return engine.Default(), 0
+		return nil, 2
 	}
 	set, ds := values.Load(dir)
 	if len(ds) > 0 {
-		io.WriteString(stderr, ds.Error()+"\ncalc: the rule values of "+dir+"/ have problems (above): fix them, or point -content to another folder\n")
+		io.WriteString(stderr, ds.Format(lang, false)+"\n"+site.Text("calc-values-problems", lang, "dir", dir)+"\n")
 		return nil, 2
 	}
 	return set.Rules, 0

@@ -76,8 +76,14 @@ func TestRun(t *testing.T) {
 			has: []string{`"code": "unknown_field"`, `m\\u0430gic`}},
 		{name: "empty input", args: []string{"casting"}, stdin: "  \n", status: 1, has: []string{`"code": "json"`, "empty input"}},
 		{name: "not an object", args: []string{"critical"}, stdin: `[5, 15]`, status: 1, has: []string{`"code": "not_object"`}},
-		{name: "no name", args: nil, status: 2, stderr: Usage},
-		{name: "unknown flag", args: []string{"-x"}, status: 2, stderr: "calc: flag provided but not defined: -x\n" + Usage},
+		{name: "no name", args: nil, status: 2, stderr: Usage("en")},
+		{name: "unknown flag", args: []string{"-x"}, status: 2, stderr: "calc: flag provided but not defined: -x\n" + Usage("en")},
+		{name: "no name, in French under a French locale", args: nil, locale: "fr_FR.UTF-8", status: 2,
+			stderr: "utilisation :\n       calc [-content DOSSIER] NOM < entrée.json\n       calc --list\n"},
+		{name: "unknown flag, Go's line then French", args: []string{"-x"}, locale: "fr_FR.UTF-8", status: 2,
+			stderr: "calc: flag provided but not defined: -x\noption inconnue : -x ; generator calc -h liste les options\n" + Usage("fr")},
+		{name: "a flag without its value, in French", args: []string{"-content"}, locale: "fr_FR.UTF-8", status: 2,
+			stderr: "calc: flag needs an argument: -content\nl'option -content attend une valeur, -content VALEUR : generator calc -h dit laquelle\n" + Usage("fr")},
 		// The spec's example but for the natural 1, which the text makes « un échec » and not a
 		// critical failure (issue 47, audit R7; the reading value critical.natural-one-critical).
 		{name: "spec critical example", args: []string{"critical"}, stdin: "{\"attack_bonus\": 5, \"ac\": 15}\n", status: 0,
@@ -164,8 +170,10 @@ func TestSpecExamples(t *testing.T) {
 }
 
 // TestRunContentValues: calc computes with the rule values of the content
-// folder it is given, and refuses a content whose languages disagree.
+// folder it is given, and refuses a content whose languages disagree, in
+// the locale's language.
 func TestRunContentValues(t *testing.T) {
+	t.Setenv("LC_ALL", "C")
 	copyContent := func(t *testing.T, edit func(lang, text string) string) string {
 		t.Helper()
 		dir := t.TempDir()
@@ -203,11 +211,44 @@ func TestRunContentValues(t *testing.T) {
 		}
 		return text
 	}
-	code := Run([]string{"-content", copyContent(t, frOnly), "armor"}, strings.NewReader(in), &out, &errOut)
-	if code != 2 || !strings.Contains(errOut.String(), "en/fantasy.md:") || !strings.Contains(errOut.String(), "“armor.plate” is 3 here but 4 in ") {
+	disagree := copyContent(t, frOnly)
+	code := Run([]string{"-content", disagree, "armor"}, strings.NewReader(in), &out, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "en/fantasy.md:") || !strings.Contains(errOut.String(), "“armor.plate” is 3 here but 4 in ") ||
+		!strings.Contains(errOut.String(), "calc: the rule values of "+disagree+"/ have problems (above)") {
 		t.Errorf("plate 4 in French only: want status 2 and the English line named, got %d\n%s", code, errOut.String())
 	}
-	if code := Run([]string{"-content", filepath.Join(t.TempDir(), "none"), "armor"}, strings.NewReader(in), &out, &errOut); code != 2 {
-		t.Errorf("a -content folder that does not exist: status %d, want 2", code)
+	none := filepath.Join(t.TempDir(), "none")
+	errOut.Reset()
+	if code := Run([]string{"-content", none, "armor"}, strings.NewReader(in), &out, &errOut); code != 2 || errOut.String() != "calc: -content "+none+": no such folder: give the content folder, the one that holds fr/ and en/\n" {
+		t.Errorf("a -content folder that does not exist: status %d, want 2; stderr %q", code, errOut.String())
+	}
+
+	t.Setenv("LC_ALL", "fr_FR.UTF-8")
+	errOut.Reset()
+	code = Run([]string{"-content", disagree, "armor"}, strings.NewReader(in), &out, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "« armor.plate » vaut 3 ici mais 4 ") ||
+		!strings.Contains(errOut.String(), "calc : les valeurs de règle de "+disagree+"/ ont des problèmes (ci-dessus)") || strings.Contains(errOut.String(), "rule value") {
+		t.Errorf("plate 4 in French only, under a French locale: want status 2 and French, got %d\n%s", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := Run([]string{"-content", none, "armor"}, strings.NewReader(in), &out, &errOut); code != 2 || errOut.String() != "calc : -content "+none+" : ce dossier n'existe pas : donnez le dossier du contenu, celui qui contient fr/ et en/\n" {
+		t.Errorf("a -content folder that does not exist, in French: status %d; stderr %q", code, errOut.String())
+	}
+}
+
+// TestNoContentFolder: without a content folder where it looks by
+// default, calc computes with the engine's rules and says so, in the
+// reader's language.
+func TestNoContentFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct{ lang, want string }{
+		{"en", "calc: no nowhere/ folder here: computing with the engine's default rules (the seeds'); -content DIR reads a content folder's\n"},
+		{"fr", "calc : pas de dossier nowhere/ ici : calcul avec les règles par défaut du moteur (celles des textes d'origine) ; -content DOSSIER lit celles d'un dossier de contenu\n"},
+	} {
+		var errOut bytes.Buffer
+		rules, code := contentRules("nowhere", false, c.lang, &errOut)
+		if rules == nil || code != 0 || errOut.String() != c.want {
+			t.Errorf("%s: rules %v, code %d, stderr %q, want %q", c.lang, rules != nil, code, errOut.String(), c.want)
+		}
 	}
 }

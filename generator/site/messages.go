@@ -618,6 +618,184 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	"calc-input-json-at":    {"invalid JSON at line {line}, column {col}: {problem}", "JSON invalide ligne {line}, colonne {col} : {problem}"},
 	"calc-input-json":       {"invalid JSON: {problem}", "JSON invalide : {problem}"},
 
+	// The commands' help (generator help, generator COMMAND -h): the list
+	// of commands and each one's line (help-NAME), each command's usage
+	// (help-usage-NAME, the flags as the command's flag set has them) and
+	// its flags' descriptions (help-flag-NAME, help-flag-COMMAND-NAME: a
+	// flag's Usage is its kind; the `word` between backquotes names its
+	// value, as the flag package reads it).
+	"help-commands": {"usage: generator <command> [flags]\n\ncommands:", "utilisation : generator <commande> [options]\n\ncommandes :"},
+	"help-more": {
+		"'generator help COMMAND' or 'generator COMMAND -h' gives a command's flags.",
+		"« generator help COMMANDE » ou « generator COMMANDE -h » donne les options d'une commande.",
+	},
+	"help-build": {"load, check and render content/ with theme/ into public/", "charge, vérifie et met en pages content/ avec theme/ dans public/"},
+	"help-check": {"report every content problem as file:line: message", "signale chaque problème du contenu sous la forme fichier:ligne: message"},
+	"help-serve": {"build, serve public/ on 127.0.0.1:8080 and rebuild on changes", "construit, sert public/ sur 127.0.0.1:8080 et reconstruit à chaque modification"},
+	"help-calc": {
+		"run a calculator: calc NAME < input.json; calc --list; calc --help [NAME]",
+		"lance un calculateur : calc NOM < entrée.json ; calc --list ; calc --help [NOM]",
+	},
+	"help-search": {"query the search index: search [-lang fr] \"query\"", "interroge l'index de recherche : search [-lang fr] \"requête\""},
+	"help-values": {
+		"list every rule value: its number, meaning, where the text states it, its calculators",
+		"liste chaque valeur de règle : son nombre, son sens, où le texte l'énonce, ses calculateurs",
+	},
+	"help-translations": {
+		"list the translated sections whose original changed since they were checked;\ntranslations -mark slug#id… records them as checked (content/translations.json)",
+		"liste les sections traduites dont l'original a changé depuis leur vérification ;\ntranslations -mark slug#id… les enregistre comme vérifiées (content/translations.json)",
+	},
+	"help-new": {
+		"start a new document: new SLUG [\"French title\" [\"English title\"]]\nwrites content/fr/SLUG.md and content/en/SLUG.md",
+		"commence un nouveau document : new SLUG [\"titre français\" [\"titre anglais\"]]\nécrit content/fr/SLUG.md et content/en/SLUG.md",
+	},
+	"help-synth": {
+		"write synthetic pages for benchmarks: synth -pages 1000 -out DIR",
+		"écrit des pages de synthèse pour mesurer les performances : synth -pages 1000 -out DOSSIER",
+	},
+	"help-pdf": {
+		"build, print each language's book to public/<lang>/compendium-a4.pdf and -a5.pdf with\nChromium, and build again linking them (build alone needs no browser and links no PDF)",
+		"construit, imprime le livre de chaque langue dans public/<lang>/compendium-a4.pdf et -a5.pdf\navec Chromium, puis reconstruit en les liant (build seul n'a besoin d'aucun navigateur et ne lie aucun PDF)",
+	},
+	"help-usage":   {"usage: generator {usage}\n\nflags:", "utilisation : generator {usage}\n\noptions :"},
+	"help-default": {"(default {value})", "(par défaut : {value})"},
+	"help-usage-build": {
+		"build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FILE] [-memprofile FILE] [-timings] [-lang fr|en]",
+		"build [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-cpuprofile FICHIER] [-memprofile FICHIER] [-timings] [-lang fr|en]",
+	},
+	"help-usage-check": {
+		"check [-content content] [-theme theme] [-config compendium.json] [-strict] [-v] [-lang fr|en]",
+		"check [-content content] [-theme theme] [-config compendium.json] [-strict] [-v] [-lang fr|en]",
+	},
+	"help-usage-serve": {
+		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
+		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
+	},
+	"help-usage-search": {
+		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] \"query\"",
+		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] \"requête\"",
+	},
+	"help-usage-values": {"values [-content content] [-lang fr|en]", "values [-content content] [-lang fr|en]"},
+	"help-usage-translations": {
+		"translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]",
+		"translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]",
+	},
+	"help-usage-new": {
+		"new [-content content] [-lang fr|en] SLUG [\"French title\" [\"English title\"]]",
+		"new [-content content] [-lang fr|en] SLUG [\"titre français\" [\"titre anglais\"]]",
+	},
+	"help-usage-synth": {"synth -pages N -out DIR [-seed 1]", "synth -pages N -out DOSSIER [-seed 1]"},
+	"help-usage-pdf": {
+		"pdf [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]",
+		"pdf [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false]",
+	},
+	"help-flag-content": {"content `folder`", "`dossier` du contenu"},
+	"help-flag-theme":   {"theme `folder`", "`dossier` du thème"},
+	"help-flag-config":  {"site configuration `file`: titles, base URL, edition", "`fichier` de configuration du site : titres, adresse de base, édition"},
+	"help-flag-out": {
+		"output `folder`: written only on success, with only the files that changed; a folder the build did not write is refused",
+		"`dossier` de sortie : écrit seulement si la construction réussit, et seulement les fichiers qui ont changé ; un dossier que la construction n'a pas écrit est refusé",
+	},
+	"help-flag-base-url": {
+		"absolute address (`URL`) the site is published at, e.g. https://rules.example.org/ (overrides the configuration's base_url; without one, links stay relative and no sitemap is written)",
+		"adresse absolue (`URL`) où le site est publié, par exemple https://rules.example.org/ (remplace la base_url de la configuration ; sans adresse, les liens restent relatifs et aucun plan du site n'est écrit)",
+	},
+	"help-flag-compress": {
+		"write .br and .gz twins of every compressible file (default true; -compress=false writes none)",
+		"écrit à côté de chaque fichier compressible sa copie compressée en .br et en .gz (par défaut : true ; -compress=false n'en écrit aucune)",
+	},
+	"help-flag-lang": {
+		"`language` of the messages, fr or en (default: from LC_ALL, LC_MESSAGES or LANG)",
+		"`langue` des messages, fr ou en (par défaut : d'après LC_ALL, LC_MESSAGES ou LANG)",
+	},
+	"help-flag-build-cpuprofile": {"write a CPU profile to this `file` (go tool pprof reads it)", "écrit un profil du processeur dans ce `fichier` (go tool pprof le lit)"},
+	"help-flag-build-memprofile": {
+		"write a heap profile taken at the build's largest live heap to this `file` (go tool pprof reads it)",
+		"écrit dans ce `fichier` un profil de la mémoire pris au plus haut de la construction (go tool pprof le lit)",
+	},
+	"help-flag-build-timings": {"print each stage's wall time", "affiche la durée de chaque étape"},
+	"help-flag-check-strict": {
+		"fail on warnings too (translations whose original changed since they were checked)",
+		"échoue aussi sur les avertissements (traductions dont l'original a changé depuis leur vérification)",
+	},
+	"help-flag-check-v": {
+		"list each problem's consequences under it, instead of counting them",
+		"liste sous chaque problème ses conséquences, au lieu de les compter",
+	},
+	"help-flag-serve-addr": {"`address` to listen on", "`adresse` où écouter"},
+	"help-flag-serve-live": {
+		"reload open pages after each rebuild (off: pages go out exactly as built)",
+		"recharge les pages ouvertes après chaque reconstruction (désactivé : les pages sont servies exactement telles que construites)",
+	},
+	"help-flag-search-lang": {
+		"`language` of the page searching; when given, of the messages too",
+		"`langue` de la page où l'on cherche ; si elle est donnée, aussi celle des messages",
+	},
+	"help-flag-search-limit": {"`number` of results", "`nombre` de résultats"},
+	"help-flag-search-doc": {
+		"`slug` of the rules document being read, whose sections come first on a near tie",
+		"`slug` du document de règles en cours de lecture, dont les sections passent devant à quasi-égalité",
+	},
+	"help-flag-synth-pages": {"`number` of pages", "`nombre` de pages"},
+	"help-flag-synth-out":   {"`folder` to write content/fr/ and hugo/ into", "`dossier` où écrire content/fr/ et hugo/"},
+	"help-flag-synth-seed":  {"random `seed` (the same seed writes the same pages)", "`graine` du hasard (la même graine écrit les mêmes pages)"},
+	"help-flag-translations-mark": {
+		"record the sections named after the flags (slug#id, or slug for a whole document) as checked against their original as it is now",
+		"enregistre les sections nommées après les options (slug#id, ou slug pour tout un document) comme vérifiées par rapport à leur original tel qu'il est",
+	},
+	"help-flag-translations-all": {"with -mark: every translated section", "avec -mark : toutes les sections traduites"},
+	"help-flag-values-lang": {
+		"the `language` whose declarations are listed; when given, of the messages too",
+		"`langue` dont les déclarations sont listées ; si elle est donnée, aussi celle des messages",
+	},
+
+	// A flag Go's flag package refuses: said after its own English line
+	// (site.FlagProblem), under a French locale.
+	"flag-undefined": {"unknown flag -{flag}: generator {cmd} -h lists the flags", "option inconnue : -{flag} ; generator {cmd} -h liste les options"},
+	"flag-no-value": {
+		"flag -{flag} needs a value, -{flag} VALUE: generator {cmd} -h says which",
+		"l'option -{flag} attend une valeur, -{flag} VALEUR : generator {cmd} -h dit laquelle",
+	},
+	"flag-bad-value": {
+		"“{value}” is not a value of -{flag}: generator {cmd} -h says what it takes",
+		"« {value} » n'est pas une valeur de -{flag} : generator {cmd} -h dit ce qu'elle prend",
+	},
+	"flag-bad": {"the flags cannot be read: generator {cmd} -h lists them", "les options sont illisibles : generator {cmd} -h les liste"},
+
+	// calc's own lines on stderr (calc takes no -lang: the locale's).
+	"calc-usage": {
+		"usage: calc [-content DIR] NAME < input.json\n       calc --list\n",
+		"utilisation :\n       calc [-content DOSSIER] NOM < entrée.json\n       calc --list\n",
+	},
+	"calc-no-content": {
+		"calc: no {dir}/ folder here: computing with the engine's default rules (the seeds'); -content DIR reads a content folder's",
+		"calc : pas de dossier {dir}/ ici : calcul avec les règles par défaut du moteur (celles des textes d'origine) ; -content DOSSIER lit celles d'un dossier de contenu",
+	},
+	"calc-content-none": {
+		"calc: -content {dir}: no such folder: give the content folder, the one that holds fr/ and en/",
+		"calc : -content {dir} : ce dossier n'existe pas : donnez le dossier du contenu, celui qui contient fr/ et en/",
+	},
+	"calc-content-unreadable": {"calc: -content {dir}: cannot read: {err}", "calc : -content {dir} : lecture impossible : {err}"},
+	"calc-values-problems": {
+		"calc: the rule values of {dir}/ have problems (above): fix them, or point -content to another folder",
+		"calc : les valeurs de règle de {dir}/ ont des problèmes (ci-dessus) : corrigez-les, ou indiquez un autre dossier avec -content",
+	},
+
+	// search, synth and pdf.
+	"search-no-query": {
+		"generator search: give the words to look for, e.g. search armure",
+		"generator search : donnez les mots à chercher, par exemple search armure",
+	},
+	"search-no-lang": {
+		"generator search: -lang “{lang}”: {dir} has no documents in that language; the languages are {langs}",
+		"generator search : -lang « {lang} » : {dir} n'a pas de documents dans cette langue ; les langues sont {langs}",
+	},
+	"search-none":  {"no section matches “{query}” in {lang}", "aucune section ne correspond à « {query} » en {lang}"},
+	"search-near":  {"did you mean “{near}”?", "vouliez-vous dire « {near} » ?"},
+	"synth-no-out": {"generator synth: -out is needed: the folder to write the pages into", "generator synth : -out est nécessaire : le dossier où écrire les pages"},
+	"synth-wrote":  {"wrote {n} pages into {out}/content/fr and {out}/hugo", "{n} pages écrites dans {out}/content/fr et {out}/hugo"},
+	"pdf-wrote":    {"{file}: {pages} pages, {kb} KB", "{file} : {pages} pages, {kb} Ko"},
+
 	"html-block": {
 		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
 		"un bloc HTML n'est pas rendu (les pages ne portent aucun HTML venu du contenu) : écrivez-le en texte, ou en Markdown",
