@@ -381,3 +381,44 @@ func TestEditionOfTheSameContent(t *testing.T) {
 		t.Error("the content places no calculator: the test compares no block")
 	}
 }
+
+// TestEditionWithoutGoMod: an edition whose commit holds no go.mod (one
+// made before the engine was a Go module) cannot run its engine: "what
+// changed" compares its calculators by their settings only, and the note
+// says why in the organiser's language, with no English error inside it.
+func TestEditionWithoutGoMod(t *testing.T) {
+	opt := writeFixture(t, editionSite)
+	dir := filepath.Dir(opt.ContentDir)
+	repo, err := git.PlainInit(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, _ := repo.Worktree()
+	if _, err := wt.Add("content"); err != nil {
+		t.Fatal(err)
+	}
+	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Now()}
+	commit, err := wt.Commit("Edition 2025", &git.CommitOptions{Author: sig, Committer: sig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.CreateTag(edition.TagPrefix+"2025", commit, nil); err != nil {
+		t.Fatal(err)
+	}
+	opt.ConfigFile = filepath.Join(dir, "compendium.json")
+	if err := os.WriteFile(opt.ConfigFile, []byte(`{"edition": "2026"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Build(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	for _, n := range res.Notes {
+		notes = append(notes, n.Format("fr"))
+	}
+	want := "éditions : les calculateurs n'ont été comparés que par leurs réglages : l'édition 2025 n'a pas de go.mod, son moteur ne peut donc pas tourner"
+	if len(notes) != 2 || notes[1] != want {
+		t.Errorf("notes:\n%s\nwant the second one\n%s", strings.Join(notes, "\n"), want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"time"
 
@@ -137,9 +138,14 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Se
 			then[key] = n
 		}
 	}
+	// Known here rather than from RunEngine's error, whose words are
+	// English.
+	if prev.Engine["go.mod"] == nil {
+		return nil, &Note{"note-calcs-no-gomod", []string{"name", prev.Name}}
+	}
 	before, err := prev.RunEngine(then, inputs, cacheDir)
 	if err != nil {
-		return nil, &Note{"note-calcs-settings", []string{"err", err.Error()}}
+		return nil, engineNote(prev.Name, err)
 	}
 	rules := calc.ruleSet().Rules
 	out := &calcChanges{forms: map[string][]edition.Ref{}, blocks: map[*markdown.Calc]bool{}}
@@ -161,6 +167,16 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Se
 		out.forms[r.lang] = append(out.forms[r.lang], r.ref)
 	}
 	return out, nil
+}
+
+// engineNote says why the previous edition's engine, name, did not run
+// (err): in the organiser's language where the reason is known (no go
+// command), with Go's own words otherwise, which are English.
+func engineNote(name string, err error) *Note {
+	if _, lerr := exec.LookPath("go"); lerr != nil {
+		return &Note{"note-calcs-no-go", []string{"name", name}}
+	}
+	return &Note{"note-calcs-engine", []string{"name", name, "err", err.Error()}}
 }
 
 // previousSite loads the previous edition's content (its problems are

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -24,10 +26,31 @@ func TestSummaryAndNotes(t *testing.T) {
 		{Note{"note-no-edition", []string{"prefix", "edition/"}}.Format("en"), "editions: no earlier edition tag (edition/NAME) in the history: no “what changed” page"},
 		{Note{"note-no-edition", []string{"prefix", "edition/"}}.Format("fr"), "éditions : aucune étiquette d'édition antérieure (edition/NOM) dans l'historique : pas de page « ce qui a changé »"},
 		{Note{"note-no-history", []string{"dir", "content"}}.Format("fr"), "éditions : pas d'historique git pour content : pas de page « ce qui a changé » (voir content/README.md)"},
-		{Note{"note-calcs-settings", []string{"err", "x"}}.Format("fr"), "éditions : les calculateurs n'ont été comparés que par leurs réglages (x)"},
+		{Note{"note-calcs-no-gomod", []string{"name", "2025"}}.Format("fr"),
+			"éditions : les calculateurs n'ont été comparés que par leurs réglages : l'édition 2025 n'a pas de go.mod, son moteur ne peut donc pas tourner"},
+		{Note{"note-calcs-no-gomod", []string{"name", "2025"}}.Format("en"),
+			"editions: the calculators were compared by their settings only: edition 2025 has no go.mod, so its engine cannot run"},
+		{Note{"note-calcs-no-go", []string{"name", "2025"}}.Format("fr"),
+			"éditions : les calculateurs n'ont été comparés que par leurs réglages : faire tourner le moteur de l'édition 2025 demande Go, et il n'y a pas de commande go ici"},
+		{Note{"note-calcs-engine", []string{"name", "2025", "err", "exit status 1"}}.Format("fr"),
+			"éditions : les calculateurs n'ont été comparés que par leurs réglages : le moteur de l'édition 2025 n'a pas tourné (message de Go, en anglais : exit status 1)"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got  %s\nwant %s", c.got, c.want)
 		}
+	}
+}
+
+// TestEngineNote: an edition's engine that did not run is said with the
+// reason the organiser can act on, in their language: no go command; Go's
+// own words only for the rest.
+func TestEngineNote(t *testing.T) {
+	failed := errors.New("running edition 2025's engine: exit status 1: build failed")
+	if n := engineNote("2025", failed); n.Kind != "note-calcs-engine" || !strings.Contains(n.Format("fr"), "(message de Go, en anglais : running edition 2025's engine") {
+		t.Errorf("with go: %s", n.Format("fr"))
+	}
+	t.Setenv("PATH", t.TempDir())
+	if n := engineNote("2025", failed); n.Kind != "note-calcs-no-go" || strings.Contains(n.Format("fr"), "running") {
+		t.Errorf("without go: %s", n.Format("fr"))
 	}
 }

@@ -530,10 +530,6 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"editions: no earlier edition tag ({prefix}NAME) in the history: no “what changed” page",
 		"éditions : aucune étiquette d'édition antérieure ({prefix}NOM) dans l'historique : pas de page « ce qui a changé »",
 	},
-	"note-calcs-settings": {
-		"editions: the calculators were compared by their settings only ({err})",
-		"éditions : les calculateurs n'ont été comparés que par leurs réglages ({err})",
-	},
 	"cmd-new-usage": {
 		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its French and English titles",
 		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement ses titres français et anglais",
@@ -795,6 +791,21 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	"synth-no-out": {"generator synth: -out is needed: the folder to write the pages into", "generator synth : -out est nécessaire : le dossier où écrire les pages"},
 	"synth-wrote":  {"wrote {n} pages into {out}/content/fr and {out}/hugo", "{n} pages écrites dans {out}/content/fr et {out}/hugo"},
 	"pdf-wrote":    {"{file}: {pages} pages, {kb} KB", "{file} : {pages} pages, {kb} Ko"},
+
+	// Why "what changed" compared the calculators by their settings only:
+	// the previous edition's engine could not run.
+	"note-calcs-no-gomod": {
+		"editions: the calculators were compared by their settings only: edition {name} has no go.mod, so its engine cannot run",
+		"éditions : les calculateurs n'ont été comparés que par leurs réglages : l'édition {name} n'a pas de go.mod, son moteur ne peut donc pas tourner",
+	},
+	"note-calcs-no-go": {
+		"editions: the calculators were compared by their settings only: running edition {name}'s engine needs Go, and there is no go command here",
+		"éditions : les calculateurs n'ont été comparés que par leurs réglages : faire tourner le moteur de l'édition {name} demande Go, et il n'y a pas de commande go ici",
+	},
+	"note-calcs-engine": {
+		"editions: the calculators were compared by their settings only: edition {name}'s engine did not run ({err})",
+		"éditions : les calculateurs n'ont été comparés que par leurs réglages : le moteur de l'édition {name} n'a pas tourné (message de Go, en anglais : {err})",
+	},
 
 	"html-block": {
 		"an HTML block is not rendered (pages carry no HTML from the content): write it as text, or use Markdown",
