@@ -24,7 +24,7 @@ FUZZTIME ?= 2s
 FUZZ_PKGS = wasm/engine generator/site generator/search generator/glossary generator/markdown
 FUZZ_TARGETS = $(foreach p,$(FUZZ_PKGS),$(addprefix $(p):,$(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $(p)/*_test.go 2>/dev/null | sed 's/func //')))
 
-.PHONY: edits site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo needs browser cross-browsers axe vet lighthouse
+.PHONY: edits site serve check test unit e2e cross fuzz fuzz-long bench bench-go bench-hugo needs browser cross-browsers axe vet gofmt lighthouse
 
 # axe-core, the accessibility checker the browser tests inject into every
 # page, taken with npm (Node.js and npm come with the machine; Debian's
@@ -47,10 +47,12 @@ check:
 	$(GO) run ./generator check
 
 # vet covers the browser tests' files too: they build only with -tags e2e.
-vet:
-	@echo "go vet and gofmt"
+vet: gofmt
+	@echo "go vet"
 	$(GO) vet ./...
 	$(GO) vet -tags e2e ./...
+
+gofmt:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 
 # needs checks, before anything slow (go vet, an install), that every tool
@@ -168,15 +170,18 @@ cross: needs browser cross-browsers
 # and took 640 s on a slower host, past go test's own 10-minute limit per
 # package, which panics: the limit is 20 minutes (the whole target is
 # measured in docs/performance.md). The tests that only read the site run
-# four at a time (-parallel 4) in tabs of their own, and the fuzz targets
-# run beside them, one worker each. The tools come first (needs says all
-# that are missing at once), go vet's minute and a half after them.
-test: needs browser cross-browsers axe vet
-	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 5 minutes), the fuzz targets beside it"
+# four at a time (-parallel 4) in tabs of their own; the fuzz targets, one
+# worker each, and go vet (a minute and a half on a cold cache, at a lower
+# priority) run beside them, in the browser tests' waits: the package keeps
+# the two cores busy little more than half of its minutes. The tools come
+# first (needs says all that are missing at once), then gofmt.
+test: needs browser cross-browsers axe gofmt
+	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 6 minutes), go vet and the fuzz targets beside it"
 	@mkdir -p .cache; \
+	(nice -n 10 $(MAKE) --no-print-directory vet >.cache/vet.out 2>&1; echo $$? >.cache/vet.rc) & \
 	($(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e ./...; tests=$$?; \
-	wait; cat .cache/fuzz.out; [ $$tests -eq 0 ] && [ "$$(cat .cache/fuzz.rc)" = 0 ]
+	wait; cat .cache/vet.out .cache/fuzz.out; [ $$tests -eq 0 ] && [ "$$(cat .cache/vet.rc)" = 0 ] && [ "$$(cat .cache/fuzz.rc)" = 0 ]
 	@# The WebAssembly entry point's own tests run in Node (there whenever
 	@# axe-core came from npm).
 	@if command -v node >/dev/null 2>&1; then \

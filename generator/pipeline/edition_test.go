@@ -389,22 +389,7 @@ func TestEditionOfTheSameContent(t *testing.T) {
 func TestEditionWithoutGoMod(t *testing.T) {
 	opt := writeFixture(t, editionSite)
 	dir := filepath.Dir(opt.ContentDir)
-	repo, err := git.PlainInit(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, _ := repo.Worktree()
-	if _, err := wt.Add("content"); err != nil {
-		t.Fatal(err)
-	}
-	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Now()}
-	commit, err := wt.Commit("Edition 2025", &git.CommitOptions{Author: sig, Committer: sig})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := repo.CreateTag(edition.TagPrefix+"2025", commit, nil); err != nil {
-		t.Fatal(err)
-	}
+	tagContentOnly(t, dir, edition.TagPrefix+"2025")
 	opt.ConfigFile = filepath.Join(dir, "compendium.json")
 	if err := os.WriteFile(opt.ConfigFile, []byte(`{"edition": "2026"}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -420,5 +405,27 @@ func TestEditionWithoutGoMod(t *testing.T) {
 	want := "éditions : les calculateurs n'ont été comparés que par leurs réglages : l'édition 2025 n'a pas de go.mod, son moteur ne peut donc pas tourner"
 	if len(notes) != 2 || notes[1] != want {
 		t.Errorf("notes:\n%s\nwant the second one\n%s", strings.Join(notes, "\n"), want)
+	}
+}
+
+// tagContentOnly makes dir a git repository whose one commit holds its
+// content folder alone (no engine, no go.mod), tagged tag.
+func tagContentOnly(t *testing.T, dir, tag string) {
+	t.Helper()
+	repo, err := git.PlainInit(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, _ := repo.Worktree()
+	if _, err := wt.Add("content"); err != nil {
+		t.Fatal(err)
+	}
+	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Now()}
+	commit, err := wt.Commit("Edition "+tag, &git.CommitOptions{Author: sig, Committer: sig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.CreateTag(tag, commit, nil); err != nil {
+		t.Fatal(err)
 	}
 }

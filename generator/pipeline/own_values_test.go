@@ -6,10 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // ownSite is a document with a value of the organisers' own,
@@ -139,23 +135,7 @@ func TestOwnValuesChecked(t *testing.T) {
 // number changed since the tagged edition, as it lists the engine's.
 func TestOwnValueChanged(t *testing.T) {
 	opt := writeFixture(t, ownSite)
-	dir := filepath.Dir(opt.ContentDir)
-	repo, err := git.PlainInit(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, _ := repo.Worktree()
-	if _, err := wt.Add("content"); err != nil {
-		t.Fatal(err)
-	}
-	sig := &object.Signature{Name: "Organiser", Email: "orga@example.org", When: time.Now()}
-	commit, err := wt.Commit("Edition 2026", &git.CommitOptions{Author: sig, Committer: sig})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := repo.CreateTag("edition/2026", commit, nil); err != nil {
-		t.Fatal(err)
-	}
+	tagContentOnly(t, filepath.Dir(opt.ContentDir), "edition/2026")
 	for _, lang := range []string{"fr", "en"} {
 		p := filepath.Join(opt.ContentDir, lang, "alchemy.md")
 		b, _ := os.ReadFile(p)
