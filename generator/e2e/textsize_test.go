@@ -104,7 +104,7 @@ func TestTextSizeReflows(t *testing.T) {
 	pages := []string{"/en/fantasy/", "/en/calculators/", "/en/glossary/", "/fr/fantasy/", "/fr/calculators/"}
 	for _, width := range []int64{360, 390, 195} {
 		t.Run(fmt.Sprintf("%dpx", width), func(t *testing.T) {
-			t.Parallel() // each width in a profile of its own: the phase's slots share out its minutes
+			t.Parallel()                                             // each width in a profile of its own: the phase's slots share out its minutes
 			b := newFreshBrowser(t, width, 780, true, 4*time.Minute) // its own storage: the sizes it stores reach no other test
 			if err := chromedp.Run(b.Ctx, enUS()); err != nil {
 				t.Fatal(err)
@@ -156,7 +156,7 @@ func TestTextSizeNoLayoutShift(t *testing.T) {
 	pages := []string{"/en/fantasy/", "/en/calculators/", "/en/glossary/", "/fr/fantasy/#armor"}
 	for _, slow := range []bool{false, true} {
 		t.Run(fmt.Sprintf("slow=%v", slow), func(t *testing.T) {
-			t.Parallel() // each network in a profile of its own, its waits beside the other's
+			t.Parallel()                                           // each network in a profile of its own, its waits beside the other's
 			b := newFreshBrowser(t, 390, 844, true, 4*time.Minute) // its own storage: the sizes it stores reach no other test
 			err := chromedp.Run(b.Ctx, enUS(), chromedp.ActionFunc(func(ctx context.Context) error {
 				_, err := page.AddScriptToEvaluateOnNewDocument(layoutShiftProbe).Do(ctx)
