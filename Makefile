@@ -150,7 +150,7 @@ unit:
 edits:
 	COMPENDIUM_EDITS=1 $(GO) test -count=1 -timeout 30m -v -run TestCorrectEditsKeepTestsGreen ./generator/contentedit
 
-# e2e runs the browser tests alone (about 4 minutes on 2 cores). They fail,
+# e2e runs the browser tests alone (about 6 minutes on 2 cores). They fail,
 # never skip, without Chromium or axe-core; browser and axe bring them.
 E2E_PKGS = ./generator/e2e ./generator/contentcheck
 e2e: needs browser cross-browsers axe
@@ -166,7 +166,7 @@ cross: needs browser cross-browsers
 
 # test runs every test: -tags e2e only adds the browser tests' files, so
 # one go test runs the unit tests and the browser tests together. The
-# browser tests' package takes 4 to 5 minutes on a clean clone (2 cores),
+# browser tests' package takes 6 to 7 minutes on a clean clone (2 cores),
 # and took 640 s on a slower host, past go test's own 10-minute limit per
 # package, which panics: the limit is 20 minutes (the whole target is
 # measured in docs/performance.md). The tests that only read the site run
