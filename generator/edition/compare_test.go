@@ -57,9 +57,7 @@ func load(t *testing.T, body string) *site.Lang {
 	if err := os.WriteFile(filepath.Join(dir, "fr", "fantasy.md"), []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, _ := site.Load(dir, site.Options{Markdown: func(lang string) goldmark.Markdown {
-		return markdown.New(markdown.WithLanguage(lang), markdown.WithExtensions(markdown.CalcBlocks(nil)))
-	}})
+	s, _ := site.Load(dir, site.Options{Markdown: map[string]goldmark.Markdown{"fr": markdown.New(markdown.WithLanguage("fr"), markdown.WithExtensions(markdown.CalcBlocks()))}})
 	return s.Lang("fr")
 }
 

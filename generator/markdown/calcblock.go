@@ -83,35 +83,34 @@ func (calcTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 	pc.Set(calcsKey, calcs)
 }
 
-// CalcRenderFunc writes the HTML of a calculator block: its form, and the
-// static result of its default inputs for readers without JavaScript.
-type CalcRenderFunc func(w util.BufWriter, c *Calc) error
+type calcRenderer struct{}
 
-type calcRenderer struct{ render CalcRenderFunc }
-
-func (r calcRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+// RegisterFuncs writes each calculator block as the HTML its document's
+// values hold for it (DocumentValues.CalcHTML): the generator computes the
+// calculators before the documents render, so that rendering calls nothing
+// back; a block without HTML writes nothing (its problem is reported).
+func (calcRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindCalc, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		render := r.render
 		if v, ok := documentValues(n); ok {
-			render = v.Calc
+			if h, ok := v.CalcHTML[n.(*Calc)]; ok {
+				_, err := w.WriteString(h)
+				return ast.WalkSkipChildren, err
+			}
 		}
-		if render == nil {
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkSkipChildren, render(w, n.(*Calc))
+		return ast.WalkSkipChildren, nil
 	})
 }
 
-type calcBlocks struct{ render CalcRenderFunc }
+type calcBlocks struct{}
 
-// CalcBlocks turns "calc NAME" fenced blocks into calculators rendered by
-// render. The language's own render function is given per page language.
-func CalcBlocks(render CalcRenderFunc) goldmark.Extender { return calcBlocks{render: render} }
+// CalcBlocks turns "calc NAME" fenced blocks into Calc nodes, which render
+// as the HTML the document's values give them (DocumentValues.CalcHTML).
+func CalcBlocks() goldmark.Extender { return calcBlocks{} }
 
 func (e calcBlocks) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(calcTransformer{}, 50)))
-	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calcRenderer{render: e.render}, 100)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calcRenderer{}, 100)))
 }

@@ -4,16 +4,18 @@ import "github.com/yuin/goldmark/ast"
 
 // DocumentValues are the parts of a page's rendering that depend on its
 // document: the link from each heading to the same section in the other
-// language, and the writer of its calculator blocks. Set on a parsed
+// language, and the HTML of its calculator blocks. Set on a parsed
 // document with SetDocumentValues, they take the place of those given to
-// New (WithAltLink, CalcBlocks), so that one converter per language renders
+// New (WithAltLink), so that one converter per language renders
 // every document: a converter per document was its parser, made and thrown
 // away, 4 % of a 10,000-page build's allocations (heap profile) and 3 % of
 // a 1,000-page build's CPU (markdown.New and goldmark's first-use sorting
 // of the renderer's functions, build -cpuprofile).
 type DocumentValues struct {
-	Alt  *AltLink       // nil: headings link to no other language
-	Calc CalcRenderFunc // nil: calculator blocks write nothing
+	Alt *AltLink // nil: headings link to no other language
+	// CalcHTML is each calculator block's HTML, computed before the
+	// document renders; a block it lacks writes nothing.
+	CalcHTML map[*Calc]string
 	// Doc is the document's slug: of two glossary terms written alike,
 	// a mark links the one this document defines (GlossTerm).
 	Doc string

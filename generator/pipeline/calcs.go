@@ -11,13 +11,13 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
 	"compendium/generator/calcui"
 	"compendium/generator/glossary"
 	"compendium/generator/markdown"
+	"compendium/generator/par"
 	"compendium/generator/render"
 	"compendium/generator/site"
 	"compendium/generator/values"
@@ -143,24 +143,51 @@ func (c *calcs) ruleSet() *values.Set {
 	return c.rules
 }
 
-// renderFunc renders the blocks of one document.
-func (c *calcs) renderFunc(lang, slug string) markdown.CalcRenderFunc {
-	return func(w util.BufWriter, blk *markdown.Calc) error {
-		values, ok := c.values[blk]
-		if !ok {
-			return nil // reported by check
+// blocks renders every calculator block of the site that check accepted,
+// each in its document's language, linking its rules as the document's
+// page does: the HTML the documents then render with (site.Render).
+func (c *calcs) blocks(s *site.Site) (map[*markdown.Calc]string, site.Diagnostics) {
+	type job struct {
+		d   *site.Doc
+		blk *markdown.Calc
+	}
+	var jobs []job
+	for _, l := range s.Langs {
+		for _, d := range l.Docs {
+			for _, blk := range d.Calcs {
+				if _, ok := c.values[blk]; ok {
+					jobs = append(jobs, job{d, blk})
+				}
+			}
 		}
-		p := c.page(lang)
-		p.Rules = c.docRules(lang, blk.Name)
+	}
+	out := make([]string, len(jobs))
+	errs := make([]error, len(jobs))
+	par.Each(len(jobs), func(i int) {
+		d, blk := jobs[i].d, jobs[i].blk
+		p := c.page(d.Lang)
+		p.Rules = c.docRules(d.Lang, blk.Name)
 		own := p.DocURL
-		p.DocURL = func(s string) string {
-			if s == slug {
+		p.DocURL = func(slug string) string {
+			if slug == d.Slug {
 				return ""
 			}
-			return own(s)
+			return own(slug)
 		}
-		return c.render(w, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: values}, p, slug)
+		var b strings.Builder
+		errs[i] = c.render(&b, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: c.values[blk]}, p, d.Slug)
+		out[i] = b.String()
+	})
+	html := make(map[*markdown.Calc]string, len(jobs))
+	var ds site.Diagnostics
+	for i, j := range jobs {
+		if errs[i] != nil {
+			ds.Report(j.d.File, j.d.Line(j.blk.Offset), "render-failed", "err", errs[i].Error())
+			continue
+		}
+		html[j.blk] = out[i]
 	}
+	return html, ds
 }
 
 // render writes one calculator: calcui prepares its data and its static
@@ -181,8 +208,6 @@ func (c *calcs) render(w io.Writer, blk calcui.Block, p calcui.Page, where strin
 		return err
 	}
 	if c.memo == nil {
-		// Straight into the page: a builder grown from empty for each
-		// calculator's 10 to 20 KB was 10 ms of the real site's build.
 		return c.theme.Calc(w, v)
 	}
 	var b strings.Builder

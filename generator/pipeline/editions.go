@@ -197,9 +197,11 @@ func (b *Builder) previousSite(prev *edition.Previous) (*site.Site, error) {
 	// the prose): parsed otherwise, a block's JSON would be words of its
 	// section, and every section holding a block with settings would be
 	// "changed" by an edition that changed nothing.
-	s, _ := site.Load(dir, site.Options{Markdown: func(lang string) goldmark.Markdown {
-		return markdown.New(markdown.WithLanguage(lang), markdown.WithExtensions(markdown.CalcBlocks(nil)))
-	}})
+	mds := map[string]goldmark.Markdown{}
+	for _, lang := range site.Languages {
+		mds[lang] = markdown.New(markdown.WithLanguage(lang), markdown.WithExtensions(markdown.CalcBlocks()))
+	}
+	s, _ := site.Load(dir, site.Options{Markdown: mds})
 	b.editions[prev.Commit] = s
 	return s, nil
 }

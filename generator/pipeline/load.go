@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/yuin/goldmark"
 
@@ -83,24 +82,23 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	// parsed (markdown.GlossTerm).
 	glossaryFile := filepath.Join(opt.ContentDir, "glossary.json")
 	gloss, gerr := glossary.Load(glossaryFile)
-	s, cds := site.Load(opt.ContentDir, site.Options{BeforeRender: calc.check, Markdown: func(lang string) goldmark.Markdown {
-		return markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
-			markdown.WithExtensions(markdown.CalcBlocks(nil),
+	// The phases of the content: parse every document, check the
+	// calculator blocks against the rule values the text declares,
+	// compute the calculators, then render the documents that hold them.
+	mds := map[string]goldmark.Markdown{}
+	alt := map[string]string{}
+	for _, lang := range langs {
+		mds[lang] = markdown.New(markdown.WithLanguage(lang), markdown.WithLinkLabel(theme.T(lang, "link_to_section")), markdown.WithAnchorLabel(theme.T(lang, "link_to_rule")),
+			markdown.WithExtensions(markdown.CalcBlocks(),
 				markdown.NewGlossTerms(markdown.WithGlossaryTerms(markTerms(gloss, lang)), markdown.WithGlossaryLanguage(lang))))
-	}, Document: func(lang, slug string) markdown.DocumentValues {
-		v := markdown.DocumentValues{Calc: calc.renderFunc(lang, slug), Doc: slug}
-		for _, other := range langs {
-			if other != lang && site.Exists(opt.ContentDir, other, slug) {
-				v.Alt = &markdown.AltLink{
-					Lang: other, Text: strings.ToUpper(other), Label: theme.T(other, "section_in_this_language"),
-					Base: "../../" + other + "/" + slug + "/",
-				}
-				break
-			}
-		}
-		return v
-	}})
-	ds = append(ds, cds...)
+		alt[lang] = theme.T(lang, "section_in_this_language")
+	}
+	s, pds := site.Parse(opt.ContentDir, site.Options{Markdown: mds, AltLabel: alt})
+	ds = append(ds, pds...)
+	ds = append(ds, calc.check(s)...)
+	html, hds := calc.blocks(s)
+	ds = append(ds, hds...)
+	ds = append(ds, s.Render(html)...)
 	ds = append(ds, site.Check(s)...)
 	ds = append(ds, site.CheckTranslations(s)...)
 	ds = append(ds, checkIDSList(opt.ContentDir, s)...)

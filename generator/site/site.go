@@ -212,22 +212,20 @@ func (d *Doc) HasID(id string) bool {
 	return false
 }
 
-// Options configures Load.
+// Options configures Parse.
 type Options struct {
-	// Markdown returns the converter for the documents of a language; nil
-	// means markdown.New with that language. Every document of the
-	// language is parsed and rendered with it, from many goroutines:
-	// goldmark keeps its parser's state in the parser.Context and its
-	// renderer's in the writer, and the compendium's own parsers and
-	// renderers keep none.
-	Markdown func(lang string) goldmark.Markdown
-	// Document returns what a document's rendering depends on (its
-	// headings' links to the other language, its calculator blocks), set
-	// on it before it is rendered; nil means nothing.
-	Document func(lang, slug string) markdown.DocumentValues
-	// BeforeRender runs once every document is parsed and before any is
-	// rendered; it may check what rendering relies on (calculator blocks).
-	BeforeRender func(s *Site) Diagnostics
+	// Markdown holds the converter for the documents of each language; a
+	// language it lacks gets markdown.New with that language. Every
+	// document of the language is parsed and rendered with it, from many
+	// goroutines: goldmark keeps its parser's state in the parser.Context
+	// and its renderer's in the writer, and the compendium's own parsers
+	// and renderers keep none.
+	Markdown map[string]goldmark.Markdown
+	// AltLabel holds, by language, the label of a heading's link to the
+	// same section in that language ("Cette section en français"): a
+	// document links its headings to the first other language that has
+	// it, when AltLabel names that language; nil links none.
+	AltLabel map[string]string
 }
 
 // reservedIDs are the section IDs a document cannot use: each section has a
@@ -300,14 +298,22 @@ func (d *Doc) Line(pos int) int {
 	return d.bodyLine + n
 }
 
-// Load reads every language folder under dir (dir/fr/*.md, dir/en/*.md),
-// parses and renders each document, and returns the site with every problem
-// found in it. It does not stop at the first problem. Load only reports what
-// one file shows; Check reports what needs the whole site.
+// Load reads and renders every document under dir (Parse, then Render
+// with no calculator's HTML): the site of the commands and tests that do
+// not show calculators.
 func Load(dir string, opt Options) (*Site, Diagnostics) {
-	if opt.Markdown == nil {
-		opt.Markdown = func(lang string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
-	}
+	s, ds := Parse(dir, opt)
+	return s, append(ds, s.Render(nil)...)
+}
+
+// Parse reads every language folder under dir (dir/fr/*.md, dir/en/*.md),
+// parses each document, and returns the site with every problem found in
+// it. It does not stop at the first problem, and only reports what one
+// file shows; Check reports what needs the whole site. A document without
+// calculator blocks is rendered at once, its cross-references' labels
+// left as placeholders; Render renders the others, once their
+// calculators are computed, and fills every label.
+func Parse(dir string, opt Options) (*Site, Diagnostics) {
 	var ds Diagnostics
 	s := &Site{Dir: dir, broken: map[string]bool{}}
 	for _, code := range Languages {
@@ -324,10 +330,11 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		dds := make([]Diagnostics, len(files))
 		// One converter for the language: one per document cost its
 		// making and goldmark's sorting of its parsers and renderers on
-		// first use (its initSync), 0.13 s of 2.84 s of CPU in a
-		// 1,000-page build for the parsers alone (markdown.New and
-		// parser.Parse.func1 in build -cpuprofile).
-		md := opt.Markdown(code)
+		// first use (its initSync), measured in docs/performance.md.
+		md := opt.Markdown[code]
+		if md == nil {
+			md = markdown.New(markdown.WithLanguage(code))
+		}
 		par.Each(len(files), func(i int) {
 			f := files[i]
 			src, err := os.ReadFile(f)
@@ -343,16 +350,11 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 				return
 			}
 			d := parseDoc(f, code, src, md, &dds[i])
-			if opt.Document != nil {
-				d.values = opt.Document(code, slug)
-			}
-			// A document without calculator blocks renders now, its
-			// cross-references' labels left as placeholders: its tree
+			d.values = markdown.DocumentValues{Doc: slug, Alt: altLink(dir, code, slug, opt.AltLabel)}
+			// A document without calculator blocks renders now: its tree
 			// then goes at once. Held until every document was parsed,
-			// the trees were the peak of a 10,000-page build (442 of
-			// 530 MB sampled in the heap profile at the largest live
-			// heap, build -memprofile). A calculator block needs the
-			// whole site checked first (BeforeRender).
+			// the trees were the peak of a 10,000-page build's heap. A
+			// calculator block needs the whole site checked first.
 			if len(d.Calcs) == 0 {
 				d.render(&dds[i])
 			}
@@ -373,12 +375,27 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if len(s.Langs) == 0 {
 		ds.Report(dir, 0, "no-documents", "dir", filepath.Join(dir, "fr")+"/")
 	}
-	// The documents with calculators render once every document's
-	// sections are known: a calculator's explanation links to sections of
-	// other documents by their titles.
-	if opt.BeforeRender != nil {
-		ds = append(ds, opt.BeforeRender(s)...)
+	return s, ds
+}
+
+// altLink returns the link of a document's headings to the same section in
+// the first other language that has the document and a label in labels.
+func altLink(dir, lang, slug string, labels map[string]string) *markdown.AltLink {
+	for _, other := range Languages {
+		if other == lang || labels[other] == "" || !Exists(dir, other, slug) {
+			continue
+		}
+		return &markdown.AltLink{Lang: other, Text: strings.ToUpper(other), Label: labels[other], Base: "../../" + other + "/" + slug + "/"}
 	}
+	return nil
+}
+
+// Render renders the documents Parse left for later (those with
+// calculator blocks), each block as calc holds it (the calculators' HTML,
+// computed once the whole site was parsed and checked; a block calc lacks
+// writes nothing), then fills the cross-references' labels, now that
+// every document's sections are known. It is called once, after Parse.
+func (s *Site) Render(calc map[*markdown.Calc]string) Diagnostics {
 	var all []*Doc
 	for _, l := range s.Langs {
 		all = append(all, l.Docs...)
@@ -386,16 +403,18 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	rds := make([]Diagnostics, len(all))
 	par.Each(len(all), func(i int) {
 		if all[i].ast != nil {
+			all[i].values.CalcHTML = calc
 			all[i].render(&rds[i])
 		}
 	})
+	var ds Diagnostics
 	for _, d := range rds {
 		ds = append(ds, d...)
 	}
 	labelXRefs(s, all)
 	// The sources are needed past this point only to check translations
-	// against their original (SectionSource): at 10,000 documents and one
-	// language, the others were 82 MB of a 677 MB peak live heap.
+	// against their original (SectionSource): a document without a
+	// translation lets its source go.
 	for _, d := range all {
 		translated := false
 		for _, l := range s.Langs {
@@ -407,7 +426,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 			d.src = nil
 		}
 	}
-	return s, ds
+	return ds
 }
 
 // parseDoc parses a document with md, the language's converter, which
