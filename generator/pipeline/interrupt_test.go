@@ -79,6 +79,11 @@ func TestInterruptedChild(t *testing.T) {
 				if sig == syscall.SIGKILL {
 					select {} // the kill ends the process here
 				}
+				// The signal reaches the context from another
+				// goroutine: on a loaded machine the write went on to
+				// its end before it did. Waiting here stops the build
+				// at this step, as a signal arriving now would.
+				<-ctx.Done()
 			}
 		}
 	}

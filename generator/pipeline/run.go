@@ -181,9 +181,13 @@ func (r *run) renderPages() error {
 		searchPaths[lang.Code] = search.IndexPath(lang.Code)
 	}
 	b, m := r.bundle, r.module
+	langs, err := calc.extras(s)
+	if err != nil {
+		return failed("pages", err)
+	}
 	p, err := theme.Pages(s, render.Assets{CSS: b.CSS, JS: b.JS, CalcCSS: b.CalcCSS, CalcJS: b.CalcJS, CharacterJS: b.CharacterJS, Boot: b.Boot, Head: b.Head, Worker: b.Worker, WASM: m.WASM, WASMSize: m.Size, Search: searchPaths},
 		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: r.updated},
-		render.Extra{CalcStrings: calc.strings, Calculators: calc.calculatorsPage, Glossary: calc.glossaryPage, Values: calc.valuesPage, Character: calc.characterPage, PDFs: pdfLinks(r.opt.PDFs), Changes: r.changes,
+		render.Extra{Langs: langs, PDFs: pdfLinks(r.opt.PDFs), Changes: r.changes,
 			Unchanged: r.kept.unchanged})
 	if err != nil {
 		return failed("pages", err)

@@ -454,23 +454,13 @@ func Strip(h string) string {
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 }
 
-// Extra supplies what the theme renders but does not compute: the
-// calculators, computed by the engine at build time.
+// Extra is what the theme renders but does not compute, computed before
+// the pages render (the calculators by the engine at build time, the
+// glossary and values pages from the content).
 type Extra struct {
-	// CalcStrings returns the JSON of the strings for calculators names,
-	// and of every string whose key starts with one of prefixes (the
-	// character page's own, "character.").
-	CalcStrings func(lang string, names []string, prefixes ...string) string
-	// Calculators renders every calculator for the calculators page, and
-	// returns their names.
-	Calculators func(lang string, docs []*site.Doc) ([]CalcGroup, []string, error)
-	// Glossary returns the glossary's entries for a language, sorted.
-	Glossary func(lang string) []GlossaryEntry
-	// Values returns the rule values of a language, by document.
-	Values func(lang string) []ValueGroup
-	// Character returns the character page's games for a language, and
-	// the calculators it computes with (none: no character page).
-	Character func(lang string, docs []*site.Doc) ([]CharacterGame, []string, error)
+	// Langs holds, by language code, that language's computed pages; a
+	// language it lacks has none of them.
+	Langs map[string]*LangExtra
 	// PDFs lists, per language, the printed books to link.
 	PDFs map[string][]PDF
 	// Changes gives, per language, what changed since the previous
@@ -482,6 +472,37 @@ type Extra struct {
 	// so that a rebuild does not hold every unchanged page in memory
 	// until the write. It is called from several goroutines.
 	Unchanged func(path string, b []byte) bool
+}
+
+// LangExtra is what one language's pages show that the build computed.
+type LangExtra struct {
+	// Calculators is the calculators page (/<lang>/calculators/); nil
+	// renders none.
+	Calculators *CalculatorsPage
+	// Glossary is the glossary's entries, sorted; none renders no page.
+	Glossary []GlossaryEntry
+	// Values is the rule values, by document; none renders no page.
+	Values []ValueGroup
+	// Character is the character page; nil renders none.
+	Character *CharacterPage
+	// DocCalcs holds, by document slug, the JSON of what the document's
+	// calculators' scripts read (their strings and rules); a document
+	// without calculators has none.
+	DocCalcs map[string]string
+}
+
+// CalculatorsPage is every calculator with its defaults, by rules document.
+type CalculatorsPage struct {
+	Groups []CalcGroup
+	// Strings is the JSON the calculators' scripts read.
+	Strings string
+}
+
+// CharacterPage is the character page's games.
+type CharacterPage struct {
+	Games []CharacterGame
+	// Strings is the JSON the page's scripts read.
+	Strings string
 }
 
 // Changes is the "what changed" page of a language.
@@ -534,14 +555,6 @@ func calcSections(d *site.Doc) string {
 		}
 	}
 	return strings.Join(ids, " ")
-}
-
-func calcNames(d *site.Doc) []string {
-	var n []string
-	for _, c := range d.Calcs {
-		n = append(n, c.Name)
-	}
-	return n
 }
 
 // pairs aligns two versions of a document by section ID. Check guarantees

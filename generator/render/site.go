@@ -288,63 +288,44 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 	if err := r.render("notfound", nf, code+"/404.html", false); err != nil {
 		return err
 	}
-	var glossary []GlossaryEntry
-	if extra.Glossary != nil {
-		glossary = extra.Glossary(code)
+	le := extra.Langs[code]
+	if le == nil {
+		le = &LangExtra{}
 	}
-	if err := r.book(l, glossary, extra.PDFs[code]); err != nil {
+	if err := r.book(l, le.Glossary, extra.PDFs[code]); err != nil {
 		return err
 	}
-	if extra.Glossary != nil {
-		if entries := glossary; len(entries) > 0 {
-			gp := r.page(code, code+"/glossary/")
-			gp.Title, gp.Description, gp.Glossary = t.T(code, "glossary")+" — "+title, t.T(code, "glossary_intro"), entries
-			r.versions(gp, func(lang string) string { return lang + "/glossary/" })
-			if err := r.render("glossary", gp, code+"/glossary/index.html", true); err != nil {
-				return err
-			}
-		}
-	}
-	if extra.Values != nil {
-		if groups := extra.Values(code); len(groups) > 0 {
-			vp := r.page(code, code+"/values/")
-			vp.Title, vp.Description, vp.Values = t.T(code, "values")+" — "+title, t.T(code, "values_intro"), groups
-			r.versions(vp, func(lang string) string { return lang + "/values/" })
-			if err := r.render("values", vp, code+"/values/index.html", true); err != nil {
-				return err
-			}
-		}
-	}
-	if extra.Character != nil {
-		games, names, err := extra.Character(code, l.Docs)
-		if err != nil {
+	if len(le.Glossary) > 0 {
+		gp := r.page(code, code+"/glossary/")
+		gp.Title, gp.Description, gp.Glossary = t.T(code, "glossary")+" — "+title, t.T(code, "glossary_intro"), le.Glossary
+		r.versions(gp, func(lang string) string { return lang + "/glossary/" })
+		if err := r.render("glossary", gp, code+"/glossary/index.html", true); err != nil {
 			return err
 		}
-		if len(games) > 0 {
-			chp := r.page(code, code+"/character/")
-			chp.Title, chp.Description, chp.Characters = t.T(code, "character")+" — "+title, t.T(code, "character_intro"), games
-			// The glance is the page's first figures: the engine starts at once.
-			chp.PreloadEngine = true
-			if extra.CalcStrings != nil {
-				chp.CalcStrings = extra.CalcStrings(code, names, "character.")
-			}
-			r.versions(chp, func(lang string) string { return lang + "/character/" })
-			if err := r.render("character", chp, code+"/character/index.html", true); err != nil {
-				return err
-			}
+	}
+	if len(le.Values) > 0 {
+		vp := r.page(code, code+"/values/")
+		vp.Title, vp.Description, vp.Values = t.T(code, "values")+" — "+title, t.T(code, "values_intro"), le.Values
+		r.versions(vp, func(lang string) string { return lang + "/values/" })
+		if err := r.render("values", vp, code+"/values/index.html", true); err != nil {
+			return err
 		}
 	}
-	if extra.Calculators != nil {
+	if ch := le.Character; ch != nil && len(ch.Games) > 0 {
+		chp := r.page(code, code+"/character/")
+		chp.Title, chp.Description, chp.Characters = t.T(code, "character")+" — "+title, t.T(code, "character_intro"), ch.Games
+		// The glance is the page's first figures: the engine starts at once.
+		chp.PreloadEngine = true
+		chp.CalcStrings = ch.Strings
+		r.versions(chp, func(lang string) string { return lang + "/character/" })
+		if err := r.render("character", chp, code+"/character/index.html", true); err != nil {
+			return err
+		}
+	}
+	if cs := le.Calculators; cs != nil {
 		cp := r.page(code, code+"/calculators/")
 		cp.Title, cp.Description, cp.PreloadEngine = t.T(code, "calculators")+" — "+title, t.T(code, "calculators_intro"), true
-		var names []string
-		var err error
-		if cp.Calcs, names, err = extra.Calculators(code, l.Docs); err != nil {
-			return err
-		}
-		if extra.CalcStrings != nil {
-			cp.CalcStrings = extra.CalcStrings(code, names)
-		}
+		cp.Calcs, cp.CalcStrings = cs.Groups, cs.Strings
 		r.versions(cp, func(lang string) string { return lang + "/calculators/" })
 		if err := r.render("calcs", cp, code+"/calculators/index.html", true); err != nil {
 			return err
@@ -416,8 +397,8 @@ func (r *siteRenderer) document(l *site.Lang, i int, d *site.Doc, extra Extra) e
 	}
 	exists := func(lang string) string { return in[lang] }
 	var calcs, calcIDs string
-	if len(d.Calcs) > 0 && extra.CalcStrings != nil {
-		calcs, calcIDs = extra.CalcStrings(code, calcNames(d)), calcSections(d)
+	if le := extra.Langs[code]; len(d.Calcs) > 0 && le != nil && le.DocCalcs[d.Slug] != "" {
+		calcs, calcIDs = le.DocCalcs[d.Slug], calcSections(d)
 	}
 	var prev, next *site.Doc
 	if i > 0 {

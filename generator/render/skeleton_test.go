@@ -216,9 +216,7 @@ func TestDocsFromTheme(t *testing.T) {
 	fr.Docs[5].Calcs = []*markdown.Calc{{Name: "armor"}, {Name: "healing"}}
 	en := &site.Lang{Code: "en", Docs: []*site.Doc{{Lang: "en", Slug: "fantasy"}, {Lang: "en", Slug: "duels"}, {Lang: "en", Slug: "calcs"}}}
 	s := &site.Site{Langs: []*site.Lang{fr, en}}
-	extra := Extra{CalcStrings: func(lang string, names []string, _ ...string) string {
-		return `{"names":"` + strings.Join(names, ",") + `","quote":"l'armure <lourde>"}`
-	}}
+	extra := Extra{Langs: map[string]*LangExtra{"fr": {DocCalcs: map[string]string{"calcs": `{"names":"armor,healing","quote":"l'armure <lourde>"}`}}}}
 	for _, base := range []string{"", "https://rules.example.org/gn/"} {
 		sheets := map[string]string{}
 		for _, d := range fr.Docs {

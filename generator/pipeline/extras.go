@@ -1,0 +1,56 @@
+package pipeline
+
+import (
+	"compendium/generator/par"
+	"compendium/generator/render"
+	"compendium/generator/site"
+)
+
+// extras computes, for every language of s, what its pages show that the
+// build computes: the calculators page, the glossary, the values, the
+// character page and each document's calculators' data. The pages phase
+// takes the result as data (render.Extra.Langs).
+func (c *calcs) extras(s *site.Site) (map[string]*render.LangExtra, error) {
+	out := make([]*render.LangExtra, len(s.Langs))
+	errs := make([]error, len(s.Langs))
+	par.Each(len(s.Langs), func(i int) {
+		out[i], errs[i] = c.langExtra(s.Langs[i])
+	})
+	m := map[string]*render.LangExtra{}
+	for i, l := range s.Langs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		m[l.Code] = out[i]
+	}
+	return m, nil
+}
+
+// langExtra computes what extras gives for one language.
+func (c *calcs) langExtra(l *site.Lang) (*render.LangExtra, error) {
+	code := l.Code
+	e := &render.LangExtra{Glossary: c.glossaryPage(code), Values: c.valuesPage(code), DocCalcs: map[string]string{}}
+	games, names, err := c.characterPage(code, l.Docs)
+	if err != nil {
+		return nil, err
+	}
+	if len(games) > 0 {
+		e.Character = &render.CharacterPage{Games: games, Strings: c.strings(code, names, "character.")}
+	}
+	groups, names, err := c.calculatorsPage(code, l.Docs)
+	if err != nil {
+		return nil, err
+	}
+	e.Calculators = &render.CalculatorsPage{Groups: groups, Strings: c.strings(code, names)}
+	for _, d := range l.Docs {
+		if len(d.Calcs) == 0 {
+			continue
+		}
+		var names []string
+		for _, blk := range d.Calcs {
+			names = append(names, blk.Name)
+		}
+		e.DocCalcs[d.Slug] = c.strings(code, names)
+	}
+	return e, nil
+}
