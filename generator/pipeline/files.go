@@ -11,6 +11,7 @@ import (
 	"compendium/generator/compress"
 	"compendium/generator/headers"
 	"compendium/generator/render"
+	"compendium/generator/search"
 	"compendium/generator/sitemap"
 )
 
@@ -25,24 +26,27 @@ func wrapModule(err error) error {
 // module, the favicon and _headers); then the phases "service worker",
 // which lists them with their hashes, and "twins", their precompressed
 // copies.
-func (r *run) files() error {
-	if err := r.collect(); err != nil {
+// Into res go the pages (out), the editions made (singles), the search
+// indexes (ixs), the bundle and the module (a), and everything else; the
+// pages kept in the output folder (kept) are hashed as it holds them.
+func (r *run) files(res *Result, l *loaded, a built, out *render.Output, ixs *search.Indexes, singles map[string][]byte, kept *keptPages) error {
+	if err := r.collect(res, l, a, out, ixs, singles); err != nil {
 		return err
 	}
-	sums, err := r.offline()
+	sums, err := r.offline(res, l, out, kept)
 	if err != nil {
 		return err
 	}
-	return r.twins(sums)
+	return r.twins(res, kept, sums)
 }
 
-// collect gathers the files beside the pages into the result.
-func (r *run) collect() error {
-	res, s, theme, cfg, out := r.res, r.l.site, r.l.theme, r.l.config, r.out
+// collect gathers the files beside the pages into res.
+func (r *run) collect(res *Result, l *loaded, a built, out *render.Output, ixs *search.Indexes, singles map[string][]byte) error {
+	s, theme, cfg := l.site, l.theme, l.config
 	for k, v := range r.opt.PDFs {
 		res.Files[k] = v
 	}
-	for k, v := range r.singles {
+	for k, v := range singles {
 		res.Files[k] = v
 	}
 	qrs, err := render.QRFiles(s, render.Meta{Base: cfg.BaseURL})
@@ -52,7 +56,7 @@ func (r *run) collect() error {
 	for k, v := range qrs {
 		res.Files[k] = v
 	}
-	for k, v := range r.bundle.Files {
+	for k, v := range a.bundle.Files {
 		res.Files[k] = v
 	}
 	for k, v := range out.Files {
@@ -74,12 +78,12 @@ func (r *run) collect() error {
 	if cfg.BaseURL != "" {
 		res.Files["sitemap.xml"] = sitemap.XML(cfg.BaseURL, listed(out.Pages))
 	}
-	for k, v := range r.ixs.Files {
+	for k, v := range ixs.Files {
 		res.Files[k] = v
 	}
 	// The module is named by its content: a folder whose manifest has it
 	// (and its twins) keeps it, unread (see assets.Module).
-	module := r.module
+	module := a.module
 	if c := r.prev.carried(module.WASM, module.WASM, r.opt.twinKey()); c != nil {
 		for k, v := range c {
 			res.carry[k] = v
@@ -107,8 +111,7 @@ func (r *run) collect() error {
 
 // offline hashes the site's files and writes the service worker, which
 // lists them with their hashes and sizes; it returns the hashes.
-func (r *run) offline() (Sums, error) {
-	res, out, kept := r.res, r.out, r.kept
+func (r *run) offline(res *Result, l *loaded, out *render.Output, kept *keptPages) (Sums, error) {
 	sums := kept.addTo(res.addCarried(hashFiles(res.Files, kept.made)))
 	r.ph.mark("hash")
 	sizes := make(map[string]int, len(res.Files)+len(kept.sizes))
@@ -125,7 +128,7 @@ func (r *run) offline() (Sums, error) {
 			sizes[name] = c.Size
 		}
 	}
-	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, r.l.config.Edition)
+	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, l.config.Edition)
 	if err != nil {
 		return nil, failed("service worker", err)
 	}
@@ -136,8 +139,7 @@ func (r *run) offline() (Sums, error) {
 
 // twins makes the precompressed twins (.br, .gz) of the compressible
 // files, then hashes them: sums are the other files' hashes.
-func (r *run) twins(sums Sums) error {
-	res, kept := r.res, r.kept
+func (r *run) twins(res *Result, kept *keptPages, sums Sums) error {
 	if !r.opt.NoTwins {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
 		// whole site takes 7 s on two cores, a warm rebuild 16 ms.

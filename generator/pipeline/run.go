@@ -13,8 +13,12 @@ import (
 	"compendium/generator/site"
 )
 
-// run is one build: what its phases take and give, each phase a method
-// that fills its part and returns an error. generate lists the phases.
+// run is one build's surroundings: the Builder, its options, the rebuild
+// it is (nil: a build from scratch), the module's root, the phases' clock
+// and the output folder's manifest (set once the content is loaded). What
+// the phases make is not kept here: each phase is a method that takes what
+// it needs as arguments and returns what it makes, and generate passes
+// one phase's results to the next.
 type run struct {
 	b    *Builder
 	opt  Options
@@ -22,35 +26,38 @@ type run struct {
 	root string   // the Go module's root
 	ph   *phases
 	prev *manifest // the output folder's manifest (nil: none, or in memory)
+}
 
-	l       *loaded
-	module  *assets.Module
-	bundle  *assets.Bundle
-	updated time.Time
-	changes map[string]*render.Changes
-	kept    *keptPages
-	pages   *render.Pages
-	ixs     *search.Indexes
-	drawn   []drawnSingle     // the editions' pages, by language, before the index goes in
-	singles map[string][]byte // the editions made this build
-	sizes   map[string]int    // every edition's size, made or kept
-	out     *render.Output
-	res     *Result
+// built is what the phase "module and bundle" makes.
+type built struct {
+	module *assets.Module
+	bundle *assets.Bundle
+}
+
+// edited is what the phase "editions and drifts" makes.
+type edited struct {
+	updated time.Time                  // the newest content file's day
+	changes map[string]*render.Changes // by language; none without a previous edition
+	notes   []Note
 }
 
 // generate runs the phases of a build in memory: Build and Rebuild write
 // the result. previous gives the output folder's manifest; it is called
 // once the content is loaded.
 func (b *Builder) generate(ctx context.Context, live *rebuild, previous func() *manifest) (*Result, error) {
-	r := &run{b: b, opt: b.opt, live: live, ph: newPhases(b.opt.Progress), sizes: map[string]int{}, singles: map[string][]byte{}}
+	r := &run{b: b, opt: b.opt, live: live, ph: newPhases(b.opt.Progress)}
 	if err := r.locate(); err != nil {
 		return nil, err
 	}
 	// The module and the bundle do not read the content: they run while
 	// it loads.
+	var a built
 	g := new(errgroup.Group)
-	g.Go(r.beside("module and bundle (beside load)", r.assets))
-	lerr := r.load()
+	g.Go(r.beside("module and bundle (beside load)", func() (err error) {
+		a, err = r.assets()
+		return err
+	}))
+	l, lerr := r.load()
 	r.ph.mark("load and check")
 	aerr := g.Wait()
 	r.ph.mark("wait for the bundle")
@@ -61,36 +68,49 @@ func (b *Builder) generate(ctx context.Context, live *rebuild, previous func() *
 		return nil, err
 	}
 	r.prev = previous()
-	if err := r.editions(); err != nil {
+	ed, err := r.editions(l)
+	if err != nil {
 		return nil, err
 	}
 	r.ph.mark("editions and drifts")
+	kept := newKeptPages(r.prev, !r.opt.NoTwins)
 	// The pages render beside the search index and the single-file
 	// editions: they need only the indexes' addresses, which do not
-	// change. The index keeps about one core busy (its postings and JSON
-	// are made in one goroutine per language, and the synthetic sites
-	// have one language): run in turn, the phases left the other core
-	// idle for much of a build (172 % CPU on two cores at 1,000 pages).
+	// change. The index keeps about one core busy (one goroutine per
+	// language): run in turn, the phases left the other core idle.
+	var (
+		pages *render.Pages
+		ixs   *search.Indexes
+		ss    singles
+	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(r.beside("pages (beside the index and editions)", r.renderPages))
-	g.Go(func() error { return r.indexAndSingles(gctx) })
+	g.Go(r.beside("pages (beside the index and editions)", func() (err error) {
+		pages, err = r.renderPages(l, a, ed, kept)
+		return err
+	}))
+	g.Go(func() (err error) {
+		ixs, ss, err = r.indexAndSingles(gctx, l, a, ed)
+		return err
+	})
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	r.ph.mark("wait for the pages")
-	if err := r.homes(); err != nil {
+	out, err := r.homes(l, pages, ss.sizes)
+	if err != nil {
 		return nil, err
 	}
 	r.ph.mark("home pages")
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := r.files(); err != nil {
+	res := &Result{Site: l.site, Files: map[string][]byte{}, carry: ss.carry, Notes: ed.notes, Warnings: site.Sort(l.warnings)}
+	if err := r.files(res, l, a, out, ixs, ss.files, kept); err != nil {
 		return nil, err
 	}
-	r.res.Phases = r.ph.list
-	r.res.Docs, r.res.Sections = r.l.site.Count()
-	return r.res, nil
+	res.Phases = r.ph.list
+	res.Docs, res.Sections = l.site.Count()
+	return res, nil
 }
 
 // beside returns phase as a function for an errgroup, recording its own
@@ -118,18 +138,16 @@ func (r *run) locate() error {
 func (r *run) cache(name string) string { return filepath.Join(r.root, ".cache", name) }
 
 // load is the phase "load and check" (load.go).
-func (r *run) load() error {
-	l, err := r.b.load(r.live)
-	r.l = l
-	return err
+func (r *run) load() (*loaded, error) {
+	return r.b.load(r.live)
 }
 
 // assets is the phase "module and bundle": the rules engine's WebAssembly
 // module and esbuild's bundle of the theme's scripts and styles.
-func (r *run) assets() error {
+func (r *run) assets() (built, error) {
 	module, err := assets.BuildModule(assets.ModuleOptions{Root: r.root, CacheDir: r.cache("wasm"), Memory: &r.b.assets})
 	if err != nil {
-		return failed("module and bundle", err)
+		return built{}, failed("module and bundle", err)
 	}
 	bundle, msgs := assets.Build(assets.Options{ThemeDir: r.opt.ThemeDir, Generated: map[string]string{"wasm_exec.js": string(module.ExecBytes)}, Minify: true,
 		CacheDir: r.cache("bundle"), Memory: &r.b.assets})
@@ -140,128 +158,131 @@ func (r *run) assets() error {
 			d.Col = m.Column
 			e.Diagnostics = append(e.Diagnostics, d)
 		}
-		return e
+		return built{}, e
 	}
-	r.module, r.bundle = module, bundle
-	return nil
+	return built{module: module, bundle: bundle}, nil
 }
 
 // editions is the phase "editions and drifts": what changed since the
 // previous edition (the changes page and the sections' badges), and the
 // translations behind their original (a warning and a notice each).
-func (r *run) editions() error {
-	s, theme, calc, cfg := r.l.site, r.l.theme, r.l.calc, r.l.config
-	r.updated = contentDay(r.opt.ContentDir)
+func (r *run) editions(l *loaded) (edited, error) {
+	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
+	ed := edited{updated: contentDay(r.opt.ContentDir)}
 	drift, err := drifts(r.opt, s)
 	if err != nil {
-		return failed("editions and drifts", err)
+		return ed, failed("editions and drifts", err)
 	}
-	changes, notes, err := r.b.editionChanges(r.root, r.cache("editions"), s, theme, calc, cfg.Edition)
+	ed.changes, ed.notes, err = r.b.editionChanges(r.root, r.cache("editions"), s, theme, calc, cfg.Edition)
 	if err != nil {
-		return failed("editions and drifts", err)
+		return ed, failed("editions and drifts", err)
 	}
-	r.changes = changes
-	r.res = &Result{Site: s, Files: map[string][]byte{}, carry: map[string]carried{}, Notes: notes}
-	r.res.Warnings = site.Sort(r.l.warnings)
 	for _, d := range drift {
 		if err := theme.AddDriftNotice(s, d.Lang, d.Orig, d.Slug, d.ID, d.Checked); err != nil {
-			return failed("editions and drifts", err)
+			return ed, failed("editions and drifts", err)
 		}
 	}
-	r.kept = newKeptPages(r.prev, !r.opt.NoTwins)
-	return nil
+	return ed, nil
 }
 
 // renderPages is the phase "pages": every page but the home pages of the
 // languages that have a single-file edition, whose size they show (homes).
-func (r *run) renderPages() error {
-	s, theme, calc, cfg := r.l.site, r.l.theme, r.l.calc, r.l.config
+// A page the output folder already holds with the same bytes goes to kept.
+func (r *run) renderPages(l *loaded, a built, ed edited, kept *keptPages) (*render.Pages, error) {
+	s, theme, calc, cfg := l.site, l.theme, l.calc, l.config
 	searchPaths := map[string]string{}
 	for _, lang := range s.Langs {
 		searchPaths[lang.Code] = search.IndexPath(lang.Code)
 	}
-	b, m := r.bundle, r.module
+	b, m := a.bundle, a.module
 	langs, err := calc.extras(s)
 	if err != nil {
-		return failed("pages", err)
+		return nil, failed("pages", err)
 	}
 	p, err := theme.Pages(s, render.Assets{CSS: b.CSS, JS: b.JS, CalcCSS: b.CalcCSS, CalcJS: b.CalcJS, CharacterJS: b.CharacterJS, Boot: b.Boot, Head: b.Head, Worker: b.Worker, WASM: m.WASM, WASMSize: m.Size, Search: searchPaths},
-		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: r.updated},
-		render.Extra{Langs: langs, PDFs: pdfLinks(r.opt.PDFs), Changes: r.changes,
-			Unchanged: r.kept.unchanged})
+		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: ed.updated},
+		render.Extra{Langs: langs, PDFs: pdfLinks(r.opt.PDFs), Changes: ed.changes,
+			Unchanged: kept.unchanged})
 	if err != nil {
-		return failed("pages", err)
+		return nil, failed("pages", err)
 	}
-	r.pages = p
-	// A language without an edition renders its home page now: at 1,000
-	// pages (none), the home page rendered after the search index, alone,
-	// was the last 43 to 62 ms of the build on one core.
+	// A language without an edition renders its home page now, beside
+	// the search index rather than after it.
 	for _, l := range s.Langs {
 		if !render.HasSingle(l) {
 			if err := p.Home(l.Code, nil); err != nil {
-				return failed("pages", err)
+				return nil, failed("pages", err)
 			}
 		}
 	}
-	return nil
+	return p, nil
 }
 
 // indexAndSingles runs the phases "search index" and "single-file
 // editions": the editions' pages are drawn beside the index, which they
-// take only once drawn (its JSON goes in with the engine's bytes): drawn
-// after it, they were 19 to 45 ms more on the real site's longest path.
-func (r *run) indexAndSingles(ctx context.Context) error {
+// take only once drawn (its JSON goes in with the engine's bytes).
+func (r *run) indexAndSingles(ctx context.Context, l *loaded, a built, ed edited) (*search.Indexes, singles, error) {
+	var (
+		drawn []*render.SingleFile
+		ixs   *search.Indexes
+	)
 	g := new(errgroup.Group)
-	g.Go(r.drawSingles)
-	g.Go(r.index)
-	if err := g.Wait(); err != nil {
+	g.Go(func() (err error) {
+		drawn, err = r.drawSingles(l, a, ed.updated)
 		return err
+	})
+	g.Go(func() (err error) {
+		ixs, err = r.index(l)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, singles{}, err
 	}
 	r.ph.mark("search index (beside the editions' pages)")
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, singles{}, err
 	}
-	if err := r.makeSingles(); err != nil {
-		return err
+	ss, err := r.makeSingles(l, a, drawn, ixs)
+	if err != nil {
+		return nil, singles{}, err
 	}
 	r.ph.mark("single-file editions")
-	return nil
+	return ixs, ss, nil
 }
 
 // index is the phase "search index": each language's index files.
-func (r *run) index() error {
-	s := r.l.site
+func (r *run) index(l *loaded) (*search.Indexes, error) {
+	s := l.site
 	var memo *search.Memo
 	if r.live != nil {
 		memo = &r.b.analyses
 	}
-	ixs, err := search.BuildAll(s, r.l.vocabulary(), memo, search.WithWhole(func(lang string) bool { return render.HasSingle(s.Lang(lang)) }))
+	ixs, err := search.BuildAll(s, l.vocabulary(), memo, search.WithWhole(func(lang string) bool { return render.HasSingle(s.Lang(lang)) }))
 	if err != nil {
-		return failed("search index", err)
+		return nil, failed("search index", err)
 	}
-	r.ixs = ixs
-	return nil
+	return ixs, nil
 }
 
 // homes is the phase "home pages": the home page of each language that
-// has a single-file edition, which links it with its size.
-func (r *run) homes() error {
-	for _, l := range r.l.site.Langs {
-		if !render.HasSingle(l) {
+// has a single-file edition, which links it with its size (sizes, by
+// language). It returns every page of the site.
+func (r *run) homes(l *loaded, pages *render.Pages, sizes map[string]int) (*render.Output, error) {
+	for _, lang := range l.site.Langs {
+		if !render.HasSingle(lang) {
 			continue
 		}
 		var single *render.PDF
-		if n, ok := r.sizes[l.Code]; ok {
-			single = &render.PDF{Format: "HTML", Path: l.Code + "/compendium.html", Size: n}
+		if n, ok := sizes[lang.Code]; ok {
+			single = &render.PDF{Format: "HTML", Path: lang.Code + "/compendium.html", Size: n}
 		}
-		if err := r.pages.Home(l.Code, single); err != nil {
-			return failed("home pages", err)
+		if err := pages.Home(lang.Code, single); err != nil {
+			return nil, failed("home pages", err)
 		}
 	}
-	r.out = r.pages.Output()
-	r.pages = nil
-	if r.l.calc.memo != nil {
-		r.l.calc.memo.rotate()
+	out := pages.Output()
+	if l.calc.memo != nil {
+		l.calc.memo.rotate()
 	}
-	return nil
+	return out, nil
 }
