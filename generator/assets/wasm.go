@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -193,7 +194,7 @@ func ExecJS() ([]byte, error) {
 	if err != nil {
 		// Before Go 1.24 the file lived in misc/wasm.
 		if execJS, err = os.ReadFile(filepath.Join(runtime.GOROOT(), "misc", "wasm", "wasm_exec.js")); err != nil {
-			return nil, errors.New("wasm_exec.js not found in $(go env GOROOT)/lib/wasm: " + err.Error())
+			return nil, fmt.Errorf("wasm_exec.js not found in $(go env GOROOT)/lib/wasm: %w", err)
 		}
 	}
 	return execJS, nil

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -183,7 +184,7 @@ func (p *Previous) RunEngine(rules map[string]int, runs []CalcInput, cacheDir st
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, errors.New("running edition " + p.Name + "'s engine: " + err.Error() + ": " + stderr.String())
+		return nil, fmt.Errorf("running edition %s's engine: %w: %s", p.Name, err, stderr.String())
 	}
 	var out []json.RawMessage
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || len(out) != len(runs) {

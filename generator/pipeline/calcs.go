@@ -68,11 +68,12 @@ func newCalcs(theme *render.Theme) *calcs {
 
 // check validates every block before anything renders: a known calculator,
 // a JSON object of defaults whose every field the form takes, and defaults
-// the engine accepts. Messages name the file and line of the block.
-func (c *calcs) check(s *site.Site) site.Diagnostics {
+// the engine accepts with the content's rules. Messages name the file and
+// line of the block. The calculators then compute with rules.
+func (c *calcs) check(s *site.Site, rules *values.Set) site.Diagnostics {
 	c.site = s
-	rules, ds := values.Collect(s)
 	c.rules = rules
+	var ds site.Diagnostics
 	for _, l := range s.Langs {
 		for _, d := range l.Docs {
 			seen := map[string]int{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -32,7 +33,7 @@ func (b *Builder) editionChanges(root, cacheDir string, s *site.Site, theme *ren
 	case errors.Is(err, edition.ErrNoHistory):
 		return nil, []Note{{"note-no-history", []string{"dir", opt.ContentDir}}}, nil
 	case err != nil:
-		return nil, nil, errors.New("editions: " + err.Error())
+		return nil, nil, fmt.Errorf("editions: %w", err)
 	case prev == nil:
 		return nil, []Note{{"note-no-edition", []string{"prefix", edition.TagPrefix}}}, nil
 	}

@@ -82,8 +82,8 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	// parsed (markdown.GlossTerm).
 	glossaryFile := filepath.Join(opt.ContentDir, "glossary.json")
 	gloss, gerr := glossary.Load(glossaryFile)
-	// The phases of the content: parse every document, check the
-	// calculator blocks against the rule values the text declares,
+	// The phases of the content: parse every document, collect the rule
+	// values the text declares, check the calculator blocks with them,
 	// compute the calculators, then render the documents that hold them.
 	mds := map[string]goldmark.Markdown{}
 	alt := map[string]string{}
@@ -95,7 +95,9 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	}
 	s, pds := site.Parse(opt.ContentDir, site.Options{Markdown: mds, AltLabel: alt})
 	ds = append(ds, pds...)
-	ds = append(ds, calc.check(s)...)
+	rules, vds := values.Collect(s)
+	ds = append(ds, vds...)
+	ds = append(ds, calc.check(s, rules)...)
 	html, hds := calc.blocks(s)
 	ds = append(ds, hds...)
 	ds = append(ds, s.Render(html)...)

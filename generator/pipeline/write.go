@@ -294,7 +294,7 @@ func readManifest(out string) (*manifest, error) {
 	}
 	m := &manifest{}
 	if err := json.Unmarshal(b, m); err != nil || m.Files == nil {
-		return nil, fmt.Errorf("%s: unreadable build manifest (%v): remove %s to rebuild from scratch", filepath.Join(out, ManifestName), err, out)
+		return nil, fmt.Errorf("%s: unreadable build manifest (%w): remove %s to rebuild from scratch", filepath.Join(out, ManifestName), err, out)
 	}
 	d, err := os.ReadFile(filepath.Join(out, DirtyName))
 	if errors.Is(err, os.ErrNotExist) {
