@@ -343,8 +343,28 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	// The site configuration (compendium.json) and the command line's
 	// -base-url.
 	"config-unknown-key": {
-		"unknown key “{key}”: the keys are title, tagline, base_url, edition",
-		"clé inconnue « {key} » : les clés sont title, tagline, base_url, edition",
+		"unknown key “{key}”: the keys are title, tagline, base_url, edition, languages",
+		"clé inconnue « {key} » : les clés sont title, tagline, base_url, edition, languages",
+	},
+	"config-languages-empty": {
+		"“languages” lists no language: name the language the rules are written in first, then its translations, e.g. [{default}], or remove the key",
+		"« languages » ne nomme aucune langue : nommez d'abord celle dans laquelle les règles sont écrites, puis leurs traductions, par exemple [{default}], ou retirez la clé",
+	},
+	"config-language-code": {
+		"“languages” names “{code}”, which is not a language code: write the code in lower case, as the folder under content/ is named (e.g. “de”, “pt-br”)",
+		"« languages » nomme « {code} », qui n'est pas un code de langue : écrivez le code en minuscules, comme le dossier sous content/ est nommé (par exemple « de », « pt-br »)",
+	},
+	"config-language-twice": {
+		"“languages” names “{code}” twice (in places {n} and {m}): keep it once",
+		"« languages » nomme « {code} » deux fois (aux places {n} et {m}) : ne le gardez qu'une fois",
+	},
+	"config-language-no-content": {
+		"“languages” names “{code}”, but {dir} holds no document: write the documents of that language there, or remove “{code}” from the list",
+		"« languages » nomme « {code} », mais {dir} ne contient aucun document : écrivez-y les documents de cette langue, ou retirez « {code} » de la liste",
+	},
+	"config-language-unlisted": {
+		"{dir} holds documents, but “languages” does not name “{code}”: add it to the list to publish them, or move the folder away",
+		"{dir} contient des documents, mais « languages » ne nomme pas « {code} » : ajoutez-le à la liste pour les publier, ou déplacez le dossier",
 	},
 	"config-base-url": {
 		"base_url “{url}” is not an absolute http(s) address with no query: give e.g. https://rules.example.org/ or https://example.org/gn/",
