@@ -41,13 +41,13 @@ type Glossary struct {
 	Words *WordCache `json:"-"`
 }
 
-// Term returns the canonical form of t in lang.
-func (t *Term) Term(lang string) string {
-	if lang == "fr" {
-		return t.FR
-	}
-	return t.EN
-}
+// Term returns the canonical form of t in lang, "" in a language the
+// file's format has no field for.
+func (t *Term) Term(lang string) string { return t.names()[lang] }
+
+// names maps each language of the file's format to its field: the terms'
+// own keys, one per language.
+func (t *Term) names() map[string]string { return map[string]string{"fr": t.FR, "en": t.EN} }
 
 // Home returns the slug of the document whose section defines t.
 func (t *Term) Home() string {

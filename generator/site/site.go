@@ -28,13 +28,21 @@ import (
 	"compendium/wasm/engine"
 )
 
-// Languages lists the languages the compendium can hold, the original first.
+// Languages lists the languages of a site whose configuration names none
+// (compendium.json's "languages"), the original first.
 var Languages = []string{"fr", "en"}
+
+// IDLanguage is the language the sections' IDs are written in: an ID is
+// suggested from a heading of that language when there is one.
+const IDLanguage = "en"
 
 // Site is the whole compendium: every language found under the content folder.
 type Site struct {
-	Dir   string
-	Langs []*Lang
+	Dir string
+	// Languages lists the site's languages, the original first, whether
+	// or not each has documents; Langs holds those that have.
+	Languages []string
+	Langs     []*Lang
 	// broken holds the documents that could not be read ("fr:fantasy"):
 	// what the other checks would say about them follows from that.
 	broken map[string]bool
@@ -214,6 +222,9 @@ func (d *Doc) HasID(id string) bool {
 
 // Options configures Load.
 type Options struct {
+	// Languages lists the site's languages, the original first; nil means
+	// Languages.
+	Languages []string
 	// Markdown returns the converter for the documents of a language; nil
 	// means markdown.New with that language. Every document of the
 	// language is parsed and rendered with it, from many goroutines:
@@ -233,6 +244,14 @@ type Options struct {
 // reservedIDs are the section IDs a document cannot use: each section has a
 // share page at /<lang>/<slug>/<id>/, beside the document's own folders.
 var reservedIDs = map[string]bool{"side-by-side": true}
+
+// Original returns the code of the language the rules are written in.
+func (s *Site) Original() string {
+	if len(s.Languages) == 0 {
+		return Languages[0]
+	}
+	return s.Languages[0]
+}
 
 // Lang returns the language with the given code, or nil.
 func (s *Site) Lang(code string) *Lang {
@@ -308,9 +327,12 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	if opt.Markdown == nil {
 		opt.Markdown = func(lang string) goldmark.Markdown { return markdown.New(markdown.WithLanguage(lang)) }
 	}
+	if opt.Languages == nil {
+		opt.Languages = Languages
+	}
 	var ds Diagnostics
-	s := &Site{Dir: dir, broken: map[string]bool{}}
-	for _, code := range Languages {
+	s := &Site{Dir: dir, Languages: opt.Languages, broken: map[string]bool{}}
+	for _, code := range s.Languages {
 		files, err := filepath.Glob(filepath.Join(dir, code, "*.md"))
 		if err != nil || len(files) == 0 {
 			continue
@@ -371,7 +393,7 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		s.Langs = append(s.Langs, lang)
 	}
 	if len(s.Langs) == 0 {
-		ds.Report(dir, 0, "no-documents", "dir", filepath.Join(dir, "fr")+"/")
+		ds.Report(dir, 0, "no-documents", "dir", filepath.Join(dir, s.Original())+"/")
 	}
 	// The documents with calculators render once every document's
 	// sections are known: a calculator's explanation links to sections of
@@ -449,8 +471,8 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.checkNodes(ds)
 	d.locate((*ds)[mark:])
 	d.markXRefs()
-	if lang == "fr" {
-		d.Title = markdown.FrenchTypeset(d.Title, false)
+	if typeset := markdown.TypographyOf(lang).String; typeset != nil {
+		d.Title = typeset(d.Title)
 	}
 	return d
 }
@@ -553,7 +575,7 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 			ds.Report(d.File, line, "heading-level-1", "title", title)
 		case id == "":
 			kind := "heading-no-id"
-			if d.Lang == "en" {
+			if d.Lang == IDLanguage {
 				kind = "heading-no-id-en"
 			}
 			ds.Report(d.File, line, kind, "title", title, "id", suggestID(title)).Text = title
@@ -700,8 +722,8 @@ func (d *Doc) valueContext(pos int) string {
 		post = "…"
 	}
 	t := strings.TrimSpace(pre + string(before) + string(after) + post)
-	if d.Lang == "fr" {
-		t = markdown.FrenchTypeset(strings.ReplaceAll(t, "'", "’"), false)
+	if typeset := markdown.TypographyOf(d.Lang).String; typeset != nil {
+		t = typeset(strings.ReplaceAll(t, "'", "’"))
 	}
 	return t
 }
@@ -721,8 +743,8 @@ func (d *Doc) appendPlain(b []byte, n ast.Node) []byte {
 		}
 		switch c := c.(type) {
 		case *ast.Text:
-			if d.Lang == "fr" {
-				b = append(b, markdown.TypesetText(c, d.src)...)
+			if typeset := markdown.TypographyOf(d.Lang).Text; typeset != nil {
+				b = append(b, typeset(c, d.src)...)
 			} else {
 				b = append(b, c.Segment.Value(d.src)...)
 			}
@@ -804,10 +826,11 @@ func suggestID(title string) string {
 // unaccent writes French letters without their accents, for suggestID.
 var unaccent = strings.NewReplacer("à", "a", "â", "a", "ç", "c", "é", "e", "è", "e", "ê", "e", "ë", "e", "î", "i", "ï", "i", "ô", "o", "œ", "oe", "ù", "u", "û", "u", "ü", "u", "É", "e", "À", "a", "’", "-")
 
-// Present returns the languages that have a folder of documents under dir.
-func Present(dir string) []string {
+// Present returns the languages of langs that have a folder of documents
+// under dir.
+func Present(dir string, langs []string) []string {
 	var l []string
-	for _, code := range Languages {
+	for _, code := range langs {
 		if m, _ := filepath.Glob(filepath.Join(dir, code, "*.md")); len(m) > 0 {
 			l = append(l, code)
 		}
