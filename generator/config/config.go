@@ -40,6 +40,8 @@ type Config struct {
 	// interface strings in theme/i18n/<code>.json. A file without the key
 	// has site.Languages, the two the compendium was written in.
 	Languages []string `json:"languages"`
+	// languagesLine is the line of the list in the file, 0 when it has none.
+	languagesLine int
 }
 
 // languageCode is the shape of a language code: a BCP 47 primary tag
@@ -128,6 +130,7 @@ func Parse(file string, b []byte) (*Config, error) {
 // folder is a mistake.
 func checkLanguages(file string, b []byte, c *Config) error {
 	line := lineAt(b, int64(bytes.Index(b, []byte(`"languages"`))))
+	c.languagesLine = line
 	if c.Languages == nil {
 		c.Languages = slices.Clone(site.Languages)
 		return nil
@@ -149,6 +152,10 @@ func checkLanguages(file string, b []byte, c *Config) error {
 // Original returns the language the rules are written in: the first of
 // the list.
 func (c *Config) Original() string { return c.Langs()[0] }
+
+// LanguagesLine returns the line of the languages list in the file, 0
+// when it has none.
+func (c *Config) LanguagesLine() int { return c.languagesLine }
 
 // Langs returns the site's languages, the original first: the list of the
 // file, or site.Languages for a configuration that was not read from one.

@@ -204,7 +204,7 @@ func checkLanguageFolders(opt Options, cfg *config.Config) site.Diagnostics {
 	}
 	for _, code := range langs {
 		if !slices.Contains(present, code) {
-			ds.Report(opt.ConfigFile, 0, "config-language-no-content", "code", code, "dir", filepath.Join(opt.ContentDir, code)+"/")
+			ds.Report(opt.ConfigFile, cfg.LanguagesLine(), "config-language-no-content", "code", code, "dir", filepath.Join(opt.ContentDir, code)+"/")
 		}
 	}
 	dirs, _ := os.ReadDir(opt.ContentDir)
@@ -213,7 +213,7 @@ func checkLanguageFolders(opt Options, cfg *config.Config) site.Diagnostics {
 			continue
 		}
 		if m, _ := filepath.Glob(filepath.Join(opt.ContentDir, d.Name(), "*.md")); len(m) > 0 {
-			w := site.New(opt.ConfigFile, 0, "config-language-unlisted", "code", d.Name(), "dir", filepath.Join(opt.ContentDir, d.Name())+"/")
+			w := site.New(opt.ConfigFile, cfg.LanguagesLine(), "config-language-unlisted", "code", d.Name(), "dir", filepath.Join(opt.ContentDir, d.Name())+"/")
 			w.Severity = site.Warning
 			ds = append(ds, w)
 		}

@@ -9,6 +9,7 @@ import (
 	"html"
 	"html/template"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -231,6 +232,10 @@ func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
 	for _, lang := range langs {
 		file := filepath.Join(dir, "i18n", lang+".json")
 		b, err := os.ReadFile(file)
+		if errors.Is(err, fs.ErrNotExist) && lang != langs[0] {
+			errs.Report(file, 0, "i18n-missing-lang", "lang", lang, "orig", filepath.Join(dir, "i18n", langs[0]+".json"))
+			continue
+		}
 		if err != nil {
 			errs.Report(file, 0, "read-failed", "err", err.Error())
 			continue

@@ -346,6 +346,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"unknown key “{key}”: the keys are title, tagline, base_url, edition, languages",
 		"clé inconnue « {key} » : les clés sont title, tagline, base_url, edition, languages",
 	},
+	"i18n-missing-lang": {
+		"no interface texts for the language “{lang}” that compendium.json names: copy {orig} to this file and translate its texts",
+		"aucun texte d'interface pour la langue « {lang} » que nomme compendium.json : copiez {orig} dans ce fichier et traduisez ses textes",
+	},
 	"config-languages-empty": {
 		"“languages” lists no language: name the language the rules are written in first, then its translations, e.g. [{default}], or remove the key",
 		"« languages » ne nomme aucune langue : nommez d'abord celle dans laquelle les règles sont écrites, puis leurs traductions, par exemple [{default}], ou retirez la clé",
@@ -355,8 +359,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"« languages » nomme « {code} », qui n'est pas un code de langue : écrivez le code en minuscules, comme le dossier sous content/ est nommé (par exemple « de », « pt-br »)",
 	},
 	"config-language-twice": {
-		"“languages” names “{code}” twice (in places {n} and {m}): keep it once",
-		"« languages » nomme « {code} » deux fois (aux places {n} et {m}) : ne le gardez qu'une fois",
+		"“languages” names “{code}” twice (places {n} and {m} of the list): keep it once",
+		"« languages » nomme « {code} » deux fois (places {n} et {m} de la liste) : ne le gardez qu'une fois",
 	},
 	"config-language-no-content": {
 		"“languages” names “{code}”, but {dir} holds no document: write the documents of that language there, or remove “{code}” from the list",
