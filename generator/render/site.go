@@ -106,7 +106,7 @@ type siteRenderer struct {
 // page returns a page at path (from the site root) with what every page
 // carries.
 func (r *siteRenderer) page(lang, path string) *Page {
-	return &Page{Lang: lang, langs: r.s.Languages, Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
+	return &Page{Lang: lang, langs: r.s.Codes(), Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
 		Base: r.m.Base, Edition: r.m.Edition, Updated: FormatDay(lang, r.m.Updated), OGType: "website", Manifest: lang + "/manifest.webmanifest",
 		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
 }

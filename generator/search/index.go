@@ -240,10 +240,7 @@ func BuildAll(s *site.Site, v Vocabulary, memo *Memo, opts ...Option) (*Indexes,
 	}
 	defer memo.rotate()
 	if v.Languages == nil {
-		v.Languages = s.Languages
-		if v.Languages == nil {
-			v.Languages = site.Languages
-		}
+		v.Languages = s.Codes()
 	}
 	ixs := &Indexes{Files: map[string][]byte{}, Paths: map[string]string{}, Whole: map[string][]byte{}}
 	// One index per language, built in parallel: each is a function of its

@@ -1102,6 +1102,18 @@ var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
 // (name, value…): the check command's own lines.
 func Text(kind, lang string, args ...string) string { return message(kind, lang, args) }
 
+// catalogueLanguages are the catalogue's columns, its default first.
+var catalogueLanguages = []string{"en", "fr"}
+
+// CatalogueLanguage returns the language the catalogue writes lang's
+// messages in: lang when it has that column, else its default.
+func CatalogueLanguage(lang string) string {
+	if slices.Contains(catalogueLanguages, lang) {
+		return lang
+	}
+	return catalogueLanguages[0]
+}
+
 // Counted returns n followed by the catalogue's noun of kind
 // ("documents": count-documents, count-documents-one) in lang, singular or
 // plural as lang wants it: French says 0 and 1 in the singular, English 1

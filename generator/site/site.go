@@ -246,11 +246,15 @@ type Options struct {
 var reservedIDs = map[string]bool{"side-by-side": true}
 
 // Original returns the code of the language the rules are written in.
-func (s *Site) Original() string {
+func (s *Site) Original() string { return s.Codes()[0] }
+
+// Codes returns the site's languages, the original first: Languages for
+// a site that was not loaded with a list.
+func (s *Site) Codes() []string {
 	if len(s.Languages) == 0 {
-		return Languages[0]
+		return Languages
 	}
-	return s.Languages[0]
+	return s.Languages
 }
 
 // Lang returns the language with the given code, or nil.
