@@ -10,7 +10,10 @@ import (
 	"errors"
 	"net/url"
 	"os"
+	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"compendium/generator/site"
@@ -32,7 +35,19 @@ type Config struct {
 	BaseURL string `json:"base_url"`
 	// Edition names the current edition of the rules (e.g. "2026").
 	Edition string `json:"edition"`
+	// Languages lists the codes of the site's languages, the original
+	// first: each has its folder of documents under content/ and its
+	// interface strings in theme/i18n/<code>.json. A file without the key
+	// has site.Languages, the two the compendium was written in.
+	Languages []string `json:"languages"`
+	// languagesLine is the line of the list in the file, 0 when it has none.
+	languagesLine int
 }
+
+// languageCode is the shape of a language code: a BCP 47 primary tag
+// ("fr", "de", "gsw"), optionally with a region or script ("pt-br"), as
+// the pages' lang attribute and the folder's name both need it.
+var languageCode = regexp.MustCompile(`^[a-z]{2,3}(-[a-z0-9]{2,8})*$`)
 
 // Error is a problem in the configuration file, with its line when
 // known: a kind of the message catalogue (generator/site/messages.go) and
@@ -62,7 +77,7 @@ func (e *Error) Error() string { return e.Diagnostic().String() }
 func Load(file string) (*Config, error) {
 	b, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
-		return &Config{}, nil
+		return &Config{Languages: slices.Clone(site.Languages)}, nil
 	}
 	if err != nil {
 		return nil, &Error{File: file, Kind: "read-failed", Args: []string{"err", err.Error()}}
@@ -103,7 +118,52 @@ func Parse(file string, b []byte) (*Config, error) {
 			}
 		}
 	}
+	if err := checkLanguages(file, b, c); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// checkLanguages checks the languages list, or gives the default to a file
+// that has none: a key left out is the two languages of old sites, but a
+// list written empty, with a code twice or a code that cannot name a
+// folder is a mistake.
+func checkLanguages(file string, b []byte, c *Config) error {
+	line := lineAt(b, int64(bytes.Index(b, []byte(`"languages"`))))
+	c.languagesLine = line
+	if c.Languages == nil {
+		c.Languages = slices.Clone(site.Languages)
+		return nil
+	}
+	if len(c.Languages) == 0 {
+		return &Error{File: file, Line: line, Kind: "config-languages-empty", Args: []string{"default", `"` + strings.Join(site.Languages, `", "`) + `"`}}
+	}
+	for i, code := range c.Languages {
+		if !languageCode.MatchString(code) {
+			return &Error{File: file, Line: line, Kind: "config-language-code", Args: []string{"code", code}}
+		}
+		if j := slices.Index(c.Languages[:i], code); j >= 0 {
+			return &Error{File: file, Line: line, Kind: "config-language-twice", Args: []string{"code", code, "n", strconv.Itoa(j + 1), "m", strconv.Itoa(i + 1)}}
+		}
+	}
+	return nil
+}
+
+// Original returns the language the rules are written in: the first of
+// the list.
+func (c *Config) Original() string { return c.Langs()[0] }
+
+// LanguagesLine returns the line of the languages list in the file, 0
+// when it has none.
+func (c *Config) LanguagesLine() int { return c.languagesLine }
+
+// Langs returns the site's languages, the original first: the list of the
+// file, or site.Languages for a configuration that was not read from one.
+func (c *Config) Langs() []string {
+	if c == nil || len(c.Languages) == 0 {
+		return site.Languages
+	}
+	return c.Languages
 }
 
 // ErrBaseURL is SetBaseURL's refusal of an address that is not an

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,8 +18,8 @@ func TestParse(t *testing.T) {
 		{"minimal", `{}`, "", "", ""},
 		{"full", `{"title":{"fr":"A","en":"B"},"tagline":{"fr":"x"},"base_url":"https://ex.org/gn","edition":"2026"}`, "", "", "https://ex.org/gn/"},
 		{"unknown key", "{\n  \"titel\": {}\n}",
-			"compendium.json:2: unknown key “titel”: the keys are title, tagline, base_url, edition",
-			"compendium.json:2: clé inconnue « titel » : les clés sont title, tagline, base_url, edition", ""},
+			"compendium.json:2: unknown key “titel”: the keys are title, tagline, base_url, edition, languages",
+			"compendium.json:2: clé inconnue « titel » : les clés sont title, tagline, base_url, edition, languages", ""},
 		{"bad type", "{\n \"edition\": 2026\n}",
 			"compendium.json:2:13: “edition” must be a text between double quotes, not a number",
 			"compendium.json:2:13: « edition » doit être un texte entre guillemets droits, pas un nombre", ""},
@@ -31,6 +32,15 @@ func TestParse(t *testing.T) {
 		{"empty title", "{\"title\": {\"fr\": \" \"}}",
 			"compendium.json:1: “title.fr” is empty: give the text in that language, or remove the key",
 			"compendium.json:1: « title.fr » est vide : donnez le texte dans cette langue, ou retirez la clé", ""},
+		{"no languages", "{\n  \"languages\": []\n}",
+			`compendium.json:2: “languages” lists no language: name the language the rules are written in first, then its translations, e.g. ["fr", "en"], or remove the key`,
+			`compendium.json:2: « languages » ne nomme aucune langue : nommez d'abord celle dans laquelle les règles sont écrites, puis leurs traductions, par exemple ["fr", "en"], ou retirez la clé`, ""},
+		{"language twice", `{"languages": ["fr", "en", "fr"]}`,
+			"compendium.json:1: “languages” names “fr” twice (places 1 and 3 of the list): keep it once",
+			"compendium.json:1: « languages » nomme « fr » deux fois (places 1 et 3 de la liste) : ne le gardez qu'une fois", ""},
+		{"not a code", `{"languages": ["fr", "English"]}`,
+			"compendium.json:1: “languages” names “English”, which is not a language code",
+			"compendium.json:1: « languages » nomme « English », qui n'est pas un code de langue", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := Parse("compendium.json", []byte(tc.src))
@@ -58,6 +68,31 @@ func TestParse(t *testing.T) {
 				t.Errorf("French:\n got %s\nwant %s…", got, tc.fr)
 			}
 		})
+	}
+}
+
+// TestLanguages: the list is the file's, the original first; a file
+// without it, or no file, has the compendium's two languages.
+func TestLanguages(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`{}`, "fr en"},
+		{`{"languages": ["fr", "en", "de"]}`, "fr en de"},
+		{`{"languages": ["en", "pt-br"]}`, "en pt-br"},
+	} {
+		c, err := Parse("compendium.json", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(c.Langs(), " "); got != tc.want {
+			t.Errorf("%s: languages %q, want %q", tc.src, got, tc.want)
+		}
+		if c.Original() != strings.Fields(tc.want)[0] {
+			t.Errorf("%s: original %q", tc.src, c.Original())
+		}
+	}
+	c, err := Load(filepath.Join(t.TempDir(), "none.json"))
+	if err != nil || strings.Join(c.Langs(), " ") != "fr en" {
+		t.Errorf("no file: languages %v, %v; want fr en", c.Langs(), err)
 	}
 }
 

@@ -41,13 +41,17 @@ type Glossary struct {
 	Words *WordCache `json:"-"`
 }
 
-// Term returns the canonical form of t in lang.
-func (t *Term) Term(lang string) string {
-	if lang == "fr" {
-		return t.FR
-	}
-	return t.EN
-}
+// Term returns the canonical form of t in lang, "" in a language the
+// file's format has no field for.
+func (t *Term) Term(lang string) string { return t.names()[lang] }
+
+// names maps each language of the file's format to its field: the terms'
+// own keys, one per language.
+func (t *Term) names() map[string]string { return map[string]string{"fr": t.FR, "en": t.EN} }
+
+// TermLanguages are the languages of the file's format, in the order of
+// the terms' keys (names): a term is written in each of them.
+var TermLanguages = []string{"fr", "en"}
 
 // Home returns the slug of the document whose section defines t.
 func (t *Term) Home() string {
@@ -270,13 +274,17 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 				ds.Report(g.File, t.Line, "glossary-id-invalid", "id", t.ID)
 			}
 		}
+		var lacks []string
+		for _, l := range TermLanguages {
+			if t.Term(l) == "" {
+				lacks = append(lacks, l)
+			}
+		}
 		switch {
-		case t.FR == "" && t.EN == "":
+		case len(lacks) == len(TermLanguages):
 			ds.Report(g.File, t.Line, "glossary-lacks-both", "id", t.ID)
-		case t.FR == "":
-			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", "fr")
-		case t.EN == "":
-			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", "en")
+		case len(lacks) > 0:
+			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", lacks[0])
 		}
 		slug, id, _ := strings.Cut(t.Section, "#")
 		if t.Section == "" {
@@ -362,7 +370,7 @@ func docSlugs(l *site.Lang) string {
 // with one ID are already said to be one too many.
 func (g *Glossary) sharedForms() site.Diagnostics {
 	var ds site.Diagnostics
-	for _, lang := range []string{"fr", "en"} {
+	for _, lang := range TermLanguages {
 		byForm := map[string][]*Term{}
 		for _, t := range g.Terms {
 			seen := map[string]bool{}

@@ -52,7 +52,7 @@ func (g *Glossary) numberWords(s *site.Site, t *Term) site.Diagnostics {
 	if len(vals) == 0 {
 		return ds
 	}
-	for _, lang := range []string{"fr", "en"} {
+	for _, lang := range s.Codes() {
 		for _, w := range NumberWords(lang, t.Definition[lang]) {
 			var keys []string
 			for _, n := range numberWords[lang][w] {

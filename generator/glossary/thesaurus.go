@@ -315,7 +315,7 @@ func (th *Thesaurus) cognateForms(g *Glossary) map[string]bool {
 	}
 	if g != nil {
 		for _, t := range g.Terms {
-			for _, l := range site.Languages {
+			for _, l := range TermLanguages {
 				for _, f := range t.Forms(l) {
 					out[l+"\x00"+strings.TrimSpace(words(f))] = true
 				}

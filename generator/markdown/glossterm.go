@@ -185,9 +185,10 @@ func WithGlossaryTerms(terms []GlossaryTerm) GlossTermOption {
 	return func(g *glossTerms) { g.terms = terms }
 }
 
-// WithGlossaryLanguage sets the language of the text: in French a mark is
-// left out where it would change the typography around it (the space
-// FrenchTypeset puts after "«" is decided on the text node the "«" is in).
+// WithGlossaryLanguage sets the language of the text: in a language whose
+// typography sets text nodes (Typography.Text), a mark is left out where it
+// would change the typography around it (the space FrenchTypeset puts
+// after "«" is decided on the text node the "«" is in).
 func WithGlossaryLanguage(lang string) GlossTermOption {
 	return func(g *glossTerms) { g.lang = lang }
 }
@@ -453,16 +454,17 @@ func (g *glossTerms) join(n ast.Node, src []byte) {
 }
 
 // joinRun merges run, adjacent pieces of one text under n, into its first
-// piece; in French only where the typography stays as it was, trying the
+// piece; in a typeset language only where the typography stays as it was, trying the
 // halves of a run it would change.
 func (g *glossTerms) joinRun(n ast.Node, run []*ast.Text, src []byte) {
-	if g.lang != "fr" {
+	typeset := TypographyOf(g.lang).Text
+	if typeset == nil {
 		mergeTexts(n, run)
 		return
 	}
 	was := make([]string, len(run))
 	for i, t := range run {
-		was[i] = TypesetText(t, src)
+		was[i] = typeset(t, src)
 	}
 	var try func(run []*ast.Text, was []string)
 	try = func(run []*ast.Text, was []string) {
@@ -470,7 +472,7 @@ func (g *glossTerms) joinRun(n ast.Node, run []*ast.Text, src []byte) {
 			return
 		}
 		undo := mergeTexts(n, run)
-		if TypesetText(run[0], src) == strings.Join(was, "") {
+		if typeset(run[0], src) == strings.Join(was, "") {
 			return
 		}
 		undo()
@@ -507,7 +509,8 @@ func mergeTexts(n ast.Node, run []*ast.Text) (undo func()) {
 }
 
 // split replaces tx by its text before [from, to), mark, and the text
-// after, which it returns (nil when there is none). In French it leaves tx
+// after, which it returns (nil when there is none). In a typeset language
+// (Typography.Text) it leaves tx
 // as it was and returns false when the pieces would not be typeset as tx
 // was: the page, its plain text and the search index must read the same.
 func (g *glossTerms) split(tx *ast.Text, from, to int, mark *GlossTerm, src []byte) (*ast.Text, bool) {
@@ -517,8 +520,9 @@ func (g *glossTerms) split(tx *ast.Text, from, to int, mark *GlossTerm, src []by
 	}
 	seg := tx.Segment
 	was := ""
-	if g.lang == "fr" {
-		was = TypesetText(tx, src)
+	typeset := TypographyOf(g.lang).Text
+	if typeset != nil {
+		was = typeset(tx, src)
 	}
 	var before, after *ast.Text
 	if from > 0 {
@@ -544,13 +548,13 @@ func (g *glossTerms) split(tx *ast.Text, from, to int, mark *GlossTerm, src []by
 		parent.InsertBefore(parent, tx, p)
 	}
 	parent.RemoveChild(parent, tx)
-	if g.lang == "fr" {
-		now := TypesetText(mid, src)
+	if typeset != nil {
+		now := typeset(mid, src)
 		if before != nil {
-			now = TypesetText(before, src) + now
+			now = typeset(before, src) + now
 		}
 		if after != nil {
-			now += TypesetText(after, src)
+			now += typeset(after, src)
 		}
 		if now != was {
 			parent.InsertBefore(parent, pieces[0], tx)

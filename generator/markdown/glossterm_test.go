@@ -42,7 +42,7 @@ func testTerms(lang string) []GlossaryTerm {
 // two games), a document links the one it defines, and the first listed
 // where it defines neither.
 func TestGlossTermDocument(t *testing.T) {
-	md := New(WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("fr")), WithGlossaryLanguage("fr"))))
+	md := New(WithLanguage("fr"), WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("fr")), WithGlossaryLanguage("fr"))))
 	for doc, want := range map[string]string{"fantasy": "dead-fantasy", "contemporary": "dead-modern", "spellcasting": "dead-fantasy"} {
 		src := []byte("Le personnage est mort.")
 		root := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
@@ -66,7 +66,7 @@ func TestGlossTermShared(t *testing.T) {
 		{ID: "critical-success", Doc: "heroes-and-dragons", Forms: []string{"réussite critique", "coup critique"}},
 		{ID: "critical-hit", Doc: "pathfinder-duels", Forms: []string{"coup critique"}},
 	}
-	md := New(WithExtensions(NewGlossTerms(WithGlossaryTerms(terms), WithGlossaryLanguage("fr"))))
+	md := New(WithLanguage("fr"), WithExtensions(NewGlossTerms(WithGlossaryTerms(terms), WithGlossaryLanguage("fr"))))
 	for doc, want := range map[string][]string{
 		"heroes-and-dragons": {"critical-success"},
 		"pathfinder-duels":   {"critical-success", "critical-hit"},
@@ -145,7 +145,7 @@ func TestGlossTermDocs(t *testing.T) {
 		{ID: "firearm", Doc: "contemporary", Forms: []string{"arme à feu"}, Docs: []string{"contemporary"}},
 		{ID: "weapon", Doc: "fantasy", Forms: []string{"arme"}, Docs: []string{"fantasy", "pathfinder-duels"}},
 	}
-	md := New(WithExtensions(NewGlossTerms(WithGlossaryTerms(terms), WithGlossaryLanguage("fr"))))
+	md := New(WithLanguage("fr"), WithExtensions(NewGlossTerms(WithGlossaryTerms(terms), WithGlossaryLanguage("fr"))))
 	src := []byte("Il est mort avec de l'eau et une arme à feu.")
 	for doc, want := range map[string]string{
 		"fantasy":          "dead-fantasy weapon",

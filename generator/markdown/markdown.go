@@ -24,8 +24,8 @@ type Config struct {
 // Option configures New.
 type Option func(*Config)
 
-// WithLanguage sets the language of the text: "fr" turns on French
-// typography, anything else goldmark's English typographer.
+// WithLanguage sets the language of the text, which chooses its
+// typography (TypographyOf).
 func WithLanguage(lang string) Option { return func(c *Config) { c.Lang = lang } }
 
 // WithLinkLabel sets the accessible name of the headings' link control.
@@ -45,7 +45,7 @@ func WithExtensions(e ...goldmark.Extender) Option {
 
 // New returns the goldmark converter for one language of the compendium.
 func New(opts ...Option) goldmark.Markdown {
-	c := Config{Lang: "fr", LinkLabel: "Lien vers cette section", AnchorLabel: "Lien vers cette règle"}
+	c := Config{LinkLabel: "Lien vers cette section", AnchorLabel: "Lien vers cette règle"}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -62,11 +62,7 @@ func New(opts ...Option) goldmark.Markdown {
 		AnchorExtension(c.AnchorLabel),
 		RuleValueExtension,
 	}
-	if c.Lang == "fr" {
-		exts = append(exts, FrenchTypographer)
-	} else {
-		exts = append(exts, extension.Typographer)
-	}
+	exts = append(exts, TypographyOf(c.Lang).Extension)
 	exts = append(exts, c.extensions...)
 	return goldmark.New(
 		goldmark.WithExtensions(exts...),

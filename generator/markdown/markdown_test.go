@@ -19,15 +19,15 @@ func TestCaseFiles(t *testing.T) {
 		file string
 		md   goldmark.Markdown
 	}{
-		{"aside.txt", New()},
-		{"frtypo.txt", New()},
-		{"xref.txt", New()},
-		{"highlight.txt", New()},
-		{"heading.txt", New()},
-		{"anchor.txt", New()},
-		{"rulevalue.txt", New()},
+		{"aside.txt", New(WithLanguage("fr"))},
+		{"frtypo.txt", New(WithLanguage("fr"))},
+		{"xref.txt", New(WithLanguage("fr"))},
+		{"highlight.txt", New(WithLanguage("fr"))},
+		{"heading.txt", New(WithLanguage("fr"))},
+		{"anchor.txt", New(WithLanguage("fr"))},
+		{"rulevalue.txt", New(WithLanguage("fr"))},
 		{"english.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"))},
-		{"glossterm.txt", New(WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("fr")), WithGlossaryLanguage("fr"))))},
+		{"glossterm.txt", New(WithLanguage("fr"), WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("fr")), WithGlossaryLanguage("fr"))))},
 		{"glossterm_en.txt", New(WithLanguage("en"), WithLinkLabel("Link to this section"),
 			WithExtensions(NewGlossTerms(WithGlossaryTerms(testTerms("en")), WithGlossaryLanguage("en"))))},
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -57,7 +58,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	}
 	if theme == nil {
 		var terrs site.Diagnostics
-		theme, terrs = render.Load(opt.ThemeDir)
+		theme, terrs = render.Load(opt.ThemeDir, cfg.Langs()...)
 		if cerr != nil {
 			terrs = append(terrs, *cerr)
 		} else {
@@ -73,7 +74,8 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		}
 		ds = append(ds, terrs...)
 	}
-	langs := site.Present(opt.ContentDir)
+	ds = append(ds, checkLanguageFolders(opt, cfg)...)
+	langs := site.Present(opt.ContentDir, cfg.Langs())
 	calc := newCalcs(theme)
 	if key != "" {
 		calc.memo, calc.themeKey = &b.calcs, key
@@ -93,7 +95,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 				markdown.NewGlossTerms(markdown.WithGlossaryTerms(markTerms(gloss, lang)), markdown.WithGlossaryLanguage(lang))))
 		alt[lang] = theme.T(lang, "section_in_this_language")
 	}
-	s, pds := site.Parse(opt.ContentDir, site.Options{Markdown: mds, AltLabel: alt})
+	s, pds := site.Parse(opt.ContentDir, site.Options{Languages: cfg.Langs(), Markdown: mds, AltLabel: alt})
 	ds = append(ds, pds...)
 	rules, vds := values.Collect(s)
 	ds = append(ds, vds...)
@@ -114,7 +116,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 		}
 		ds = append(ds, gloss.Check(s)...)
 		for _, term := range gloss.Terms {
-			for _, lang := range []string{"fr", "en"} {
+			for _, lang := range cfg.Langs() {
 				for _, ref := range values.Unknown(term.Definition[lang]) {
 					ds.Report(glossaryFile, term.Line, "glossary-value-ref", "id", term.ID, "lang", lang, "ref", ref)
 				}
@@ -137,7 +139,7 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	if live != nil {
 		b.words.Rotate()
 	}
-	for _, lang := range site.Languages {
+	for _, lang := range cfg.Langs() {
 		for _, k := range theme.Keys(lang) {
 			for _, ref := range values.Unknown(theme.T(lang, k)) {
 				ds.Report(filepath.Join(opt.ThemeDir, "i18n", lang+".json"), 0, "theme-value-ref", "key", k, "ref", ref)
@@ -185,6 +187,42 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	return l, nil
 }
 
+// checkLanguageFolders reports the languages of the configuration that
+// have no documents, and the folders of documents that it does not name:
+// either is a language half added or half removed. A site without a
+// configuration file has only the default languages to check: an empty
+// content folder is said by site.Load.
+func checkLanguageFolders(opt Options, cfg *config.Config) site.Diagnostics {
+	var ds site.Diagnostics
+	if opt.ConfigFile == "" {
+		return nil
+	}
+	langs := cfg.Langs()
+	present := site.Present(opt.ContentDir, langs)
+	if len(present) == 0 {
+		return nil // no documents at all: site.Load says so once
+	}
+	for _, code := range langs {
+		// A list left out means the usual languages, whichever the
+		// content has (a French-only site needs no list).
+		if cfg.LanguagesLine() > 0 && !slices.Contains(present, code) {
+			ds.Report(opt.ConfigFile, cfg.LanguagesLine(), "config-language-no-content", "code", code, "dir", filepath.Join(opt.ContentDir, code)+"/")
+		}
+	}
+	dirs, _ := os.ReadDir(opt.ContentDir)
+	for _, d := range dirs {
+		if !d.IsDir() || slices.Contains(langs, d.Name()) {
+			continue
+		}
+		if m, _ := filepath.Glob(filepath.Join(opt.ContentDir, d.Name(), "*.md")); len(m) > 0 {
+			w := site.New(opt.ConfigFile, cfg.LanguagesLine(), "config-language-unlisted", "code", d.Name(), "dir", filepath.Join(opt.ContentDir, d.Name())+"/")
+			w.Severity = site.Warning
+			ds = append(ds, w)
+		}
+	}
+	return ds
+}
+
 // fileProblem returns the problem of a file that could not be loaded: the
 // loader's diagnostics (a JSON mistake at its line), or the reading error.
 func fileProblem(file string, err error) site.Diagnostics {
@@ -211,8 +249,11 @@ func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glo
 	}
 	if gloss != nil {
 		for _, t := range gloss.Terms {
-			fields := [][2]string{{"fr", t.FR}, {"en", t.EN}}
-			for _, l := range site.Languages {
+			var fields [][2]string
+			for _, l := range glossary.TermLanguages {
+				fields = append(fields, [2]string{l, t.Term(l)})
+			}
+			for _, l := range cfg.Langs() {
 				fields = append(fields, [2]string{"definition." + l, t.Definition[l]}, [2]string{"abbr." + l, t.Abbr[l]})
 				for _, v := range t.Variants[l] {
 					fields = append(fields, [2]string{"variants." + l, v})
@@ -235,7 +276,7 @@ func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glo
 		}
 	}
 	if cfg != nil && opt.ConfigFile != "" {
-		for _, l := range site.Languages {
+		for _, l := range cfg.Langs() {
 			for _, f := range [][2]string{{"title." + l, cfg.Title[l]}, {"tagline." + l, cfg.Tagline[l]}} {
 				if site.HasHTML(f[1]) {
 					warn(opt.ConfigFile, 0, "config-html", "field", f[0], "html", f[1])

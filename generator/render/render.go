@@ -9,6 +9,7 @@ import (
 	"html"
 	"html/template"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,6 +35,8 @@ type Theme struct {
 	pages map[string]*template.Template
 	// calc draws one calculator (layouts/calc.html).
 	calc *template.Template
+	// langs are the languages the theme was loaded for, the original first.
+	langs []string
 }
 
 // Assets names the bundled files a page links to, relative to the site root.
@@ -105,8 +108,14 @@ type Page struct {
 	Docs        []*site.Doc
 	Doc         *site.Doc
 	Prev, Next  *site.Doc
-	// Switch is this page in the other language, for the header's switch.
-	Switch *Alternate
+	// Switch is this page in the first other language (the bilingual
+	// view's other column); Switches is it in every other language, for the
+	// header's switch.
+	Switch   *Alternate
+	Switches []Alternate
+	// langs are the site's languages, the original first: the order the
+	// other languages' search indexes are queried in.
+	langs []string
 	// HeadSite, when set, is the "head-site" part of the head already
 	// written for another page with the same root, language versions and
 	// image (a document's share pages).
@@ -211,14 +220,22 @@ type Pair struct {
 
 var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character"}
 
-// Load parses the theme's layouts and i18n files, and reports every
-// problem, each with its file.
-func Load(dir string) (*Theme, site.Diagnostics) {
-	t := &Theme{dir: dir, strings: map[string]map[string]string{}, pages: map[string]*template.Template{}}
+// Load parses the theme's layouts and the i18n files of langs, the
+// original first (none: site.Languages), and reports every problem, each
+// with its file.
+func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
+	if len(langs) == 0 {
+		langs = site.Languages
+	}
+	t := &Theme{dir: dir, strings: map[string]map[string]string{}, pages: map[string]*template.Template{}, langs: langs}
 	var errs site.Diagnostics
-	for _, lang := range site.Languages {
+	for _, lang := range langs {
 		file := filepath.Join(dir, "i18n", lang+".json")
 		b, err := os.ReadFile(file)
+		if errors.Is(err, fs.ErrNotExist) && lang != langs[0] {
+			errs.Report(file, 0, "i18n-missing-lang", "lang", lang, "orig", filepath.Join(dir, "i18n", langs[0]+".json"))
+			continue
+		}
 		if err != nil {
 			errs.Report(file, 0, "read-failed", "err", err.Error())
 			continue
@@ -253,7 +270,7 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 			return
 		}
 		parsed[i] = map[string]*template.Template{}
-		for _, lang := range site.Languages {
+		for _, lang := range langs {
 			c, err := tpl.Clone()
 			if err != nil {
 				perrs[i] = append(perrs[i], templateProblem(file, err))
@@ -276,10 +293,10 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 	}
 	// Every language must define the keys the original defines, so that no
 	// interface text silently falls back to a key name.
-	for _, lang := range site.Languages[1:] {
-		for k := range t.strings["fr"] {
+	for _, lang := range langs[1:] {
+		for k := range t.strings[langs[0]] {
 			if _, ok := t.strings[lang][k]; !ok && t.strings[lang] != nil {
-				errs.Report(filepath.Join(dir, "i18n", lang+".json"), 0, "i18n-missing-key", "key", k, "orig", filepath.Join(dir, "i18n", "fr.json"))
+				errs.Report(filepath.Join(dir, "i18n", lang+".json"), 0, "i18n-missing-key", "key", k, "orig", filepath.Join(dir, "i18n", langs[0]+".json"))
 			}
 		}
 	}
@@ -326,7 +343,11 @@ func (p *Page) SearchIndex() string { return p.Assets.Search[p.Lang] }
 // SearchIndexOther returns the index of the first other language, queried
 // second.
 func (p *Page) SearchIndexOther() string {
-	for _, l := range site.Languages {
+	langs := p.langs
+	if langs == nil {
+		langs = site.Languages
+	}
+	for _, l := range langs {
 		if l != p.Lang && p.Assets.Search[l] != "" {
 			return p.Assets.Search[l]
 		}

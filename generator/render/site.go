@@ -106,7 +106,7 @@ type siteRenderer struct {
 // page returns a page at path (from the site root) with what every page
 // carries.
 func (r *siteRenderer) page(lang, path string) *Page {
-	return &Page{Lang: lang, Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
+	return &Page{Lang: lang, langs: r.s.Codes(), Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
 		Base: r.m.Base, Edition: r.m.Edition, Updated: FormatDay(lang, r.m.Updated), OGType: "website", Manifest: lang + "/manifest.webmanifest",
 		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
 }
@@ -124,8 +124,11 @@ func (r *siteRenderer) versions(p *Page, pathFor func(lang string) string) {
 		if p.XDefault == "" {
 			p.XDefault = path
 		}
-		if l.Code != p.Lang && p.Switch == nil {
-			p.Switch = &alt
+		if l.Code != p.Lang {
+			p.Switches = append(p.Switches, alt)
+			if p.Switch == nil {
+				p.Switch = &alt
+			}
 		}
 	}
 }
@@ -193,7 +196,7 @@ func (t *Theme) Pages(s *site.Site, a Assets, m Meta, extra Extra) (*Pages, erro
 	root := r.page(first, "")
 	root.Title, root.Description, root.Languages = t.T(first, "site_title"), t.T(first, "site_tagline"), langs
 	r.versions(root, func(lang string) string { return lang + "/" })
-	root.Switch, root.XDefault = nil, ""
+	root.Switch, root.Switches, root.XDefault = nil, nil, ""
 	if err := r.render("root", root, "index.html", true); err != nil {
 		return nil, err
 	}

@@ -237,17 +237,34 @@ func Fold(w string) string { return defaultTokenizer.foldWord(w) }
 // Stem returns the folded stem of a lower-case accented word: Snowball runs
 // on the accented word (it needs the accents: "blessée" → "bless", while
 // "blessee" would stem wrongly), and the result is folded afterwards.
+// A language with no stemmer in stemmers is folded only: its words match
+// as written, without case or accents.
 func Stem(lang, word string) string {
-	var s string
-	switch lang {
-	case "fr":
-		s = french.Stem(word, true)
-	case "en":
-		s = english.Stem(word, true)
-	default:
-		s = word
+	if stem := stemmers[lang]; stem != nil {
+		word = stem(word, true)
 	}
-	return Fold(s)
+	return Fold(word)
+}
+
+// stemmers are the Snowball stemmers of the languages that have one here
+// (the second argument drops stop words: Analyze drops its own).
+var stemmers = map[string]func(word string, stopWords bool) string{
+	"fr": french.Stem,
+	"en": english.Stem,
+}
+
+// memos returns one memo per language of the tables (stemmers and
+// stopWords), so that a lookup builds no key; a language of neither has
+// none, and is analysed without memo.
+func memos() map[string]*sync.Map {
+	m := map[string]*sync.Map{}
+	for lang := range stemmers {
+		m[lang] = &sync.Map{}
+	}
+	for lang := range stopWords {
+		m[lang] = &sync.Map{}
+	}
+	return m
 }
 
 // Term is one analysed word of a text: its folded surface form and its
@@ -331,7 +348,7 @@ type wordInfo struct {
 }
 
 // analysed memoizes lookupWord per language and word as written.
-var analysed = map[string]*sync.Map{"fr": {}, "en": {}}
+var analysed = memos()
 
 // lookupWord returns what Analyze needs of raw, a word of lang as written,
 // through m (nil: no memo).
@@ -405,7 +422,7 @@ func (m *Memo) rotate() {
 // memo stays small however long serve runs.
 // One map per language, so that a lookup builds no key (lang + word was
 // an allocation per token).
-var stems = map[string]*sync.Map{"fr": {}, "en": {}}
+var stems = memos()
 
 func stemMemo(lang, word string) string {
 	m := stems[lang]

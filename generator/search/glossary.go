@@ -1,7 +1,9 @@
 package search
 
+import "compendium/generator/site"
+
 // SynonymGroup is every written form of one thing a query may name: a
-// glossary term's forms in both languages ("points d’armure", "PA",
+// glossary term's forms in every language ("points d’armure", "PA",
 // "armour points", "AP"), or a thesaurus set of one language ("PV", "points
 // de vie", "vie"). A query equal to one form also looks for the others, and
 // the group's section, if any, is raised as Pin says.
@@ -11,10 +13,13 @@ type SynonymGroup struct {
 	Pin     int
 }
 
-// synonymGroups returns the glossary's groups, then the thesaurus's sets of
-// lang.
-func synonymGroups(lang string, v Vocabulary) []SynonymGroup {
+// synonymGroups returns the glossary's groups (each term's forms in every
+// language of langs, in its order), then the thesaurus's sets of lang.
+func synonymGroups(lang string, langs []string, v Vocabulary) []SynonymGroup {
 	var out []SynonymGroup
+	if langs == nil {
+		langs = site.Languages
+	}
 	if v.Glossary != nil {
 		for _, t := range v.Glossary.Terms {
 			grp := SynonymGroup{Section: t.Section, Pin: pinTerm}
@@ -23,12 +28,13 @@ func synonymGroups(lang string, v Vocabulary) []SynonymGroup {
 					grp.Forms = append(grp.Forms, f)
 				}
 			}
-			add(t.FR)
-			add(t.EN)
-			for _, l := range []string{"fr", "en"} {
+			for _, l := range langs {
+				add(t.Term(l))
+			}
+			for _, l := range langs {
 				add(t.Abbr[l])
 			}
-			for _, l := range []string{"fr", "en"} {
+			for _, l := range langs {
 				for _, f := range t.Variants[l] {
 					add(f)
 				}

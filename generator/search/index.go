@@ -162,6 +162,9 @@ type Vocabulary struct {
 	// Entries are results other than sections (glossary terms,
 	// calculators), per language.
 	Entries map[string][]Entry
+	// Languages are the site's languages, the original first: the order
+	// of a glossary term's forms. BuildAll sets it from the site.
+	Languages []string
 }
 
 // Entry is a searchable item of a page other than a rules document: a
@@ -236,6 +239,9 @@ func BuildAll(s *site.Site, v Vocabulary, memo *Memo, opts ...Option) (*Indexes,
 		opt(&o)
 	}
 	defer memo.rotate()
+	if v.Languages == nil {
+		v.Languages = s.Codes()
+	}
 	ixs := &Indexes{Files: map[string][]byte{}, Paths: map[string]string{}, Whole: map[string][]byte{}}
 	// One index per language, built in parallel: each is a function of its
 	// language's documents alone.
@@ -553,7 +559,7 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 		delete(post, st)
 	}
 	f.Vocab = strings.Join(groupsText, "|")
-	groups := synonymGroups(l.Code, v)
+	groups := synonymGroups(l.Code, v.Languages, v)
 	// A group may point to a rule named inside a section (an anchor): its
 	// section is the one raised.
 	secs := f.sectionIndex()

@@ -184,7 +184,7 @@ func TestSynonyms(t *testing.T) {
 }
 
 func TestSynonymGroups(t *testing.T) {
-	if g := synonymGroups("fr", vocab(t, "testdata/absent.json")); g != nil {
+	if g := synonymGroups("fr", site.Languages, vocab(t, "testdata/absent.json")); g != nil {
 		t.Errorf("absent glossary: %v; want nothing", g)
 	}
 	v := vocab(t, "testdata/glossary.json")
@@ -198,7 +198,7 @@ func TestSynonymGroups(t *testing.T) {
 		{Forms: []string{"solitaire"}, Pin: pinTerm},
 		{Forms: []string{"PV", "vie"}, Pin: pinSet},
 	}
-	if g := synonymGroups("fr", v); !reflect.DeepEqual(g, want) {
+	if g := synonymGroups("fr", site.Languages, v); !reflect.DeepEqual(g, want) {
 		t.Errorf("synonymGroups = %v, want %v", g, want)
 	}
 }

@@ -370,10 +370,7 @@ func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) boo
 		// No site yet (a first build that failed into an empty folder):
 		// a bare page, for the reload script to show the problems on
 		// and to reload once they are mended.
-		lang := "en"
-		if first == "fr" {
-			lang = "fr"
-		}
+		lang := site.CatalogueLanguage(first)
 		b := injectReload([]byte("<!doctype html><html lang=\"" + lang + "\"><head><meta charset=\"utf-8\"><title>404</title></head><body></body></html>"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Length", strconv.Itoa(len(b)))

@@ -319,7 +319,7 @@ func checkSections(ds *Diagnostics, od, td *Doc) {
 			continue
 		}
 		en, tr := o, c
-		if td.Lang == "en" {
+		if td.Lang == IDLanguage {
 			en = c
 		}
 		cause := New(od.File, o.Line, "heading-no-id-from-english", "title", o.Title, "id", suggestID(en.Title), "other", td.File+":"+itoa(tr.Line))

@@ -156,12 +156,15 @@ func (ds Diagnostics) Err() error {
 
 // fileRank orders the files of a message list: the original's documents
 // first (content/fr/ before content/en/: a French mistake comes before its
-// English echo), then the other files (the glossary, the thesaurus, the
-// theme).
+// English echo), then the other documents, then the other files (the
+// glossary, the thesaurus, the theme).
 func fileRank(file string) int {
 	f := "/" + strings.ReplaceAll(file, "\\", "/")
+	if !strings.HasSuffix(f, ".md") {
+		return len(Languages) + 1
+	}
 	for i, l := range Languages {
-		if strings.Contains(f, "/"+l+"/") && strings.HasSuffix(f, ".md") {
+		if strings.Contains(f, "/"+l+"/") {
 			return i
 		}
 	}

@@ -343,8 +343,32 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	// The site configuration (compendium.json) and the command line's
 	// -base-url.
 	"config-unknown-key": {
-		"unknown key “{key}”: the keys are title, tagline, base_url, edition",
-		"clé inconnue « {key} » : les clés sont title, tagline, base_url, edition",
+		"unknown key “{key}”: the keys are title, tagline, base_url, edition, languages",
+		"clé inconnue « {key} » : les clés sont title, tagline, base_url, edition, languages",
+	},
+	"i18n-missing-lang": {
+		"no interface texts for the language “{lang}” that compendium.json names: copy {orig} to this file and translate its texts",
+		"aucun texte d'interface pour la langue « {lang} » que nomme compendium.json : copiez {orig} dans ce fichier et traduisez ses textes",
+	},
+	"config-languages-empty": {
+		"“languages” lists no language: name the language the rules are written in first, then its translations, e.g. [{default}], or remove the key",
+		"« languages » ne nomme aucune langue : nommez d'abord celle dans laquelle les règles sont écrites, puis leurs traductions, par exemple [{default}], ou retirez la clé",
+	},
+	"config-language-code": {
+		"“languages” names “{code}”, which is not a language code: write the code in lower case, as the folder under content/ is named (e.g. “de”, “pt-br”)",
+		"« languages » nomme « {code} », qui n'est pas un code de langue : écrivez le code en minuscules, comme le dossier sous content/ est nommé (par exemple « de », « pt-br »)",
+	},
+	"config-language-twice": {
+		"“languages” names “{code}” twice (places {n} and {m} of the list): keep it once",
+		"« languages » nomme « {code} » deux fois (places {n} et {m} de la liste) : ne le gardez qu'une fois",
+	},
+	"config-language-no-content": {
+		"“languages” names “{code}”, but {dir} holds no document: write the documents of that language there, or remove “{code}” from the list",
+		"« languages » nomme « {code} », mais {dir} ne contient aucun document : écrivez-y les documents de cette langue, ou retirez « {code} » de la liste",
+	},
+	"config-language-unlisted": {
+		"{dir} holds documents, but “languages” does not name “{code}”: add it to the list to publish them, or move the folder away",
+		"{dir} contient des documents, mais « languages » ne nomme pas « {code} » : ajoutez-le à la liste pour les publier, ou déplacez le dossier",
 	},
 	"config-base-url": {
 		"base_url “{url}” is not an absolute http(s) address with no query: give e.g. https://rules.example.org/ or https://example.org/gn/",
@@ -1077,6 +1101,18 @@ var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
 // Text returns the catalogue's message of kind in lang, filled with args
 // (name, value…): the check command's own lines.
 func Text(kind, lang string, args ...string) string { return message(kind, lang, args) }
+
+// catalogueLanguages are the catalogue's columns, its default first.
+var catalogueLanguages = []string{"en", "fr"}
+
+// CatalogueLanguage returns the language the catalogue writes lang's
+// messages in: lang when it has that column, else its default.
+func CatalogueLanguage(lang string) string {
+	if slices.Contains(catalogueLanguages, lang) {
+		return lang
+	}
+	return catalogueLanguages[0]
+}
 
 // Counted returns n followed by the catalogue's noun of kind
 // ("documents": count-documents, count-documents-one) in lang, singular or

@@ -28,13 +28,21 @@ import (
 	"compendium/wasm/engine"
 )
 
-// Languages lists the languages the compendium can hold, the original first.
+// Languages lists the languages of a site whose configuration names none
+// (compendium.json's "languages"), the original first.
 var Languages = []string{"fr", "en"}
+
+// IDLanguage is the language the sections' IDs are written in: an ID is
+// suggested from a heading of that language when there is one.
+const IDLanguage = "en"
 
 // Site is the whole compendium: every language found under the content folder.
 type Site struct {
-	Dir   string
-	Langs []*Lang
+	Dir string
+	// Languages lists the site's languages, the original first, whether
+	// or not each has documents; Langs holds those that have.
+	Languages []string
+	Langs     []*Lang
 	// broken holds the documents that could not be read ("fr:fantasy"):
 	// what the other checks would say about them follows from that.
 	broken map[string]bool
@@ -214,6 +222,9 @@ func (d *Doc) HasID(id string) bool {
 
 // Options configures Parse.
 type Options struct {
+	// Languages lists the site's languages, the original first; nil means
+	// Languages.
+	Languages []string
 	// Markdown holds the converter for the documents of each language; a
 	// language it lacks gets markdown.New with that language. Every
 	// document of the language is parsed and rendered with it, from many
@@ -231,6 +242,18 @@ type Options struct {
 // reservedIDs are the section IDs a document cannot use: each section has a
 // share page at /<lang>/<slug>/<id>/, beside the document's own folders.
 var reservedIDs = map[string]bool{"side-by-side": true}
+
+// Original returns the code of the language the rules are written in.
+func (s *Site) Original() string { return s.Codes()[0] }
+
+// Codes returns the site's languages, the original first: Languages for
+// a site that was not loaded with a list.
+func (s *Site) Codes() []string {
+	if len(s.Languages) == 0 {
+		return Languages
+	}
+	return s.Languages
+}
 
 // Lang returns the language with the given code, or nil.
 func (s *Site) Lang(code string) *Lang {
@@ -314,9 +337,12 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 // left as placeholders; Render renders the others, once their
 // calculators are computed, and fills every label.
 func Parse(dir string, opt Options) (*Site, Diagnostics) {
+	if opt.Languages == nil {
+		opt.Languages = Languages
+	}
 	var ds Diagnostics
-	s := &Site{Dir: dir, broken: map[string]bool{}}
-	for _, code := range Languages {
+	s := &Site{Dir: dir, Languages: opt.Languages, broken: map[string]bool{}}
+	for _, code := range s.Languages {
 		files, err := filepath.Glob(filepath.Join(dir, code, "*.md"))
 		if err != nil || len(files) == 0 {
 			continue
@@ -350,7 +376,7 @@ func Parse(dir string, opt Options) (*Site, Diagnostics) {
 				return
 			}
 			d := parseDoc(f, code, src, md, &dds[i])
-			d.values = markdown.DocumentValues{Doc: slug, Alt: altLink(dir, code, slug, opt.AltLabel)}
+			d.values = markdown.DocumentValues{Doc: slug, Alt: altLink(dir, code, slug, s.Languages, opt.AltLabel)}
 			// A document without calculator blocks renders now: its tree
 			// then goes at once. Held until every document was parsed,
 			// the trees were the peak of a 10,000-page build's heap. A
@@ -373,15 +399,15 @@ func Parse(dir string, opt Options) (*Site, Diagnostics) {
 		s.Langs = append(s.Langs, lang)
 	}
 	if len(s.Langs) == 0 {
-		ds.Report(dir, 0, "no-documents", "dir", filepath.Join(dir, "fr")+"/")
+		ds.Report(dir, 0, "no-documents", "dir", filepath.Join(dir, s.Original())+"/")
 	}
 	return s, ds
 }
 
 // altLink returns the link of a document's headings to the same section in
 // the first other language that has the document and a label in labels.
-func altLink(dir, lang, slug string, labels map[string]string) *markdown.AltLink {
-	for _, other := range Languages {
+func altLink(dir, lang, slug string, languages []string, labels map[string]string) *markdown.AltLink {
+	for _, other := range languages {
 		if other == lang || labels[other] == "" || !Exists(dir, other, slug) {
 			continue
 		}
@@ -468,8 +494,8 @@ func parseDoc(file, lang string, src []byte, md goldmark.Markdown, ds *Diagnosti
 	d.checkNodes(ds)
 	d.locate((*ds)[mark:])
 	d.markXRefs()
-	if lang == "fr" {
-		d.Title = markdown.FrenchTypeset(d.Title, false)
+	if typeset := markdown.TypographyOf(lang).String; typeset != nil {
+		d.Title = typeset(d.Title)
 	}
 	return d
 }
@@ -572,7 +598,7 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 			ds.Report(d.File, line, "heading-level-1", "title", title)
 		case id == "":
 			kind := "heading-no-id"
-			if d.Lang == "en" {
+			if d.Lang == IDLanguage {
 				kind = "heading-no-id-en"
 			}
 			ds.Report(d.File, line, kind, "title", title, "id", suggestID(title)).Text = title
@@ -719,8 +745,8 @@ func (d *Doc) valueContext(pos int) string {
 		post = "…"
 	}
 	t := strings.TrimSpace(pre + string(before) + string(after) + post)
-	if d.Lang == "fr" {
-		t = markdown.FrenchTypeset(strings.ReplaceAll(t, "'", "’"), false)
+	if typeset := markdown.TypographyOf(d.Lang).String; typeset != nil {
+		t = typeset(strings.ReplaceAll(t, "'", "’"))
 	}
 	return t
 }
@@ -740,8 +766,8 @@ func (d *Doc) appendPlain(b []byte, n ast.Node) []byte {
 		}
 		switch c := c.(type) {
 		case *ast.Text:
-			if d.Lang == "fr" {
-				b = append(b, markdown.TypesetText(c, d.src)...)
+			if typeset := markdown.TypographyOf(d.Lang).Text; typeset != nil {
+				b = append(b, typeset(c, d.src)...)
 			} else {
 				b = append(b, c.Segment.Value(d.src)...)
 			}
@@ -823,10 +849,11 @@ func suggestID(title string) string {
 // unaccent writes French letters without their accents, for suggestID.
 var unaccent = strings.NewReplacer("à", "a", "â", "a", "ç", "c", "é", "e", "è", "e", "ê", "e", "ë", "e", "î", "i", "ï", "i", "ô", "o", "œ", "oe", "ù", "u", "û", "u", "ü", "u", "É", "e", "À", "a", "’", "-")
 
-// Present returns the languages that have a folder of documents under dir.
-func Present(dir string) []string {
+// Present returns the languages of langs that have a folder of documents
+// under dir.
+func Present(dir string, langs []string) []string {
 	var l []string
-	for _, code := range Languages {
+	for _, code := range langs {
 		if m, _ := filepath.Glob(filepath.Join(dir, code, "*.md")); len(m) > 0 {
 			l = append(l, code)
 		}

@@ -62,10 +62,27 @@ func FrenchSentences(text string) []string {
 // check accepted.
 func Suspects(s *site.Site) site.Diagnostics {
 	var ds site.Diagnostics
-	fr, en := s.Lang("fr"), s.Lang("en")
-	if fr == nil || en == nil {
+	if len(s.Langs) < 2 {
 		return nil
 	}
+	fr := s.Langs[0]
+	leftover := leftovers[fr.Code]
+	for _, en := range s.Langs[1:] {
+		ds = append(ds, suspects(fr, en, leftover)...)
+	}
+	return ds
+}
+
+// leftovers finds, per language of an original, the sentences of a
+// translation still written in it; an original in a language without one
+// has its translations' lengths checked only.
+var leftovers = map[string]func(text string) []string{"fr": FrenchSentences}
+
+// suspects returns the sections of the translation en that look
+// unfinished beside their original in fr (names of the compendium's
+// first two languages, kept for the messages' words).
+func suspects(fr, en *site.Lang, leftover func(string) []string) site.Diagnostics {
+	var ds site.Diagnostics
 	for _, fd := range fr.Docs {
 		ed := en.Doc(fd.Slug)
 		if ed == nil {
@@ -81,7 +98,10 @@ func Suspects(s *site.Site) site.Diagnostics {
 			if nf < 10 && (ne-nf > 4 || nf-ne > 4) || nf >= 10 && (ratio < 0.6 || ratio > 1.6) {
 				ds.Report(ed.File, es.Line, "translation-length", "id", fs.ID, "n", strconv.Itoa(ne), "nfr", strconv.Itoa(nf), "other", fd.File+":"+strconv.Itoa(fs.Line))
 			}
-			for _, sent := range FrenchSentences(es.Title + ". " + es.Text) {
+			if leftover == nil {
+				continue
+			}
+			for _, sent := range leftover(es.Title + ". " + es.Text) {
 				ds.Report(ed.File, es.Line, "translation-french", "id", fs.ID, "sentence", clip(sent))
 			}
 		}
