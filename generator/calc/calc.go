@@ -64,7 +64,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	// The engine takes at most MaxJSONBytes: reading more would only cost
-	// memory (75 MB of hits took 6.6 s and 1.5 GB before this bound).
+	// memory (a pasted list of hits took seconds and gigabytes before
+	// this bound).
 	data, err := io.ReadAll(io.LimitReader(stdin, engine.MaxJSONBytes+1))
 	if err != nil {
 		return fail(stdout, &engine.Error{Code: "io", Fr: "lecture de l’entrée impossible : " + err.Error(), En: "cannot read the input: " + err.Error()})

@@ -70,7 +70,7 @@ func (b *Builder) generate(ctx context.Context, live *rebuild, previous func() *
 	// change. The index keeps about one core busy (its postings and JSON
 	// are made in one goroutine per language, and the synthetic sites
 	// have one language): run in turn, the phases left the other core
-	// idle for much of a build (172 % CPU on two cores at 1,000 pages).
+	// idle for much of a build.
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(r.beside("pages (beside the index and editions)", r.renderPages))
 	g.Go(func() error { return r.indexAndSingles(gctx) })
@@ -189,9 +189,9 @@ func (r *run) renderPages() error {
 		return failed("pages", err)
 	}
 	r.pages = p
-	// A language without an edition renders its home page now: at 1,000
-	// pages (none), the home page rendered after the search index, alone,
-	// was the last 43 to 62 ms of the build on one core.
+	// A language without an edition renders its home page now: rendered
+	// after the search index, alone, it was the tail of the build on one
+	// core.
 	for _, l := range s.Langs {
 		if !render.HasSingle(l) {
 			if err := p.Home(l.Code, nil); err != nil {
@@ -205,7 +205,8 @@ func (r *run) renderPages() error {
 // indexAndSingles runs the phases "search index" and "single-file
 // editions": the editions' pages are drawn beside the index, which they
 // take only once drawn (its JSON goes in with the engine's bytes): drawn
-// after it, they were 19 to 45 ms more on the real site's longest path.
+// after it, they lengthened the real site's longest path
+// (docs/performance.md).
 func (r *run) indexAndSingles(ctx context.Context) error {
 	g := new(errgroup.Group)
 	g.Go(r.drawSingles)

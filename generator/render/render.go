@@ -29,8 +29,8 @@ type Theme struct {
 	strings map[string]map[string]string
 	// pages holds each layout per language ("fr/doc"), its "t" function
 	// bound to the language: executing it needs no clone, and html/template
-	// escapes each one once, not once per page (cloning per page was 20 %
-	// of a build's CPU, most of it re-escaping).
+	// escapes each one once, not once per page (cloning per page was a
+	// fifth of a build's CPU, most of it re-escaping).
 	pages map[string]*template.Template
 	// calc draws one calculator (layouts/calc.html).
 	calc *template.Template
@@ -231,9 +231,9 @@ func Load(dir string) (*Theme, site.Diagnostics) {
 		t.strings[lang] = m
 	}
 	// The layouts are parsed in parallel, each with its own messages, in
-	// the layouts' order: in turn, parsing them was 21 ms of CPU at the
-	// start of every build of the real site (CPU profile, render.Load),
-	// before anything else could use the theme.
+	// the layouts' order: in turn, parsing them held up the start of every
+	// build of the real site (CPU profile, render.Load), before anything
+	// else could use the theme.
 	parsed := make([]map[string]*template.Template, len(layouts))
 	perrs := make([]site.Diagnostics, len(layouts))
 	par.Each(len(layouts), func(i int) {
@@ -576,7 +576,7 @@ type sectionHTML struct {
 // calculator would repeat its IDs.
 //
 // It scans the body once instead of running four regular expressions over
-// it (13 % of a real build's CPU in a profile).
+// it (an eighth of a real build's CPU in a profile).
 func splitSections(d *site.Doc, anchors bool) []sectionHTML {
 	body := dropCalcs(string(d.Body))
 	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)

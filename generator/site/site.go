@@ -324,8 +324,8 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 		dds := make([]Diagnostics, len(files))
 		// One converter for the language: one per document cost its
 		// making and goldmark's sorting of its parsers and renderers on
-		// first use (its initSync), 0.13 s of 2.84 s of CPU in a
-		// 1,000-page build for the parsers alone (markdown.New and
+		// first use (its initSync), visible in a 1,000-page build's CPU
+		// profile for the parsers alone (markdown.New and
 		// parser.Parse.func1 in build -cpuprofile).
 		md := opt.Markdown(code)
 		par.Each(len(files), func(i int) {
@@ -349,9 +349,8 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 			// A document without calculator blocks renders now, its
 			// cross-references' labels left as placeholders: its tree
 			// then goes at once. Held until every document was parsed,
-			// the trees were the peak of a 10,000-page build (442 of
-			// 530 MB sampled in the heap profile at the largest live
-			// heap, build -memprofile). A calculator block needs the
+			// the trees were most of a 10,000-page build's peak
+			// (docs/performance.md, "memory at 10,000 pages"). A calculator block needs the
 			// whole site checked first (BeforeRender).
 			if len(d.Calcs) == 0 {
 				d.render(&dds[i])
@@ -394,8 +393,8 @@ func Load(dir string, opt Options) (*Site, Diagnostics) {
 	}
 	labelXRefs(s, all)
 	// The sources are needed past this point only to check translations
-	// against their original (SectionSource): at 10,000 documents and one
-	// language, the others were 82 MB of a 677 MB peak live heap.
+	// against their original (SectionSource): kept for every document,
+	// they were an eighth of a 10,000-document build's peak live heap.
 	for _, d := range all {
 		translated := false
 		for _, l := range s.Langs {
@@ -488,7 +487,7 @@ func (d *Doc) locate(ds Diagnostics) {
 
 func (d *Doc) render(ds *Diagnostics) {
 	// Rendered into a reused buffer and copied out at its exact size: a
-	// bytes.Buffer per document, doubling from empty, was 0.2 s of zeroed
+	// bytes.Buffer per document, doubling from empty, showed as zeroed
 	// new memory in a 1,000-page build's profile (bytes.growSlice under
 	// goldmark's Render), and kept up to twice the body's size until the
 	// build ended.
@@ -506,8 +505,7 @@ func (d *Doc) render(ds *Diagnostics) {
 	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
 	// The tree and its parser are not needed past this point, and held by
 	// every document until the build ended they were a third of a
-	// 10,000-page build's live heap (heap profile before writing: 0.5 of
-	// 1.5 GB). A calculator block is a node of the tree: cut from it, it
+	// 10,000-page build's live heap (heap profile before writing). A calculator block is a node of the tree: cut from it, it
 	// no longer keeps the whole tree alive.
 	for _, c := range d.Calcs {
 		c.SetParent(nil)
@@ -524,8 +522,8 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 	var cur *Section
 	// One buffer for every section's text, each block's text written into
 	// it: a builder per section and a string per block, grown from empty,
-	// were 60 ms of a 1,000-page build's CPU (growslice under
-	// strings.Builder.WriteString, build -cpuprofile).
+	// showed in a 1,000-page build's CPU profile (growslice under
+	// strings.Builder.WriteString).
 	var text []byte
 	flush := func() {
 		t := collapseSpace(text)
@@ -750,8 +748,8 @@ func (d *Doc) appendPlain(b []byte, n ast.Node) []byte {
 }
 
 // collapseSpace is strings.Join(strings.Fields(string(s)), " ") without the slice of
-// words (strings.FieldsFunc was 3 % of a 10,000-page build's CPU, most of
-// it allocating): the words of s, as they are, one space between them.
+// words (strings.FieldsFunc showed in a 10,000-page build's CPU profile,
+// most of it allocating): the words of s, as they are, one space between them.
 func collapseSpace(s []byte) string {
 	var b strings.Builder
 	b.Grow(len(s))
