@@ -23,7 +23,7 @@ import (
 // instead of keeping its own copy, so the two can never drift apart.
 
 // wordPattern matches a run of word characters, apostrophes included so that
-// an elision stays attached to its word until splitWord looks at it. It is
+// an elision stays attached to its word until tokens cuts it off. It is
 // valid in both RE2 and JavaScript (with the u flag).
 const wordPattern = `[\p{L}\p{M}\p{N}'’‘ʼ]+`
 
