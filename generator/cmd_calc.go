@@ -33,7 +33,44 @@ func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
-	return calc.Run(args, stdin, stdout, stderr)
+	return calcRun(args, stdin, stdout, stderr)
+}
+
+// calcRun implements "calc [-content DIR] NAME" and "calc --list": it reads
+// the command line and hands calc.Run its values. A bad command line gives
+// status 2 and the usage on stderr.
+//
+// The calculator computes with the rule values of the content folder,
+// -content DIR ("content" by default, where the repository's root has it);
+// without a content folder at the default place it computes with the
+// engine's defaults and says so on stderr.
+func calcRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	content := fs.String("content", "content", "")
+	list := fs.Bool("list", false, "")
+	// In the locale's language, as calc --help: calc takes no -lang.
+	lang := site.LangFrom("")
+	if err := fs.Parse(args); err != nil {
+		io.WriteString(stderr, "calc: "+err.Error()+"\n")
+		if lang != "en" { // Go's line is English
+			io.WriteString(stderr, site.FlagProblem("calc", err).Message(lang)+"\n")
+		}
+		io.WriteString(stderr, calc.Usage(lang))
+		return 2
+	}
+	args = fs.Args()
+	if *list && len(args) == 0 {
+		io.WriteString(stdout, calc.List(lang))
+		return 0
+	}
+	if *list || len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		io.WriteString(stderr, calc.Usage(lang))
+		return 2
+	}
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "content" })
+	return calc.Run(calc.Options{Name: args[0], Content: *content, ContentGiven: given, Lang: lang}, stdin, stdout, stderr)
 }
 
 // calcHelp writes how to run calc and which calculators there are, in

@@ -32,10 +32,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	lang := site.LangFrom(*langFlag)
-	// Each rebuild allocates a lot and keeps little: collecting at 5x
-	// the live heap instead of 2x cut the collector's share of a
-	// rebuild. Not for build: at 1,000 pages it made the peak 660 MB
-	// instead of 410 for 1 % of time. GOGC, when set, still decides.
+	// Each rebuild allocates a lot and keeps little: a less frequent
+	// collector cut its share of a rebuild. Not for build, where it made
+	// the peak half as large again for no time (docs/performance.md,
+	// "Live reload"). GOGC, when set, still decides.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}

@@ -8,7 +8,7 @@
 // where rules, optional, is the JSON text of the rule values the page was
 // built with (engine.Rules.Tree); without it the engine's defaults apply.
 //
-// and theme/js/engine.js adds calc(name, input), which returns the object.
+// and theme/js/shared/engine.js adds calc(name, input), which returns the object.
 //
 // The input crosses as JSON text, whatever the caller passes: a string is
 // taken as the text, anything else goes through the page's JSON.stringify

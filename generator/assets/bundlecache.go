@@ -16,11 +16,10 @@ import (
 
 // A bundle is cached by a key over everything esbuild reads and is told:
 // every file under the theme folder (name and bytes), the generated
-// sources, the options and esbuild's version. Hashing the theme (about
-// 40 files, 300 KB) takes under a millisecond; bundling took 110-120 ms
-// of every build, run beside the content's load on a 2-core machine, so
-// both slowed down (build -timings: load and check 137 ms with the bundle
-// beside it).
+// sources, the options and esbuild's version. Hashing the theme is a
+// hundred times cheaper than bundling it, which ran beside the content's
+// load on both cores and slowed it down (docs/performance.md, "What a warm
+// build does not do again").
 
 // bundleKey hashes the inputs of Build.
 func bundleKey(opt Options) (string, error) {
@@ -159,5 +158,5 @@ func copyBundle(b *Bundle) *Bundle {
 }
 
 // keepBundles is how many bundles the cache keeps: enough to switch
-// between a few branches of the theme without esbuild, each about 100 KB.
+// between a few branches of the theme without esbuild.
 const keepBundles = 8

@@ -59,15 +59,15 @@ type ModuleOptions struct {
 }
 
 // moduleFlags are go build's flags for the module. -gcflags=all=-l turns
-// inlining off: the module grows raw (2.71 → 2.76 MB) but compresses far
-// better (576 → 519 KB brotli), and the calculators run in microseconds
-// either way. -buildvcs=false: the module's bytes, and so its name, are
+// inlining off: the module grows raw but compresses far better
+// (docs/performance.md, "The engine module's size"), and the calculators
+// run as fast either way. -buildvcs=false: the module's bytes, and so its name, are
 // its sources' alone, not the commit's, whatever the builder's GOFLAGS
 // (go build stamps a git checkout's commit unless told not to).
 var moduleFlags = []string{"-trimpath", "-buildvcs=false", "-gcflags=all=-l", "-ldflags=-s -w"}
 
 // moduleEnv is the module's target; satconv and signext, in every browser
-// since 2021, make it 900 bytes smaller once compressed.
+// since 2021, make it smaller once compressed.
 var moduleEnv = []string{"GOOS=js", "GOARCH=wasm", "GOWASM=satconv,signext"}
 
 // BuildModule compiles ./wasm for GOOS=js GOARCH=wasm, unless a module built
@@ -80,8 +80,8 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 	}
 	cached := filepath.Join(opt.CacheDir, "engine-"+key+".wasm")
 	// serve rebuilds in the same process: the module of unchanged sources
-	// is kept in memory (reading and hashing its 2.7 MB was 12 ms of a
-	// 130 ms rebuild).
+	// is kept in memory (reading and hashing it was a tenth of a
+	// rebuild).
 	mem := opt.Memory
 	if mem == nil {
 		mem = &Memory{}
@@ -92,9 +92,8 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 		return &c, nil
 	}
 	// The module's name comes from a file beside it that holds its
-	// content hash: reading and hashing the 2.7 MB module took 18 ms of
-	// CPU in every build command (profile of 30 builds of the real site:
-	// os.ReadFile and sha256 under BuildModule, 5.9 % of the samples).
+	// content hash: reading and hashing the module in every build command
+	// was a visible part of the real site's CPU profile.
 	m := &Module{content: &lazyFile{name: cached}}
 	nameFile := strings.TrimSuffix(cached, ".wasm") + ".name"
 	if _, err := os.Stat(cached); err == nil {

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"io/fs"
 	"os"
@@ -18,53 +17,35 @@ import (
 	"compendium/wasm/engine"
 )
 
-// Run implements "calc NAME" and "calc --list" and returns the exit status:
-// 0 with the output JSON on stdout, 1 with the error object on stdout for a
-// bad input, 2 for a bad command line (the usage on stderr).
-//
-// The calculator computes with the rule values of the content folder,
-// -content DIR ("content" by default, where the repository's root has it);
-// without a content folder at the default place it computes with the
-// engine's defaults and says so on stderr.
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	content := fs.String("content", "content", "")
-	list := fs.Bool("list", false, "")
-	// In the locale's language, as calc --help: calc takes no -lang.
-	lang := site.LangFrom("")
-	if err := fs.Parse(args); err != nil {
-		io.WriteString(stderr, "calc: "+err.Error()+"\n")
-		if lang != "en" { // Go's line is English
-			io.WriteString(stderr, site.FlagProblem("calc", err).Message(lang)+"\n")
-		}
-		io.WriteString(stderr, Usage(lang))
-		return 2
-	}
-	args = fs.Args()
-	if *list && len(args) == 0 {
-		fr := lang == "fr"
-		var b strings.Builder
-		for _, c := range engine.Calculators() {
-			what := c.En
-			if fr {
-				what = c.Fr
-			}
-			b.WriteString(c.Name + "\t" + what + "\n")
-		}
-		io.WriteString(stdout, b.String())
-		return 0
-	}
-	if *list || len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		io.WriteString(stderr, Usage(lang))
-		return 2
-	}
-	rules, code := contentRules(*content, contentGiven(fs), lang, stderr)
+// Options say what Run computes; the command line that gives them is
+// generator/cmd_calc.go's.
+type Options struct {
+	// Name is the calculator's.
+	Name string
+	// Content is the content folder whose rule values the calculator
+	// computes with.
+	Content string
+	// ContentGiven is whether Content was asked for: a folder asked for
+	// that cannot be read is an error, while the default folder missing
+	// means the engine's defaults, said on stderr.
+	ContentGiven bool
+	// Lang is the language of what Run writes on stderr.
+	Lang string
+}
+
+// Run runs the calculator opt.Name on the input object on stdin and
+// returns the exit status: 0 with the output JSON on stdout, 1 with the
+// error object on stdout for a bad input, 2 when the content's rule values
+// cannot be read (said on stderr).
+func Run(opt Options, stdin io.Reader, stdout, stderr io.Writer) int {
+	lang := opt.Lang
+	rules, code := contentRules(opt.Content, opt.ContentGiven, lang, stderr)
 	if rules == nil {
 		return code
 	}
 	// The engine takes at most MaxJSONBytes: reading more would only cost
-	// memory (75 MB of hits took 6.6 s and 1.5 GB before this bound).
+	// memory (a pasted list of hits took seconds and gigabytes before
+	// this bound).
 	data, err := io.ReadAll(io.LimitReader(stdin, engine.MaxJSONBytes+1))
 	if err != nil {
 		return fail(stdout, &engine.Error{Code: "io", Fr: "lecture de l’entrée impossible : " + err.Error(), En: "cannot read the input: " + err.Error()})
@@ -83,7 +64,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if jerr != nil {
 		return fail(stdout, jerr)
 	}
-	out, cerr := rules.Calculate(args[0], input)
+	out, cerr := rules.Calculate(opt.Name, input)
 	if cerr != nil {
 		return fail(stdout, cerr)
 	}
@@ -97,10 +78,19 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // Usage is how calc is run, in lang.
 func Usage(lang string) string { return site.Text("calc-usage", lang) }
 
-func contentGiven(fs *flag.FlagSet) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "content" })
-	return given
+// List is what "calc --list" prints: each calculator's name and what it
+// computes, in lang, one a line.
+func List(lang string) string {
+	fr := lang == "fr"
+	var b strings.Builder
+	for _, c := range engine.Calculators() {
+		what := c.En
+		if fr {
+			what = c.Fr
+		}
+		b.WriteString(c.Name + "\t" + what + "\n")
+	}
+	return b.String()
 }
 
 // contentRules returns the rules of the content folder dir, or nil and the

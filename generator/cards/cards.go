@@ -15,7 +15,7 @@
 // Images are drawn in RGBA with antialiasing, then mapped onto a small
 // palette (the flat colours and 16-step blends between the colours that
 // touch), which keeps the antialiasing and makes the PNG files about three
-// times smaller. A card takes 10 to 20 ms and 10 to 35 KB.
+// times smaller.
 //
 // Everything here is safe for concurrent use.
 package cards
@@ -371,8 +371,8 @@ func encode(img *image.RGBA, pal color.Palette) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	// Default compression, not the best: on these large flat areas the best
-	// costs 5 to 9 times the time (30 to 90 ms a card instead of 5 to 10) to
-	// save about a tenth of the bytes (measured with the three test cards).
+	// costs several times the time to save about a tenth of the bytes
+	// (docs/performance.md, "Kept, with what each did").
 	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&buf, out); err != nil {
 		return nil, err

@@ -40,7 +40,7 @@ type Options struct {
 	Sums map[string][sha256.Size]byte
 	// CachedOnly takes twins from the cache or not at all: serve's
 	// rebuilds after an edit, where brotli 11 of the edited page, the
-	// book and the search index took 2 s of a live reload (and pages go
+	// book and the search index was most of a live reload (and pages go
 	// out with the reload script anyway). Files changed since the cache
 	// last saw them get no twins.
 	CachedOnly bool
@@ -51,29 +51,19 @@ const (
 	// response's headers alone are several hundred bytes).
 	minSize = 512
 
-	// cacheMin is the smallest input whose twins are cached.
-	//
-	// Measured on the 2-core build machine (go test -bench Cost, and
-	// Twins on the built site: 174 files to compress, 5.4 MB, 348 twins):
-	//   brotli-11:  4 KB 8 ms, 16 KB 29 ms, 64 KB 95 ms (synthetic text);
-	//               a 62 KB page 85-95 ms, a 110 KB page 150-170 ms,
-	//               the 2.7 MB WebAssembly module 6.0 s (517 KB);
-	//   gzip -9:    pages 1-7 ms, the module 270 ms (697 KB);
-	//   cache hit:  sha256 of the input, then both entries read and
-	//               checked: 4-64 KB 0.06-0.2 ms, the module 4.6 ms.
-	// So a hit is cheaper than brotli at every size (in Go, brotli-11
-	// runs at 0.5-0.7 MB/s), and every twin is cached: whole site, no
-	// cache 7.3 s; warm cache from 64 KB 1.5 s (the smaller pages'
-	// brotli); warm cache from 512 bytes 16 ms. The cache's growth (one
-	// entry per version of every page) is bounded by Prune.
+	// cacheMin is the smallest input whose twins are cached: every twin,
+	// since a cache hit (the input's sha256, then both entries read and
+	// checked) is cheaper than brotli 11 at every size
+	// (docs/performance.md, "Twins"). The cache's growth (one entry per
+	// version of every page) is bounded by Prune.
 	cacheMin = minSize
 
 	brQuality = brotli.BestCompression
-	// Files over bigFile (the single-file editions, about 5 MB, which
-	// change with any content) get quality bigQuality: quality 11 took
-	// seconds on each, at every build; quality 5 takes tens of
-	// milliseconds for a file a few percent larger. The engine (2.7 MB,
-	// changed rarely and cached) keeps quality 11.
+	// Files over bigFile (the single-file editions, which change with
+	// any content) get quality bigQuality: quality 11 took seconds on
+	// each, at every build; quality 5 takes tens of milliseconds for a
+	// file a few percent larger. The engine (changed rarely and cached)
+	// keeps quality 11.
 	bigFile    = 3 << 20
 	bigQuality = 5
 	gzLevel    = gzip.BestCompression
@@ -131,11 +121,11 @@ func moduleVersion(mod string) string {
 
 // encodeBrotli: quality 11 with the smallest window that holds the whole
 // file (what brotli's own one-shot encoder picks from the input size),
-// up to the largest a browser decodes (lgwin 24, 16 MB). A bigger window
-// would find no farther match, and quality 11 allocates and clears a
-// match finder the window's size: with the library's default 4 MB window a
-// 4 KB page took 48 ms, with an 8 KB one (lgwin 13) 8 ms. It also tells the
-// browser to keep a smaller buffer.
+// up to the largest a browser decodes (lgwin 24). A bigger window would
+// find no farther match, and quality 11 allocates and clears a match
+// finder the window's size, which made a small page six times slower with
+// the library's default window (docs/performance.md, "Twins"). It also
+// tells the browser to keep a smaller buffer.
 func encodeBrotli(data []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(len(data) / 3)
@@ -187,7 +177,7 @@ type job struct {
 // Twins returns the .br and .gz twins of every compressible file of files
 // (keys are slash paths relative to the site root), to be written beside
 // them. A file gets no twins when it is not a compressible kind, is already
-// a .br or .gz, or is under 512 bytes; a twin that is not smaller than its
+// a .br or .gz, or is under minSize; a twin that is not smaller than its
 // original is left out, so a file may have a .gz twin only.
 //
 // The work runs on GOMAXPROCS goroutines (package par); the result does not
@@ -265,8 +255,8 @@ func Twins(files map[string][]byte, opt Options) (map[string][]byte, error) {
 }
 
 // recent keeps the twins this process made or read, by cache entry name,
-// for serve's next rebuild: reading and checking them on disk was 15 ms of
-// a 130 ms rebuild. It holds one build's twins: entries a build did not
+// for serve's next rebuild: reading and checking them on disk was a tenth
+// of a rebuild. It holds one build's twins: entries a build did not
 // use are dropped after it (see Twins).
 var recent = struct {
 	sync.Mutex
@@ -349,8 +339,8 @@ func (j job) runDisk(cacheDir, name string) ([]byte, error) {
 
 // Prune removes the cache entries no build has used for maxAge: the twins
 // of pages since edited. It looks at most once a day (a marker file keeps
-// the date): reading every entry's date took 22 ms, as long as the rest of
-// a warm compression. Errors are dropped, as for writes.
+// the date): reading every entry's date took as long as the rest of a
+// warm compression. Errors are dropped, as for writes.
 func Prune(cacheDir string, maxAge time.Duration) {
 	marker := filepath.Join(cacheDir, ".pruned")
 	if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
@@ -379,9 +369,8 @@ func Prune(cacheDir string, maxAge time.Duration) {
 // the rename, a stray edit), or an entry copied under another name, fails
 // the checksum and is compressed and written again. Checking by
 // decompressing the twin and comparing it with the input would prove as
-// much, at 13 ms instead of 1.4 ms for the module's brotli twin (12 ms
-// against 1.6 ms for its gzip twin), on top of the 1.6 ms hash of the
-// module that names the entry: that is not worth it for entries only ever
+// much, at about ten times the checksum's cost for the module's twins, on
+// top of the hash of the module that names the entry: that is not worth it for entries only ever
 // written whole, by writeEntry, from a twin this package made.
 func readEntry(file, name string) ([]byte, bool) {
 	b, err := os.ReadFile(file)

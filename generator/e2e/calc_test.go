@@ -24,7 +24,7 @@ func nativeCalc(t *testing.T, name string, input map[string]any) map[string]any 
 	t.Helper()
 	in, _ := json.Marshal(input)
 	var out, errOut bytes.Buffer
-	if code := calc.Run([]string{name}, bytes.NewReader(in), &out, &errOut); code != 0 {
+	if code := calc.Run(calc.Options{Name: name, Content: "content", Lang: "en"}, bytes.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("calc %s %s: exit %d: %s%s", name, in, code, out.String(), errOut.String())
 	}
 	var m map[string]any

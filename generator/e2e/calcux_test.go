@@ -519,7 +519,7 @@ func typeBigDice(tb testing.TB) typing {
 // clientWidth). Each is compared with a hidden copy of itself, beside
 // it (so with its styles) but out of the flow and as wide as its longest
 // option.
-const clippedSelects = `[...document.querySelectorAll(".calc select")].filter((s) => s.getClientRects().length).flatMap((s) => {
+var clippedSelects = probeShown(".calc select", `(s) => {
 	const shown = s.getBoundingClientRect().width;
 	const copy = s.cloneNode(true);
 	copy.removeAttribute("id");
@@ -528,18 +528,18 @@ const clippedSelects = `[...document.querySelectorAll(".calc select")].filter((s
 	const whole = copy.getBoundingClientRect().width;
 	copy.remove();
 	return whole > shown + 0.5 ? [s.id + " " + Math.round(whole) + ">" + Math.round(shown)] : [];
-})`
+}`)
 
 // splitCheckboxes lists the calculators' checkboxes whose label does not
 // start on the checkbox's line: at 390 px the armour's "Costume bonus
 // (granted by an organiser)" went whole under its box, which then stood
 // alone on a line of its own.
-const splitCheckboxes = `[...document.querySelectorAll(".calc input[type=checkbox]")].filter((c) => c.getClientRects().length).flatMap((c) => {
+var splitCheckboxes = probeShown(".calc input[type=checkbox]", `(c) => {
 	const l = c.labels[0];
 	if (!l) return [c.id + " (no label)"];
 	const box = c.getBoundingClientRect(), first = l.getClientRects()[0];
 	return first.top >= box.bottom || first.bottom <= box.top ? [c.id] : [];
-})`
+}`)
 
 // TestCalcPhoneLayout: at 360 px the timed actions fit without sideways
 // scrolling, selects show their whole text and each checkbox has its
@@ -552,12 +552,12 @@ func TestCalcPhoneLayout(t *testing.T) {
 	for _, path := range []string{"/fr/calculators/", "/en/calculators/", "/fr/fantasy/", "/en/fantasy/"} {
 		var overflow, clipped, split, unmarked []string
 		err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+path), chromedp.WaitReady("#calc-armor"),
-			chromedp.Evaluate(`[...document.querySelectorAll(".calc .events, .calc .field, .calc")].filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1).map((e) => (e.id || e.className) + " " + e.scrollWidth + ">" + e.clientWidth)`, &overflow),
+			chromedp.Evaluate(probeShown(".calc .events, .calc .field, .calc", `(e) => e.scrollWidth > e.clientWidth + 1 ? [(e.id || e.className) + " " + e.scrollWidth + ">" + e.clientWidth] : []`), &overflow),
 			chromedp.Evaluate(clippedSelects, &clipped), chromedp.Evaluate(splitCheckboxes, &split),
 			// A table that scrolls in its box (the armour's, at 360 px)
 			// shows a shadow where there is more: covers that scroll with
 			// the cells over shadows that stay at the edges.
-			chromedp.Evaluate(`[...document.querySelectorAll(".calc table")].filter((t) => t.getClientRects().length && t.scrollWidth > t.clientWidth + 1 && getComputedStyle(t).backgroundAttachment !== "local, local, scroll, scroll").map((t) => t.closest(".calc").id)`, &unmarked))
+			chromedp.Evaluate(probeShown(".calc table", `(t) => t.scrollWidth > t.clientWidth + 1 && getComputedStyle(t).backgroundAttachment !== "local, local, scroll, scroll" ? [t.closest(".calc").id] : []`), &unmarked))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,11 +16,15 @@ import (
 func TestPhoneFormulasAndHitTable(t *testing.T) {
 	b := newBrowser(t, 360, 780, true)
 	for _, lang := range []string{"fr", "en"} {
+		// The probes look at every document's blocks: a selector that
+		// matches none in any document would make them pass unseen.
+		allFormulas, allBlocks := 0, 0
 		for _, doc := range []string{"fantasy", "contemporary", "pathfinder-duels", "heroes-and-dragons", "spellcasting"} {
 			var cut, unmarked []string
-			var formulas int
+			var formulas, blocks int
 			err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/"+lang+"/"+doc+"/"), chromedp.WaitReady("main"),
 				chromedp.Evaluate(`document.querySelectorAll("pre.formula").length`, &formulas),
+				chromedp.Evaluate(`document.querySelectorAll("pre:not(.formula)").length`, &blocks),
 				chromedp.Evaluate(`[...document.querySelectorAll("pre.formula")].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent.trim().slice(0, 40))`, &cut),
 				chromedp.Evaluate(`[...document.querySelectorAll("pre:not(.formula)")].filter((p) => p.scrollWidth > p.clientWidth + 1 && !getComputedStyle(p).backgroundAttachment.startsWith("local, local")).map((p) => p.textContent.trim().slice(0, 40))`, &unmarked))
 			if err != nil {
@@ -34,6 +38,23 @@ func TestPhoneFormulasAndHitTable(t *testing.T) {
 			}
 			if doc == "heroes-and-dragons" && formulas == 0 {
 				t.Errorf("%s/%s: no formula block: the test looks at nothing", lang, doc)
+			}
+			allFormulas, allBlocks = allFormulas+formulas, allBlocks+blocks
+		}
+		if allFormulas == 0 {
+			t.Errorf("%s: no formula block in the documents: the probe looks at nothing", lang)
+		}
+		if allBlocks == 0 {
+			// The content has no plain code block: one is planted in the
+			// last page, as wide as a pasted line, for the probe to see.
+			var planted string
+			if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`(() => { const p = document.createElement("pre"); p.textContent = "x".repeat(300);
+			  document.querySelector("main").append(p); const r = p.scrollWidth <= p.clientWidth + 1 ? "did not scroll" :
+			  getComputedStyle(p).backgroundAttachment.startsWith("local, local") ? "" : "no shadow"; p.remove(); return r; })()`, &planted)); err != nil {
+				t.Fatal(err)
+			}
+			if planted != "" {
+				t.Errorf("%s: a plain code block planted at 360 px: %s", lang, planted)
 			}
 		}
 		var hidden []string

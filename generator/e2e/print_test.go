@@ -31,8 +31,7 @@ func TestPrintRulesPage(t *testing.T) {
 		}),
 		// The footers' sheet is media="print": wait for it to apply.
 		chromedp.Poll(`getComputedStyle(document.documentElement).getPropertyValue("--print-footer") || null`, &footer),
-		chromedp.Evaluate(`[".site-header", ".toc", ".heading-link", ".heading-alt", ".anchor-link", ".search", ".site-footer", ".calc-actions button", ".pager"]
-			.filter((s) => [...document.querySelectorAll(s)].some((e) => getComputedStyle(e).display !== "none" && e.getClientRects().length > 0))`, &shown),
+		chromedp.Evaluate(jsShownOf(".site-header", ".toc", ".heading-link", ".heading-alt", ".anchor-link", ".search", ".site-footer", ".calc-actions button", ".pager"), &shown),
 		chromedp.Evaluate(`getComputedStyle(document.querySelector('a.xref[href="#life"]'), "::after").content`, &xref),
 		chromedp.Evaluate(`getComputedStyle(document.querySelector("#calc-armor .calc-for")).display !== "none"`, &calcFor),
 		chromedp.Evaluate(`document.querySelector("#calc-armor .calc-for").textContent`, &forLine),

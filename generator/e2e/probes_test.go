@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/chromedp/chromedp"
 )
@@ -66,4 +67,29 @@ func typeSearch(q string) chromedp.Tasks {
 		chromedp.Click(selSearchInput),
 		chromedp.SendKeys(selSearchInput, q),
 	}
+}
+
+// probeShown is a layout probe: the JavaScript expression of the problems
+// that check (a function of an element, returning an array of strings)
+// finds in the shown elements matching sel, or of one problem when none
+// is shown: a probe whose selector went stale, or whose parts are all
+// hidden, looks at nothing and must not pass.
+func probeShown(sel, check string) string {
+	return `(() => { const all = [...document.querySelectorAll(` + strconv.Quote(sel) + `)].filter((e) => e.getClientRects().length);
+	  if (!all.length) return [` + strconv.Quote("nothing shown matches "+sel+": the probe looks at nothing") + `];
+	  return all.flatMap(` + check + `); })()`
+}
+
+// jsShownOf is the JavaScript expression of those of sels (CSS selectors)
+// that have a shown element, and of "S matches nothing" for a selector S
+// that matches no element at all: a probe that a part is hidden must not
+// pass because the part was renamed.
+func jsShownOf(sels ...string) string {
+	q := make([]string, len(sels))
+	for i, s := range sels {
+		q[i] = strconv.Quote(s)
+	}
+	return `[` + strings.Join(q, ", ") + `].flatMap((s) => { const all = [...document.querySelectorAll(s)];
+	  if (!all.length) return [s + " matches nothing"];
+	  return all.some((e) => getComputedStyle(e).display !== "none" && e.getClientRects().length > 0) ? [s] : []; })`
 }

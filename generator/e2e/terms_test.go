@@ -251,7 +251,7 @@ func TestTermsPrint(t *testing.T) {
 			return emulation.SetEmulatedMedia().WithMedia("print").Do(ctx)
 		}),
 		chromedp.Sleep(100*time.Millisecond),
-		chromedp.Evaluate(`["#term-pop", "dl.term-defs", "dl.term-defs dd"].filter((s) => [...document.querySelectorAll(s)].some((e) => getComputedStyle(e).display !== "none" && e.getClientRects().length > 0))`, &shown),
+		chromedp.Evaluate(jsShownOf("#term-pop", "dl.term-defs", "dl.term-defs dd"), &shown),
 	)
 	if err != nil {
 		t.Fatal(err)

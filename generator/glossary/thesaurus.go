@@ -142,8 +142,8 @@ func (th *Thesaurus) Check(s *site.Site, g *Glossary, calcs []string) site.Diagn
 	// Which forms each language's text uses, to tell which language a
 	// form is written in. The text is scanned once, section by section on
 	// every core, for the forms' words only: searching the whole text for
-	// each of 1,500 forms was 31 ms of every build, and indexing every
-	// word of 1,000 pages half a second.
+	// each form cost every build, and indexing every word cost large
+	// sites far more.
 	var forms [][]string
 	for _, set := range th.Sets {
 		for _, f := range set.Forms {
@@ -410,8 +410,8 @@ func (th *Thesaurus) findForms(l *site.Lang, forms [][]string) formSet {
 		if th.Words != nil {
 			ws = th.Words.text(secs[i]).seq
 		} else {
-			// Read once and dropped: a slice per section was 20 of 286 MB
-			// allocated in a 1,000-page build (build -memprofile).
+			// Read once and dropped: a slice per section showed in a
+			// 1,000-page build's allocations (build -memprofile).
 			buf := wordBufs.Get().(*[]string)
 			ws = appendSectionWords((*buf)[:0], secs[i])
 			defer func() {
@@ -491,7 +491,7 @@ var wordBufs = sync.Pool{New: func() any { return new([]string) }}
 // WordCache keeps the sections' words, indexed, from one check to the
 // next: serve's live rebuilds check the glossary and the thesaurus again
 // after each edit, which changes a section or two (reading every
-// section's words was 9 ms of a 80 ms rebuild). It holds the last
+// section's words was a tenth of a rebuild). It holds the last
 // check's sections and the current one's. A nil cache reads each time.
 type WordCache struct {
 	mu        sync.Mutex

@@ -21,13 +21,10 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 // new renderer process, whenever it is entered from a page without the same
 // policy in the same tab: a search engine's results, a chat's web app, or
 // any page on an Android phone, where Chromium does not give each site its
-// own process. Measured with Lighthouse (mobile, simulated throttling) on 2
-// December, two runs of make lighthouse each, alternated: with the header,
-// /fr/fantasy/ 85 and 86, /fr/ 95 and 90, /fr/glossary/ 92 and 92; without,
-// 98, 99–100 and 99; the navigation's first task took 78–100 ms against
-// 20 ms (creating the page's V8 context 17–25 ms against 3–4), and the
-// control page, one heading and one paragraph, fell from 100 to 93–98 with
-// the header alone. What the header protects, a window's reference to
+// own process. Measured with make lighthouse, the header cost every page
+// kind several points and the navigation's first task several times its
+// length, the control page included (docs/performance.md, "The
+// Cross-Origin-Opener-Policy header, measured"). What the header protects, a window's reference to
 // another origin's and the process it shares, guards nothing here: the site
 // is public, has no account, no secret and opens no other origin's window.
 func Security() map[string]string {

@@ -1,14 +1,14 @@
 // Package hugepage lets a short-lived, allocation-heavy process ask Linux for
-// 2 MB pages for the heap it is about to grow into.
+// huge pages for the heap it is about to grow into.
 //
 // On a kernel whose transparent huge pages are "madvise" (the default of
 // many distributions, and of this project's machine), a Go heap is backed by
-// 4 KB pages: every 4 KB the build touches for the first time is a page
-// fault, and the build of the real site took 7,500 to 8,500 of them
-// (/usr/bin/time's minor faults), a third of its CPU in the kernel and in
-// runtime.memclrNoHeapPointers (perf). Go's runtime stopped asking for huge
-// pages itself in Go 1.21.1, for long-running servers' sake (memory kept
-// that a 4 KB page would have returned); a build ends in seconds.
+// base pages: every base page the build touches for the first time is a
+// page fault, and the build of the real site spent a third of its CPU in
+// the kernel and in runtime.memclrNoHeapPointers (docs/performance.md,
+// "Kept, with what each did"). Go's runtime stopped asking for huge pages
+// itself in Go 1.21.1, for long-running servers' sake (memory kept that a
+// base page would have returned); a build ends in seconds.
 package hugepage
 
 import "errors"

@@ -23,7 +23,7 @@ var (
 // Prepare makes sure that at least n bytes of heap have been prepared in
 // the process: it grows the heap by n bytes, asks the kernel to back that
 // memory with huge pages (MADV_HUGEPAGE) and gives it back to the heap, so
-// that the memory the program allocates next faults 2 MB at a time. The
+// that the memory the program allocates next faults a huge page at a time. The
 // memory is not touched here: the process's resident size grows only as
 // the program uses it.
 //
@@ -44,7 +44,7 @@ func Prepare(n int) error {
 	// the kernel without clearing it.
 	b := make([]byte, n)
 	// Only whole huge pages can be advised: the part of b between its
-	// first and last 2 MB boundaries.
+	// first and last huge-page boundaries.
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	start := int((p+hugeBytes-1)&^(hugeBytes-1) - p)
 	end := int((p+uintptr(n))&^(hugeBytes-1) - p)

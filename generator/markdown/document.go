@@ -8,9 +8,8 @@ import "github.com/yuin/goldmark/ast"
 // document with SetDocumentValues, they take the place of those given to
 // New (WithAltLink), so that one converter per language renders
 // every document: a converter per document was its parser, made and thrown
-// away, 4 % of a 10,000-page build's allocations (heap profile) and 3 % of
-// a 1,000-page build's CPU (markdown.New and goldmark's first-use sorting
-// of the renderer's functions, build -cpuprofile).
+// away, which showed in a large build's allocations and CPU (markdown.New
+// and goldmark's first-use sorting of the renderer's functions).
 type DocumentValues struct {
 	Alt *AltLink // nil: headings link to no other language
 	// CalcHTML is each calculator block's HTML, computed before the

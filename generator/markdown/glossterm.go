@@ -424,8 +424,8 @@ func (t glossTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 // typography is undone.
 //
 // Each run of pieces is merged at once and typeset once: merging them
-// pair by pair and typesetting the growing text each time was quadratic,
-// 15 s for a pasted line of 160 KB of "[" (docs/performance.md). A run
+// pair by pair and typesetting the growing text each time was quadratic
+// in a pasted line of "[" (docs/performance.md). A run
 // whose typography the merge changes is tried again as its two halves, so
 // the worst case is n log n.
 func (g *glossTerms) join(n ast.Node, src []byte) {

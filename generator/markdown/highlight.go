@@ -38,8 +38,8 @@ func lexerFor(lang string) chroma.Lexer {
 // classesOnly is the style the formatter is given: writing classes, it
 // takes none of a style's colours, which theme/css/chroma.css holds. Not
 // chroma's styles package: parsing its every style when the program
-// starts was 14 ms of each run (GODEBUG=inittrace=1), a twentieth of a
-// build of the real site.
+// starts was a twentieth of a build of the real site (docs/performance.md,
+// "Kept, with what each did").
 var classesOnly = chroma.MustNewStyle("classes", chroma.StyleEntries{})
 
 // Highlight writes code highlighted as lang into w, inside the <code> element

@@ -102,8 +102,8 @@ var (
 
 // declWindow bounds how far past "{=" the parser looks: a declaration is a
 // key and a short value, and a line of thousands of "{=" must cost each one
-// a few bytes, not the rest of the line (which made 20 KB of "{=" take 1.5 s
-// and print 102 MB of messages).
+// a few bytes, not the rest of the line (docs/performance.md, "A pasted
+// line of {=").
 const declWindow = 256
 
 // maxBad is how many unreadable declarations a document reports before it

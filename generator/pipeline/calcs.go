@@ -28,8 +28,8 @@ type calcs struct {
 	theme *render.Theme
 	// site gives the section titles, for the links of the explanation
 	// steps, the calculators page and the glossary (a map of every
-	// section's title was 20 MB at 10,000 documents, for the few that
-	// calculators cite).
+	// section's title grew with the site, for the few that calculators
+	// cite).
 	site *site.Site
 	// values holds each valid block's form values; a block missing here
 	// failed check and is not rendered.
@@ -39,8 +39,8 @@ type calcs struct {
 	// calculators, its pages need the section titles gathered by check.
 	glossary *glossary.Glossary
 	// pages keeps each language's calculators page: the single-file
-	// edition and the site both show it (12 calculators computed and
-	// rendered: 10-12 ms a language).
+	// edition and the site both show it, and computing it twice would
+	// render every calculator twice.
 	pagesMu sync.Mutex
 	pages   map[string]*calcPage
 	// memo, in rebuilds, keeps each calculator's HTML for the next

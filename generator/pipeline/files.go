@@ -142,7 +142,7 @@ func (r *run) offline(res *Result, l *loaded, out *render.Output, kept *keptPage
 func (r *run) twins(res *Result, kept *keptPages, sums Sums) error {
 	if !r.opt.NoTwins {
 		// Twins are cached by content (.cache/compress): brotli-11 of the
-		// whole site takes 7 s on two cores, a warm rebuild 16 ms.
+		// whole site takes seconds, a warm rebuild's twins almost nothing.
 		cache := r.cache("compress")
 		twins, err := compress.Twins(res.Files, compress.Options{CacheDir: cache, Memory: true, Sums: sums, CachedOnly: r.live != nil})
 		if err != nil {

@@ -37,8 +37,8 @@ var icons = []struct {
 // A card the output folder already holds from the same hash (prev, the
 // folder's manifest) is not even read: it is returned in carry, which the
 // write keeps as it is. Reading and hashing every cached card again was
-// 0.65 to 1.4 s and 180 MB held until the write at 10,000 pages, for
-// files that had not changed. The icons are always read: the service worker lists
+// seconds and memory held until the write at 10,000 pages
+// (docs/performance.md), for files that had not changed. The icons are always read: the service worker lists
 // them with their sizes (the cards it leaves to the network).
 func drawImages(previews []render.Preview, theme *render.Theme, cfg *config.Config, cacheDir, root string, prev *manifest) (map[string][]byte, map[string]carried, error) {
 	type job struct {

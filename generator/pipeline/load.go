@@ -41,7 +41,8 @@ type loaded struct {
 func (b *Builder) load(live *rebuild) (*loaded, error) {
 	opt := b.opt
 	// A rebuild keeps the theme of the previous one when no theme file
-	// and not the configuration changed (parsing the templates: 5 ms).
+	// and not the configuration changed (parsing the templates again would
+	// cost every rebuild).
 	// The fingerprint is taken only when the edit may have touched them.
 	key := ""
 	if live != nil {

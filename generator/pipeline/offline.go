@@ -21,8 +21,8 @@ import (
 // offline never needs is left out: share pages (the worker redirects them
 // to their section), link-preview images, sitemap and robots.txt, the
 // sections' QR codes (fetched only when a page is printed), and the
-// downloads: the PDF booklets and the single-file editions (4 MB each,
-// and the site they copy is the offline copy already). stamps are the
+// downloads: the PDF booklets and the single-file editions (large, and the
+// site they copy is the offline copy already). stamps are the
 // pages' IDs and text hashes (render.Stamp), which the worker keeps in each
 // copy so that the next build's worker says what changed and which open
 // tabs show its pages already.
@@ -108,7 +108,8 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 // compendium". The engine is in the shell because every calculator needs
 // it: kept only once a calculator had run, a player who read a rules page
 // at home without touching its calculator found that calculator dead on
-// site, with no signal (519 KB brotli, once per build that changes it).
+// site, with no signal (the module is downloaded once per build that
+// changes it).
 func inShell(name string) bool {
 	switch {
 	case name == "index.html" || name == "favicon.svg":

@@ -138,7 +138,7 @@ type Builder struct {
 	calcs    calcMemo           // the calculators' HTML
 	// assets keeps the bundle and the engine's module by the hash of their
 	// inputs, for every build of this Builder: reading and hashing the
-	// 2.7 MB module was 12 ms of a 130 ms rebuild.
+	// module was a tenth of a rebuild.
 	assets assets.Memory
 	// editions keeps the previous editions' content, by commit: serve's
 	// rebuilds compare with the same one each time.
@@ -162,8 +162,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 // were edited (serve's rebuilds, with the pages' reload script): it must
 // be quick, so the twins come only from the cache (the changed files get
 // none: brotli 11 of the edited page, the book and the search index took
-// 2 s), the single-file editions (4 MB each, 100–150 ms with their twins)
-// are kept as the previous build left them, not even rendered, and the
+// seconds), the single-file editions are kept as the previous build left them, not even rendered, and the
 // theme, calculators, glossary checks and search analyses are reused from
 // the previous Rebuild where their inputs are the same. changed may be
 // nil (unknown): then every input is compared. The next Build makes

@@ -76,8 +76,10 @@ func (b *Builder) generate(ctx context.Context, live *rebuild, previous func() *
 	kept := newKeptPages(r.prev, !r.opt.NoTwins)
 	// The pages render beside the search index and the single-file
 	// editions: they need only the indexes' addresses, which do not
-	// change. The index keeps about one core busy (one goroutine per
-	// language): run in turn, the phases left the other core idle.
+	// change. The index keeps about one core busy (its postings and JSON
+	// are made in one goroutine per language, and the synthetic sites
+	// have one language): run in turn, the phases left the other core
+	// idle for much of a build.
 	var (
 		pages *render.Pages
 		ixs   *search.Indexes
@@ -206,8 +208,9 @@ func (r *run) renderPages(l *loaded, a built, ed edited, kept *keptPages) (*rend
 	if err != nil {
 		return nil, failed("pages", err)
 	}
-	// A language without an edition renders its home page now, beside
-	// the search index rather than after it.
+	// A language without an edition renders its home page now: rendered
+	// after the search index, alone, it was the tail of the build on one
+	// core.
 	for _, l := range s.Langs {
 		if !render.HasSingle(l) {
 			if err := p.Home(l.Code, nil); err != nil {
@@ -220,7 +223,9 @@ func (r *run) renderPages(l *loaded, a built, ed edited, kept *keptPages) (*rend
 
 // indexAndSingles runs the phases "search index" and "single-file
 // editions": the editions' pages are drawn beside the index, which they
-// take only once drawn (its JSON goes in with the engine's bytes).
+// take only once drawn (its JSON goes in with the engine's bytes): drawn
+// after it, they lengthened the real site's longest path
+// (docs/performance.md).
 func (r *run) indexAndSingles(ctx context.Context, l *loaded, a built, ed edited) (*search.Indexes, singles, error) {
 	var (
 		drawn []*render.SingleFile

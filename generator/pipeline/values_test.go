@@ -61,7 +61,7 @@ func TestValuesFollowTheText(t *testing.T) {
 		t.Error("the armour form's plate option does not say 4")
 	}
 	var out, errOut bytes.Buffer
-	if code := calc.Run([]string{"-content", opt.ContentDir, "armor"}, strings.NewReader(`{"locations":{"torso":"plate"}}`), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"physical": 4,`) {
+	if code := calc.Run(calc.Options{Name: "armor", Content: opt.ContentDir, ContentGiven: true, Lang: "en"}, strings.NewReader(`{"locations":{"torso":"plate"}}`), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"physical": 4,`) {
 		t.Errorf("calc -content: status %d, %s%s", code, out.String(), errOut.String())
 	}
 }
@@ -184,7 +184,7 @@ func TestCircleFollowsTheText(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	in := `{"a":{"magic":4,"apprenticeship":3,"element":"fire"},"b":{"magic":2,"apprenticeship":2,"element":"vine"}}`
-	if code := calc.Run([]string{"-content", opt.ContentDir, "spell-duel"}, strings.NewReader(in), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"dominant": "b"`) {
+	if code := calc.Run(calc.Options{Name: "spell-duel", Content: opt.ContentDir, ContentGiven: true, Lang: "en"}, strings.NewReader(in), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"dominant": "b"`) {
 		t.Errorf("calc -content with the circle turned round: status %d, %s%s", code, out.String(), errOut.String())
 	}
 	const usual = "{=spell-duel.fire-beats vine} {=spell-duel.vine-beats water} {=spell-duel.water-beats fire}"

@@ -141,10 +141,9 @@ func (r *Result) recordCarry(twinKey string) {
 // next, the service worker and the manifest last), and the files the new
 // build no longer has are removed. Any other folder is refused.
 //
-// Measured at 1,000 synthetic pages (16,000 files with the share pages):
-// writing a new tree and removing the old one took 9.4 s of a 13 s build
-// on this machine's file system; a rebuild that changes one page now
-// writes a handful of files.
+// Writing a new tree and removing the old one was most of a 1,000-page
+// build on this machine's file system; a rebuild that changes one page
+// now writes a handful of files.
 func Write(out string, files map[string][]byte) error {
 	return writeSums(context.Background(), out, files, hashFiles(files, nil), nil, nil, nil)
 }
@@ -226,8 +225,8 @@ var (
 // readManifestResult is a folder's manifest as read at the start of a
 // build, with the manifest file's state then: the build writes against it
 // if the file has not changed since. Decoding the manifest is serial
-// work at both ends of a build: 0.59 s of CPU for the two reads of a
-// 10,000-page build's (15.5 MB, 160,000 files; build -cpuprofile).
+// work, so it is read once (docs/performance.md, "the previous manifest
+// read once").
 type readManifestResult struct {
 	m    *manifest
 	err  error
@@ -378,9 +377,9 @@ func update(ctx context.Context, out string, files map[string][]byte, prev, next
 			return err
 		}
 	}
-	// A build that changed nothing leaves the manifest as it is: at 10,000
-	// pages, encoding and writing its 15.5 MB were a quarter second of
-	// every such rebuild.
+	// A build that changed nothing leaves the manifest as it is: encoding
+	// and writing it was a visible part of every such rebuild of a large
+	// site.
 	if len(changed) == 0 && len(gone) == 0 && prev.Generator == next.Generator && maps.Equal(prev.Carry, next.Carry) {
 		return nil
 	}

@@ -6,8 +6,8 @@
 // generator (the reference implementation many libraries test against):
 // pure Go, no dependencies, maintained, and it exposes the module matrix,
 // from which this package writes its own compact SVG (one path of row
-// runs: about 3 KB for a section link, against 6 KB for the library's own
-// SVG with its per-module rectangles).
+// runs: half the size of the library's own SVG with its per-module
+// rectangles).
 package qr
 
 import (

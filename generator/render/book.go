@@ -74,8 +74,8 @@ func (b *bookIDs) id(slug, id string) string {
 // documents' (which are on the page too), and its headings' links to the
 // other language's page (to that language's book). It scans the attributes
 // itself: five regular expressions over the bodies, calculators included,
-// were a quarter of a rebuild (BenchmarkRebuild 124 → 270 ms/op), one
-// alternation of them no faster. Text holds no `="`: goldmark writes a
+// doubled a rebuild's time (BenchmarkRebuild), one alternation of them no
+// faster. Text holds no `="`: goldmark writes a
 // quote in text as &quot;.
 func (b *bookIDs) bookBody(slug, body string, docs map[string]bool) string {
 	var out strings.Builder
@@ -276,7 +276,7 @@ func bookContent(t *Theme, m Meta, l *site.Lang, glossary []GlossaryEntry, calcs
 // section's share page, whose preview names the section and which leads
 // to it): shown in print only. Inline in the book, which is for paper; a
 // rules page, read on phones, gets its codes as files from its print sheet
-// instead (3 KB a section inline would grow it by a third). They need the
+// instead (a code per section inline would grow it by a third). They need the
 // site's absolute address (base_url): without it, none.
 func withQR(body, id, url, label string) (string, error) {
 	at := strings.Index(body, ` id="`+id+`"`)
@@ -300,8 +300,8 @@ func withQR(body, id, url, label string) (string, error) {
 	return body[:end] + svg + body[end:], nil
 }
 
-// SizeText is the PDF's size as a reader of lang reads it: "1,2 Mo",
-// "1.2 MB".
+// SizeText is the PDF's size as a reader of lang reads it, in megabytes
+// with one decimal ("1,2 Mo" in French).
 func (p PDF) SizeText(lang string) string {
 	mb := float64(p.Size) / 1e6
 	s := strconv.FormatFloat(mb, 'f', 1, 64)

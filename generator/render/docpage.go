@@ -11,10 +11,10 @@ import (
 )
 
 // Document pages are written, like share pages, from a skeleton of their
-// layout (skeleton.go) where they can be. Executing the doc layout was
-// 0.32 s of the 2.84 s of CPU of a 1,000-page build (render.(*Theme).Render
-// under siteRenderer.render, build -cpuprofile), 320 µs a page: about 150
-// actions, each calling html/template's escapers through reflection. A
+// layout (skeleton.go) where they can be. Executing the doc layout was a
+// tenth of a 1,000-page build's CPU (docs/performance.md): about 150
+// actions a page, each calling html/template's escapers through
+// reflection. A
 // document page differs from the next of its language in its document's
 // slug, names, summary, body and contents, its print style sheet, its
 // calculators' strings and sections, and its neighbours' slugs and names:

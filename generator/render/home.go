@@ -21,9 +21,9 @@ const homeCheckDocs = 3
 // homeTops returns the home page's lists of top-level sections, written
 // from a skeleton of the "home-section" template, by document slug; nil
 // when they cannot be written so (the layout then executes the template
-// for each). Executed in full, the lists of 10,000 documents (150,000
-// sections) were the last 0.8 s of such a build, on one core, after every
-// other page was made. The sections listed are those of level 2, as the
+// for each). Executed in full, the lists of 10,000 documents were the tail
+// of such a build, on one core, after every other page was made
+// (docs/performance.md). The sections listed are those of level 2, as the
 // home layout lists them; the page for the first documents is checked
 // against the layout executed in full, which a change of that choice in
 // the layout would fail.

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html"
 	"html/template"
 	"io"
@@ -30,8 +31,8 @@ type Theme struct {
 	strings map[string]map[string]string
 	// pages holds each layout per language ("fr/doc"), its "t" function
 	// bound to the language: executing it needs no clone, and html/template
-	// escapes each one once, not once per page (cloning per page was 20 %
-	// of a build's CPU, most of it re-escaping).
+	// escapes each one once, not once per page (cloning per page was a
+	// fifth of a build's CPU, most of it re-escaping).
 	pages map[string]*template.Template
 	// calc draws one calculator (layouts/calc.html).
 	calc *template.Template
@@ -248,9 +249,9 @@ func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
 		t.strings[lang] = m
 	}
 	// The layouts are parsed in parallel, each with its own messages, in
-	// the layouts' order: in turn, parsing them was 21 ms of CPU at the
-	// start of every build of the real site (CPU profile, render.Load),
-	// before anything else could use the theme.
+	// the layouts' order: in turn, parsing them held up the start of every
+	// build of the real site (CPU profile, render.Load), before anything
+	// else could use the theme.
 	parsed := make([]map[string]*template.Template, len(layouts))
 	perrs := make([]site.Diagnostics, len(layouts))
 	par.Each(len(layouts), func(i int) {
@@ -610,7 +611,7 @@ type sectionHTML struct {
 // calculator would repeat its IDs.
 //
 // It scans the body once instead of running four regular expressions over
-// it (13 % of a real build's CPU in a profile).
+// it (an eighth of a real build's CPU in a profile).
 func splitSections(d *site.Doc, anchors bool) []sectionHTML {
 	body := dropCalcs(string(d.Body))
 	body = strings.ReplaceAll(body, `href="../`, `href="../../../`+d.Lang+`/`)
@@ -733,35 +734,64 @@ func (t *Theme) AddChangedBadge(s *site.Site, lang, slug, id, edition string) er
 }
 
 // addUnderHeading renders the partial name with data and puts it under
-// the heading of section id in the document's body.
+// the heading of section id in the document's body, or, when no heading
+// has that ID (a preamble, a rule named inside a section), at the top of
+// the body: a notice is never dropped. A document or a layout that does
+// not exist is an error, not a notice gone silently.
 func (t *Theme) addUnderHeading(s *site.Site, lang, slug, id, name string, data any) error {
 	l := s.Lang(lang)
 	var d *site.Doc
 	if l != nil {
 		d = l.Doc(slug)
 	}
+	if d == nil {
+		return fmt.Errorf("the %q notice of %s#%s: no document %q in %q", name, slug, id, slug, lang)
+	}
 	tpl := t.pages[lang+"/doc"]
-	if d == nil || tpl == nil {
-		return nil
+	if tpl == nil {
+		return fmt.Errorf("the %q notice of %s#%s: the theme has no doc layout in %q", name, slug, id, lang)
 	}
 	var b strings.Builder
 	if err := tpl.ExecuteTemplate(&b, name, data); err != nil {
 		return err
 	}
 	body := string(d.Body)
-	for level := '2'; level <= '6'; level++ {
-		open := `<h` + string(level) + ` id="` + id + `">`
-		i := strings.Index(body, open)
-		if i < 0 {
-			continue
-		}
-		end := strings.Index(body[i:], `</h`+string(level)+`>`)
-		if end < 0 {
-			break
-		}
-		at := i + end + len(`</h2>`)
-		d.Body = template.HTML(body[:at] + "\n" + b.String() + body[at:])
+	at := afterHeading(body, id)
+	if at < 0 {
+		d.Body = template.HTML(b.String() + body)
 		return nil
 	}
+	d.Body = template.HTML(body[:at] + "\n" + b.String() + body[at:])
 	return nil
+}
+
+// afterHeading returns the offset just past the closing tag of the
+// heading (h2 to h6) of body whose id attribute is id, whatever other
+// attributes it has, or -1.
+func afterHeading(body, id string) int {
+	for level := '2'; level <= '6'; level++ {
+		open, end := `<h`+string(level), `</h`+string(level)+`>`
+		for from := 0; ; {
+			i := strings.Index(body[from:], open)
+			if i < 0 {
+				break
+			}
+			i += from
+			gt := strings.IndexByte(body[i:], '>')
+			if gt < 0 {
+				break
+			}
+			tag := body[i : i+gt]
+			from = i + gt
+			if !strings.Contains(tag, ` id="`+id+`"`) || (len(tag) > len(open) && tag[len(open)] != ' ') {
+				continue
+			}
+			e := strings.Index(body[from:], end)
+			if e < 0 {
+				return -1
+			}
+			return from + e + len(end)
+		}
+	}
+	return -1
 }

@@ -41,7 +41,7 @@ type SingleFile struct {
 
 // Key is a hash of everything the file is made of: a build whose key is
 // the previous build's keeps that file without making it again (the
-// engine's base64 and the file were 20 MB of new memory a build).
+// engine's base64 and the file were the build's largest new memory).
 func (f *SingleFile) Key() string {
 	h := sha256.New()
 	h.Write([]byte("single v1\x00" + f.a.Key + "\x00"))
@@ -58,8 +58,8 @@ func (f *SingleFile) SetIndex(index []byte) { f.a.Index = index }
 func (f *SingleFile) Bytes() []byte {
 	wasm64, worker64 := f.a.WASM64(), f.a.Worker64()
 	// The megabytes go in after the template ran: html/template's
-	// attribute escaping of the engine's 3.6 MB of base64 was half a
-	// build's time (280 of 590 ms of CPU in a profile of the real site).
+	// attribute escaping of the engine's base64 was half a build's time
+	// (a CPU profile of the real site).
 	// Base64 needs no escaping; the index's JSON gets the attribute's.
 	// One pass into a buffer of the final size.
 	var out bytes.Buffer

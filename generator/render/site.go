@@ -463,13 +463,13 @@ const (
 // languages the document is in. A skeleton is cut from a page of
 // placeholders (a section and a document of placeholders), so that it is
 // the same whichever document cuts it, once per language: cutting per
-// document was 1.45 s of a 10,000-page build's CPU. Pages of a kind are
+// document was costly at 10,000 pages (docs/performance.md). Pages of a kind are
 // filled once a page of that kind in the language, executed in full, came
 // out the same as filled; the last page of each kind in each document is
 // also executed in full and compared, and a difference makes the build
 // execute the layout for every later page of that kind. (Checking the
-// first and last page of each kind in every document was 2,000 full
-// renders at 1,000 documents, 0.13 s of CPU.)
+// first and last page of each kind in every document was two full
+// renders a document.)
 func (r *siteRenderer) shares(d *site.Doc, dir string, exists func(lang string) string) error {
 	code := d.Lang
 	// page returns the share page of sec in doc, whose first sentences are

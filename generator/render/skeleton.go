@@ -11,11 +11,10 @@ import (
 // placeholders, cut at each placeholder: pages that differ only in those
 // values are then written by filling the holes, without executing the
 // layout again. Share pages are its use: a site has one per section
-// (15,000 at 1,000 documents), each the same layout around a section's ID,
-// title and first sentence, and executing html/template for each was two
-// thirds of such a build's template time (821 of 1,138 ms, 55 µs a page,
-// against 317 ms for the 1,000 document pages; measured by timing
-// Theme.Render per layout).
+// (fifteen a document), each the same layout around a section's ID, title
+// and first sentence, and executing html/template for each was two thirds
+// of a build's template time (docs/performance.md, "pages written from
+// skeletons").
 //
 // The escaping stays html/template's: a skeleton is only made when a second
 // output, with a probe appended to every placeholder, shows that each hole
@@ -249,8 +248,8 @@ func (s *skeleton) appendFill(b []byte, values []string) ([]byte, bool) {
 
 // pageBufs holds the buffers pages are filled into. In a rebuild most pages
 // are unchanged: hashed and dropped at once, their bytes were the build's
-// largest allocation (share and document pages, 72 of 447 MB at 1,000
-// pages in the heap profile), and garbage to collect.
+// largest allocation (share and document pages, in the heap profile), and
+// garbage to collect.
 var pageBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // fillPage is fill into a buffer of pageBufs; done gives it back once the

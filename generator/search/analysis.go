@@ -23,7 +23,7 @@ import (
 // instead of keeping its own copy, so the two can never drift apart.
 
 // wordPattern matches a run of word characters, apostrophes included so that
-// an elision stays attached to its word until splitWord looks at it. It is
+// an elision stays attached to its word until tokens cuts it off. It is
 // valid in both RE2 and JavaScript (with the u flag).
 const wordPattern = `[\p{L}\p{M}\p{N}'’‘ʼ]+`
 
@@ -109,8 +109,8 @@ var defaultTokenizer = func() *tokenizer {
 func (t *tokenizer) tokens(text string) []token {
 	// A word per run of word characters, and one more per apostrophe
 	// inside one (rare): sized by the runs, the list grew once in most
-	// texts when it was sized by the text's length (one word per 7 bytes;
-	// its growth was half of this function's time at 1,000 pages).
+	// texts when it was sized by the text's length (its growth was half
+	// of this function's time in a large build).
 	runs := t.runs(text)
 	out := make([]token, 0, len(runs)+len(runs)/16+1)
 	for _, m := range runs {
@@ -279,7 +279,7 @@ type Term struct {
 // It reads text once, as tokens would cut it (TestAnalyzeAsTokens holds
 // them equal), and looks each word up once: the list of runs, the list of
 // tokens and three lookups per word (its folding, whether it is a stop
-// word, its stem) were 460 ms of a 1,000-page build's CPU.
+// word, its stem) were a large part of a 1,000-page build's CPU.
 func Analyze(lang, text string) []Term {
 	text = norm.NFC.String(text)
 	m := analysed[lang]
@@ -373,7 +373,7 @@ func lookupWord(lang string, m *sync.Map, raw string) *wordInfo {
 
 // Memo keeps the analyses of one build's texts for the next (see
 // BuildMemo): the texts an edit did not change are not analysed again
-// (search.Analyze was 8 % of a live rebuild's CPU). It holds two builds'
+// (search.Analyze showed in a live rebuild's CPU profile). It holds two builds'
 // entries at most: those of the last build, and those the current one
 // used or made. Only serve keeps one: a single build would hold every
 // text's analysis to its end for nothing.

@@ -11,10 +11,9 @@ import (
 // appendJSON appends f as JSON to dst: the bytes encoding/json writes for
 // it with SetEscapeHTML(false), without a trailing newline (a test checks
 // they are the same). The index is the largest file of a build, and
-// through encoding/json it cost, at 1,000 pages, 0.15 s of reflection and
-// 0.14 s of zeroing the encoder's own buffer as it doubled up to the
-// file's size, before the copy into the buffer sized for it (10 MB there,
-// 100 MB at 10,000 pages). Strings go through engine.AppendString, the
+// through encoding/json it cost reflection and the zeroing of the
+// encoder's own buffer as it doubled up to the file's size, before the
+// copy into the buffer sized for it. Strings go through engine.AppendString, the
 // project's one JSON string writer; the few small fields of nested or
 // mixed types still go through encoding/json.
 func (f *indexFile) appendJSON(dst []byte) ([]byte, error) {

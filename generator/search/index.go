@@ -225,8 +225,9 @@ type options struct {
 // WithWhole makes Indexes.Whole only for the languages need accepts (by
 // default, every language): a large index the site serves split is
 // otherwise written as one file only for the single-file edition, and a
-// site of more than a hundred documents has none. At 10,000 pages that
-// file was 100 MB, and writing it 1.4 s of the index's serial CPU.
+// site of more than a hundred documents has none: writing that file was
+// serial CPU, for nothing, at 10,000 pages (docs/performance.md, "one JSON
+// index only where needed").
 func WithWhole(need func(lang string) bool) Option {
 	return func(o *options) { o.whole = need }
 }
@@ -255,10 +256,9 @@ func BuildAll(s *site.Site, v Vocabulary, memo *Memo, opts ...Option) (*Indexes,
 			dicts[i], shards[i], errs[i] = f.split()
 			return
 		}
-		// Written once into memory of about the file's size: grown by
-		// doubling, new memory, zeroed, was half the index stage's CPU at
-		// 10,000 pages (a 100 MB file). "&" as itself, not \u0026: the
-		// file is data, never HTML.
+		// Written once into memory of about the file's size (see
+		// appendJSON). "&" as itself, not \u0026: the file is data, never
+		// HTML.
 		out[i], errs[i] = f.appendJSON(make([]byte, 0, f.sizeHint()))
 		if errs[i] == nil && len(out[i]) > splitAbove {
 			dicts[i], shards[i], errs[i] = f.split()
@@ -314,8 +314,8 @@ func (f *indexFile) sizeHint() int {
 // the page fetches it revalidating): named by its content, as it once
 // was, every page of both languages, which name both indexes, changed
 // with any sentence, and a one-paragraph edit rewrote and recompressed
-// the whole site (2 s of serve's live reload on the real site; and every
-// page for a reader's offline copy to download again).
+// the whole site (most of serve's live reload on the real site; and
+// every page for a reader's offline copy to download again).
 func IndexPath(lang string) string { return lang + "/search.json" }
 
 // TopID is the ID of a result that opens a document at its top: its title
@@ -334,14 +334,14 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	}
 	// Postings are appended section by section, in order: a stem's last
 	// posting is the current section's or none (a map per stem was a
-	// sixth of the index's time at 1,000 pages). int32 rather than int:
-	// 12 bytes a posting instead of 24, and there are 1.5 million at 1,000
-	// pages (a section past 2^31 would need a 2 GB text). The counts are
-	// 16 bits, 8 bytes a posting: at 10,000 pages the postings were the
-	// largest part of the index's memory (111 MB of a 595 MB peak live
-	// heap), and a count saturating at 65,535 changes no score: BM25's
-	// term frequency saturates long before (Params.K1), and a title's is
-	// capped at maxTitleTF.
+	// sixth of the index's time at 1,000 pages). The postings are the
+	// largest part of the index's memory at 10,000 pages
+	// (docs/performance.md, "memory at 10,000 pages"), so a posting is as
+	// small as its values allow: int32 section numbers (a section past
+	// 2^31 would need a text larger than any site's) and 16-bit counts,
+	// since a count saturating at 65,535 changes no score: BM25's term
+	// frequency saturates long before (Params.K1), and a title's is capped
+	// at maxTitleTF.
 	type posting struct {
 		sec         int32
 		body, title uint16
@@ -445,8 +445,7 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 		}
 	}
 	// The documents' titles and texts as the index stores them, on every
-	// core: in this goroutine, they were 50 to 65 ms of a 1,000-page
-	// build's search index, which is the build's longest path.
+	// core: the search index is the build's longest path.
 	par.Each(len(f.Text), func(i int) {
 		f.SecTitle[i], f.Text[i] = plain(f.SecTitle[i]), plain(f.Text[i])
 	})
@@ -490,8 +489,8 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 	// Analysis, the costly part, runs on every core; the postings are
 	// then added in section order, so the index does not depend on the
 	// scheduling. A window of sections at a time: the terms of every
-	// section at once were 15 million at 10,000 pages (about 500 MB),
-	// alive while the pages render beside the index.
+	// section at once grow with the site, alive while the pages render
+	// beside the index.
 	n := len(f.SecID)
 	const window = 2048
 	titleTerms, bodyTerms := make([][]Term, min(n, window)), make([][]Term, min(n, window))
@@ -548,9 +547,9 @@ func buildLang(l *site.Lang, v Vocabulary, memo *Memo) *indexFile {
 		var last int32
 		ps := post[st]
 		// Sized once: grown by appending, these were a third of the
-		// index's copying at 1,000 pages. 32 bits, and each stem's
-		// postings dropped once written: at 10,000 pages the two copies,
-		// one of 64-bit numbers, were 132 MB of a 567 MB peak live heap.
+		// index's copying at 1,000 pages. 32 bits (see posting), and each
+		// stem's postings dropped once written, so that the two copies do
+		// not both stay alive.
 		f.Post[i] = make([]int32, 0, 2*len(ps))
 		for _, p := range ps {
 			f.Post[i] = append(f.Post[i], p.sec-last, int32(4*int(p.body)+min(int(p.title), maxTitleTF)))

@@ -23,9 +23,8 @@ import (
 
 // A split index: what a large site ships instead of one file per language.
 //
-// One file per language was 10 MB at 1,000 synthetic pages (2.5 MB with
-// brotli, 1.6 s before the first results) and 100 MB at 10,000, all of it
-// downloaded by a reader's first query. An index whose single file would
+// One file per language grows with the site, and all of it was downloaded
+// by a reader's first query (docs/search.md). An index whose single file would
 // be larger than splitAbove is split instead:
 //   - the dictionary, at the index's usual address (fr/search.json): every
 //     table the query's analysis needs (as in a single file), the
@@ -47,15 +46,14 @@ import (
 // and run the same query code (the parity test covers split indexes too).
 
 // splitAbove is the size of a single index file above which it is split:
-// the real site's is 0.17 MB (49 KB with brotli), one request for the
-// first query. (Variables, not constants, for the tests.)
+// the real site's is well under it, one request for the first query. (Variables, not constants, for the tests.)
 var splitAbove = 1 << 20
 
 // headSize is how many sections a stem's postings keep in a split index.
 var headSize = 100
 
-// shardTarget is about the size of a shard's JSON: a stem's postings and
-// records are about 60 KB at 10,000 synthetic pages (15 KB with brotli).
+// shardTarget is about the size of a shard's JSON: about one common stem's
+// postings and records at 10,000 synthetic pages.
 var shardTarget = 64 << 10
 
 // maxRecordText caps a record's text: a snippet shows 24 words of it.
@@ -136,8 +134,8 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 	}
 	// Each stem's head on its own, the stems in chunks on every core, and
 	// each shard encoded on its own: run in one goroutine, the heads and
-	// shards were the last 90 to 100 ms of a 1,000-page build, the pages
-	// long done and one core idle.
+	// shards were the tail of a 1,000-page build, the pages long done and
+	// one core idle.
 	df := make([]int, len(f.Post))
 	heads := make([][]posting, len(f.Post))
 	const chunk = 512
@@ -177,8 +175,8 @@ func (f *indexFile) split() ([]byte, map[string][]byte, error) {
 	par.Each(len(cut), func(i int) {
 		sh := cut[i]
 		// Sized by the estimate (and an eighth more for escapes): grown
-		// from empty, the shards' copying and zeroing were 95 ms of a
-		// 1,000-page build (growslice under engine.AppendString).
+		// from empty, the shards' copying and zeroing showed in a
+		// 1,000-page build's profile (growslice under engine.AppendString).
 		b := make([]byte, 0, sh.size+sh.size/8+64)
 		b = append(b, `{"v":3,"first":`...)
 		b = strconv.AppendInt(b, int64(sh.first), 10)

@@ -34,8 +34,8 @@ import (
 // /etc/mime.types: Go knows most of these, and instantiateStreaming refuses
 // WebAssembly served with any other type than application/wasm. Once, when
 // a server is made, not in init: the first mime.AddExtensionType reads the
-// machine's tables (3.9 ms and 16,000 allocations, GODEBUG=inittrace=1),
-// which every build paid.
+// machine's tables (GODEBUG=inittrace=1 showed it among the costliest
+// initialisations), which every build paid.
 var setTypes = sync.OnceFunc(func() {
 	for ext, typ := range map[string]string{
 		".wasm":        "application/wasm",

@@ -17,9 +17,9 @@ import (
 	"compendium/generator/markdown"
 )
 
-// MaxFileBytes is the largest content file Load reads: the longest rules
-// document is about 60 KB, and a 50 MB file (a paste gone wrong) took 19 s
-// and 2.5 GB to build into a 205 MB site.
+// MaxFileBytes is the largest content file Load reads: many times the
+// longest rules document, and far below a paste gone wrong, which took
+// seconds and gigabytes to build (docs/performance.md).
 const MaxFileBytes = 1 << 20
 
 var bom = []byte("\xef\xbb\xbf")
@@ -71,8 +71,8 @@ func checkSource(file string, src []byte, ds *Diagnostics) ([]byte, bool) {
 
 // MaxEmphasisMarks is how many emphasis marks (“*”, “_”, “~”) one
 // paragraph may hold: goldmark pairs them in time growing faster than
-// their square when few of them close (160 KB of “*0 * 0” took 2 s,
-// docs/performance.md), and the rules' busiest paragraph holds 4.
+// their square when few of them close (docs/performance.md, "Emphasis
+// marks that do not close"), and the rules' busiest paragraph holds 4.
 const MaxEmphasisMarks = 2000
 
 // busiestParagraph returns the first line (from 1) of the run of

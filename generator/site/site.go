@@ -356,7 +356,9 @@ func Parse(dir string, opt Options) (*Site, Diagnostics) {
 		dds := make([]Diagnostics, len(files))
 		// One converter for the language: one per document cost its
 		// making and goldmark's sorting of its parsers and renderers on
-		// first use (its initSync), measured in docs/performance.md.
+		// first use (its initSync), visible in a 1,000-page build's CPU
+		// profile for the parsers alone (markdown.New and
+		// parser.Parse.func1 in build -cpuprofile).
 		md := opt.Markdown[code]
 		if md == nil {
 			md = markdown.New(markdown.WithLanguage(code))
@@ -379,7 +381,8 @@ func Parse(dir string, opt Options) (*Site, Diagnostics) {
 			d.values = markdown.DocumentValues{Doc: slug, Alt: altLink(dir, code, slug, s.Languages, opt.AltLabel)}
 			// A document without calculator blocks renders now: its tree
 			// then goes at once. Held until every document was parsed,
-			// the trees were the peak of a 10,000-page build's heap. A
+			// the trees were most of a 10,000-page build's peak
+			// (docs/performance.md, "memory at 10,000 pages"). A
 			// calculator block needs the whole site checked first.
 			if len(d.Calcs) == 0 {
 				d.render(&dds[i])
@@ -439,8 +442,8 @@ func (s *Site) Render(calc map[*markdown.Calc]string) Diagnostics {
 	}
 	labelXRefs(s, all)
 	// The sources are needed past this point only to check translations
-	// against their original (SectionSource): a document without a
-	// translation lets its source go.
+	// against their original (SectionSource): kept for every document,
+	// they were an eighth of a 10,000-document build's peak live heap.
 	for _, d := range all {
 		translated := false
 		for _, l := range s.Langs {
@@ -533,7 +536,7 @@ func (d *Doc) locate(ds Diagnostics) {
 
 func (d *Doc) render(ds *Diagnostics) {
 	// Rendered into a reused buffer and copied out at its exact size: a
-	// bytes.Buffer per document, doubling from empty, was 0.2 s of zeroed
+	// bytes.Buffer per document, doubling from empty, showed as zeroed
 	// new memory in a 1,000-page build's profile (bytes.growSlice under
 	// goldmark's Render), and kept up to twice the body's size until the
 	// build ended.
@@ -551,8 +554,7 @@ func (d *Doc) render(ds *Diagnostics) {
 	d.Body = template.HTML(buf.String()) // goldmark escapes text; raw HTML is disabled
 	// The tree and its parser are not needed past this point, and held by
 	// every document until the build ended they were a third of a
-	// 10,000-page build's live heap (heap profile before writing: 0.5 of
-	// 1.5 GB). A calculator block is a node of the tree: cut from it, it
+	// 10,000-page build's live heap (heap profile before writing). A calculator block is a node of the tree: cut from it, it
 	// no longer keeps the whole tree alive.
 	for _, c := range d.Calcs {
 		c.SetParent(nil)
@@ -569,8 +571,8 @@ func (d *Doc) collectSections(ds *Diagnostics) {
 	var cur *Section
 	// One buffer for every section's text, each block's text written into
 	// it: a builder per section and a string per block, grown from empty,
-	// were 60 ms of a 1,000-page build's CPU (growslice under
-	// strings.Builder.WriteString, build -cpuprofile).
+	// showed in a 1,000-page build's CPU profile (growslice under
+	// strings.Builder.WriteString).
 	var text []byte
 	flush := func() {
 		t := collapseSpace(text)
@@ -795,8 +797,8 @@ func (d *Doc) appendPlain(b []byte, n ast.Node) []byte {
 }
 
 // collapseSpace is strings.Join(strings.Fields(string(s)), " ") without the slice of
-// words (strings.FieldsFunc was 3 % of a 10,000-page build's CPU, most of
-// it allocating): the words of s, as they are, one space between them.
+// words (strings.FieldsFunc showed in a 10,000-page build's CPU profile,
+// most of it allocating): the words of s, as they are, one space between them.
 func collapseSpace(s []byte) string {
 	var b strings.Builder
 	b.Grow(len(s))

@@ -79,8 +79,8 @@ self.addEventListener("install", (event) => {
         // before this worker existed, and printed offline without it, it
         // would print its buttons and menus.
         if (open.has(i)) {
-          const m = new TextDecoder().decode(body).match(/<link rel="stylesheet" href="([^"]+)" media="print">/);
-          const j = m ? fileIndex(new URL(m[1].replace(/&amp;/g, "&"), new URL(f, self.location)).href) : -1;
+          const href = printSheetHref(new TextDecoder().decode(body));
+          const j = href ? fileIndex(new URL(href, new URL(f, self.location)).href) : -1;
           if (j >= 0 && !want.has(j)) {
             want.add(j);
             await fetchInto(j);
@@ -144,6 +144,23 @@ function record(cache, f, sum) {
   });
   sumsLock = run.catch(() => {});
   return run;
+}
+
+// printSheetHref returns the address of html's print style sheet, the
+// <link> whose rel lists "stylesheet" and whose media is "print", its
+// attributes in any order and quoted either way (a worker has no
+// DOMParser), with &amp; read as &; or "" when the page has none.
+function printSheetHref(html) {
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = {};
+    for (const a of tag.matchAll(/([a-zA-Z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
+      attrs[a[1].toLowerCase()] = a[2] ?? a[3] ?? a[4];
+    }
+    if ((attrs.rel || "").toLowerCase().split(/\s+/).includes("stylesheet") && (attrs.media || "").trim().toLowerCase() === "print" && attrs.href) {
+      return attrs.href.replace(/&amp;/g, "&");
+    }
+  }
+  return "";
 }
 
 // fileIndex returns the index in FILES of the file a URL names (a page by

@@ -360,8 +360,8 @@ func runDice(r *reader, in map[string]any) map[string]any {
 	}
 	out := map[string]any{}
 	if n > maxListed && !all {
-		// 100d1000+100d1000 has 199,801 values: 26 MB of JSON listed one
-		// by one, which no page and no reader uses. Bins keep the shape,
+		// 100d1000+100d1000 has 199,801 values: tens of megabytes of JSON
+		// listed one by one, which no page and no reader uses. Bins keep the shape,
 		// the mass and the at-least figures at each bin's start; "exact":
 		// true lists every value.
 		dist, atLeast = binned(dist, false), binned(atLeast, true)

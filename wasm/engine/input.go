@@ -516,7 +516,7 @@ func controls(s string) string {
 // quote writes s between double quotes for a message about the JSON text
 // itself or a rule value (machine text, not a field), escaping what JSON
 // would. strconv.Quote would do, but it brings the Unicode printability
-// tables into the WebAssembly module: 2.5 KB of brotli for a message.
+// tables into the WebAssembly module, for a message.
 func quote(s string) string {
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')

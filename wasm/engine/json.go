@@ -89,8 +89,7 @@ const hexDigits = "0123456789abcdef"
 // ends a line there), and <, > and & as themselves. The generator's search
 // index is written with it too (generator/search), so that the project has
 // one JSON string writer; copying runs of plain bytes at once, it is also
-// the smaller code in the module (517,558 bytes brotli against 518,622 with
-// the byte-by-byte writer it replaced).
+// smaller code in the module than the byte-by-byte writer it replaced.
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
@@ -140,7 +139,7 @@ func AppendString(dst []byte, s string) []byte {
 
 // sortStrings sorts a few strings in place. An insertion sort, because the
 // keys of an output object are a few dozen at most, and sort.Strings brings
-// a pattern-defeating quicksort (about 4 KB of brotli) into the module.
+// a pattern-defeating quicksort into the module.
 func sortStrings(l []string) {
 	for i := 1; i < len(l); i++ {
 		for j := i; j > 0 && l[j] < l[j-1]; j-- {

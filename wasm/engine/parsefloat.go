@@ -9,7 +9,8 @@ import (
 // (ties to even, as strconv.ParseFloat), and false when it is too large for
 // a float64. strconv.ParseFloat would do, but its error type quotes with
 // strconv.Quote, whose Unicode tables, with the parsing code, cost the
-// WebAssembly module 10 KB of brotli; this costs about 1.5 KB.
+// WebAssembly module several times what this does (docs/performance.md,
+// "The engine module's size").
 //
 // Numbers of at most 15 significant digits times a power of ten up to 22,
 // which is every number a calculator reads, take one exact operation. The

@@ -30,7 +30,7 @@ export const fill = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? kv[k
 // The engine's limit on timed actions: rows beyond it are not drawn.
 const MAX_ROWS = 100;
 
-// readCell reads one text control: a number as people type it, checked
+// readNumber reads one text control: a number as people type it, checked
 // against the field's bounds; errors are the field's own message.
 function readNumber(el, kind) {
   const s = el.value.trim();
@@ -281,7 +281,7 @@ function showBoxError(calc, message) {
   box.hidden = false;
 }
 
-// engineError maps an error of the engine back to the form: "a.magic" to
+// showEngineError maps an error of the engine back to the form: "a.magic" to
 // the first duellist's Magic, "hits[2]" to the third hit, "events[1].at" to
 // the second action's minute; the message is the field's own, in the
 // reader's words, and the engine's names never reach the page.
@@ -491,10 +491,9 @@ function laterToURL(calc, values) {
   calc._urlTimer = setTimeout(calc._urlWrite, 250);
 }
 
-// engineProgress says how much of the engine has arrived, in the badge of
-// each calculator waiting for it: on one bar of signal its 2.7 MB (545 KB
-// on the wire) take ten seconds and more. Floored, so that 100 % means
-// arrived.
+// The "engine-progress" listener says how much of the engine has arrived,
+// in the badge of each calculator waiting for it: on one bar of signal the
+// module takes ten seconds and more. Floored, so that 100 % means arrived.
 document.addEventListener("engine-progress", (e) => {
   if (engineReady) return;
   const n = Math.min(99, Math.floor((100 * e.detail.got) / e.detail.size));
