@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"html/template"
 	"io"
 	"io/fs"
@@ -456,25 +455,6 @@ func (t *Theme) layout(layout, lang string) (*template.Template, error) {
 
 // renderBufs are the buffers pages are executed into.
 var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// Strip returns the visible text of an HTML fragment, for tests and the
-// search index: tags removed, entities decoded, white space folded.
-func Strip(h string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range h {
-		switch {
-		case r == '<':
-			in = true
-			b.WriteByte(' ')
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
-}
 
 // Extra is what the theme renders but does not compute, computed before
 // the pages render (the calculators by the engine at build time, the
