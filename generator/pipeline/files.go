@@ -105,6 +105,23 @@ func (r *run) collect() error {
 	return nil
 }
 
+// offlineWords returns the words of the service worker's own pages in
+// each language of the site (theme/i18n's sw.offline.* keys), by language
+// code and key without its prefix.
+func (r *run) offlineWords() map[string]map[string]string {
+	words := map[string]map[string]string{}
+	for _, l := range r.l.site.Langs {
+		m := map[string]string{}
+		for _, k := range r.l.theme.Keys(l.Code) {
+			if name, ok := strings.CutPrefix(k, "sw.offline."); ok {
+				m[name] = r.l.theme.T(l.Code, k)
+			}
+		}
+		words[l.Code] = m
+	}
+	return words
+}
+
 // offline hashes the site's files and writes the service worker, which
 // lists them with their hashes and sizes; it returns the hashes.
 func (r *run) offline() (Sums, error) {
@@ -125,7 +142,7 @@ func (r *run) offline() (Sums, error) {
 			sizes[name] = c.Size
 		}
 	}
-	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, r.l.config.Edition)
+	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, r.l.config.Edition, r.offlineWords())
 	if err != nil {
 		return nil, failed("service worker", err)
 	}
