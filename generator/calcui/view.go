@@ -785,7 +785,10 @@ func forLine(groups []GroupView, p Page) string {
 				if len(f.Rows) == 0 {
 					continue
 				}
-				val = strconv.Itoa(len(f.Rows))
+				// The rows have no label of their own on the page: their
+				// group's legend names them (calc.js's forText reads it).
+				parts = append(parts, g.Legend+colon+strconv.Itoa(len(f.Rows)))
+				continue
 			case Enum, IntEnum, EnumSet:
 				var sel []string
 				for _, o := range f.Options {

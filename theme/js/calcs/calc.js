@@ -524,7 +524,12 @@ let engineReady = false;
 // defaults' line into the page).
 export function forText(form) {
   const colon = fmt().colon;
-  const labelOf = (el) => (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) || el.querySelector(":scope > legend")?.textContent || "";
+  // A field's label, or its legend; the rows of timed actions have
+  // neither: their group's legend names them (calcui's forLine).
+  const labelOf = (el) =>
+    (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) ||
+    (el.dataset.kind === "events" ? el.closest("fieldset") : el).querySelector(":scope > legend")?.textContent ||
+    "";
   const parts = [];
   for (const el of form.querySelectorAll("[data-path][data-kind]")) {
     if (el.dataset.uiOnly || el.closest("[hidden]")) continue;
