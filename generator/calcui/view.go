@@ -1,5 +1,5 @@
 // Twin of theme/js/calcs/table.js for table (the same kinds, columns,
-// order and texts), which TestTableTwins (generator/e2e/table_test.go)
+// order and texts), which TestTableTwins (generator/e2e/twins_test.go)
 // holds equal, and of theme/js/calcs/calc.js for forLine (forText) and
 // steps (steps), which TestStepsTwins holds equal: change one, change the
 // other. The numbers are format.go's.

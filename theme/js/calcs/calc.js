@@ -3,7 +3,7 @@
 // change one, change the other. TestCalculatorParity
 // (generator/e2e/calc_test.go) and TestSingleFile
 // (generator/e2e/single_test.go) hold readForm and EngineInput equal,
-// TestStepsTwins (generator/e2e/table_test.go) steps and forText. The
+// TestStepsTwins (generator/e2e/twins_test.go) steps and forText. The
 // numbers are theme/js/calcs/format.js's, the strings, limits and number
 // format the page data's (theme/js/shared/page.js).
 //

@@ -1,8 +1,8 @@
 // Twin of wasm/engine/round.go (decimal and pct are the engine's Decimal
 // and Percent) and of generator/calcui/format.go (num, numPrec, pct,
 // fieldNumber, listText, exactTitle): change one, change the other.
-// TestRoundingTwins and TestFormatTwins (generator/e2e/rounding_test.go)
-// run both on the same numbers.
+// TestRoundingTwins (generator/e2e/rounding_test.go) and TestFormatTwins
+// (generator/e2e/twins_test.go) run both on the same numbers.
 //
 // The one number formatting of the scripts: the calculators' figures,
 // tables, plots, fields and the character page's glance. A language's way

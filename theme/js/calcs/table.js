@@ -1,7 +1,7 @@
 // Twin of generator/calcui/view.go's table (the static result's tables:
 // the same kinds, columns, order and texts, and the same long
 // distributions left to the plot): change one, change the other.
-// TestTableTwins (generator/e2e/table_test.go) runs both on the same
+// TestTableTwins (generator/e2e/twins_test.go) runs both on the same
 // outputs.
 //
 // dataTable writes a result's series as a table: under each plot, the figures a screen reader (or a curious
