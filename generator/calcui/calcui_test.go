@@ -67,7 +67,14 @@ func TestMergeAndUnknown(t *testing.T) {
 }
 
 func TestFormat(t *testing.T) {
-	fr := Page{Lang: "fr", T: func(k string) string { return map[string]string{"calc.yes": "oui", "opt.dying": "agonisant"}[k] }}
+	// The French page's figures follow the theme's format data.
+	frTheme, _ := themePages(t)
+	fr := Page{Lang: "fr", T: func(k string) string {
+		if s, ok := map[string]string{"calc.yes": "oui", "opt.dying": "agonisant"}[k]; ok {
+			return s
+		}
+		return frTheme.T(k)
+	}}
 	en := Page{Lang: "en", T: func(k string) string { return k }}
 	tests := []struct {
 		v      any

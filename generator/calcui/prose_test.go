@@ -18,6 +18,7 @@ func TestNoRuleNumberInStrings(t *testing.T) {
 	allowed := map[string]string{
 		"2d6": "the dice calculator's default expression, no rule's",
 		"0":   "number formatting", "-0": "number formatting", ".0": "number formatting", "1": "number formatting",
+		"0.1": "the smallest percentage a figure shows", "99.9": "the largest below 100 %", "100": "a certainty in percent",
 	}
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()

@@ -1,14 +1,13 @@
-// Twin of theme/js/calcs/format.js for the number formatting here (num,
-// numPrec, formatNum, groupDigits, pct), which TestRoundingTwins
-// (generator/e2e/rounding_test.go) holds equal, and of
-// theme/js/calcs/table.js for table (the same columns in the same order),
-// which no test compares yet: change one, change the other.
+// Twin of theme/js/calcs/table.js for table (the same kinds, columns,
+// order and texts), which TestTableTwins (generator/e2e/twins_test.go)
+// holds equal, and of theme/js/calcs/calc.js for forLine (forText) and
+// steps (steps), which TestStepsTwins holds equal: change one, change the
+// other. The numbers are format.go's.
 
 package calcui
 
 import (
 	"encoding/json"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,6 +32,8 @@ type Page struct {
 	// CharacterURL is the character page from this page ("../character/"),
 	// "" where there is none (the single-file edition).
 	CharacterURL string
+	// numFormat is the language's Format, read once by Prepare.
+	numFormat *Format
 }
 
 // engine returns the rules the page's results are computed with.
@@ -162,6 +163,8 @@ type StepView struct {
 // Prepare computes the block's static result with the engine and returns
 // everything its template needs.
 func Prepare(blk Block, p Page) (*View, error) {
+	numFormat := p.format()
+	p.numFormat = &numFormat
 	f := blk.Form.Ranged(p.engine())
 	info := Info(f.Name)
 	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Values))
@@ -324,7 +327,7 @@ func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldVi
 	}
 	fillNumeric(&fv, fd, p)
 	if s := p.T("calc." + calc + ".item." + fd.Path); fd.Kind == IntList && !strings.HasPrefix(s, "[") {
-		fv.ItemMsg = fill(s, "min", num(fd.Min, p.Lang), "max", num(fd.Max, p.Lang))
+		fv.ItemMsg = fill(s, "min", num(fd.Min, p.format()), "max", num(fd.Max, p.format()))
 	}
 	switch fd.Kind {
 	case Bool:
@@ -340,7 +343,7 @@ func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldVi
 			fv.Options = append(fv.Options, Option{ID: fv.ID + "-" + o, Value: o, Text: option(p, o), Selected: set[o]})
 		}
 	case Enum, IntEnum:
-		cur := valueString(v, "en")
+		cur := valueString(v, plainFormat)
 		if fd.Optional {
 			fv.Options = append(fv.Options, Option{Value: "", Text: p.T("calc.default"), Selected: cur == ""})
 		}
@@ -367,7 +370,7 @@ func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldVi
 		}
 		fv.Blank = rowView(calc, fd, map[string]any{}, p)
 	default:
-		fv.Value = shownValue(v, fd, p.Lang)
+		fv.Value = shownValue(v, fd, p.format())
 	}
 	return fv
 }
@@ -407,7 +410,7 @@ func rowView(calc string, fd Field, row map[string]any, p Page) []FieldView {
 				c.Options = append(c.Options, Option{Value: o, Text: option(p, o), Selected: o == str(row[s.Path])})
 			}
 		default:
-			c.Value = shownValue(row[s.Path], s, p.Lang)
+			c.Value = shownValue(row[s.Path], s, p.format())
 		}
 		cells = append(cells, c)
 	}
@@ -435,7 +438,7 @@ func fillNumeric(fv *FieldView, fd Field, p Page) {
 	case IntList:
 		what = "calc.msg.ints"
 		fv.Placeholder = p.T("calc.list_placeholder")
-		fv.ItemMsg = fill(p.T("calc.msg.item"), "label", fv.Label, "min", num(lo, p.Lang), "max", num(hi, p.Lang))
+		fv.ItemMsg = fill(p.T("calc.msg.item"), "label", fv.Label, "min", num(lo, p.format()), "max", num(hi, p.format()))
 	case Text:
 		fv.InputMode = "text"
 		fv.Msg = fv.Label
@@ -444,16 +447,16 @@ func fillNumeric(fv *FieldView, fd Field, p Page) {
 		return
 	}
 	fv.Min, fv.Max = raw(fd.Min), raw(fd.Max)
-	fv.Hint = num(lo, p.Lang) + " – " + num(hi, p.Lang)
+	fv.Hint = num(lo, p.format()) + " – " + num(hi, p.format())
 	// An empty box beside a range read as a value to fill in: the casting
 	// calculator's modifier and experience looked missing at 390 px.
 	if fd.Optional && fv.Placeholder == "" {
 		fv.Placeholder = p.T("calc.optional")
 	}
 	if fd.Percent {
-		fv.Hint = pctRange(lo, hi, p.Lang)
+		fv.Hint = pctRange(lo, hi, p.format())
 	}
-	fv.Msg = fill(p.T(what), "label", fv.Label, "min", num(lo, p.Lang), "max", num(hi, p.Lang))
+	fv.Msg = fill(p.T(what), "label", fv.Label, "min", num(lo, p.format()), "max", num(hi, p.format()))
 	// Phones' numeric keypads have no minus sign, and the iPhone's has no
 	// comma or space either: a field that takes a minus, or a list of
 	// values, gets the text keyboard (its "123" page has all three).
@@ -467,20 +470,13 @@ func fillNumeric(fv *FieldView, fd Field, p Page) {
 	}
 }
 
-func pctRange(lo, hi float64, lang string) string {
-	if lang == "fr" {
-		return num(lo, lang) + " – " + num(hi, lang) + "\u202f%"
-	}
-	return num(lo, lang) + "–" + num(hi, lang) + "%"
-}
-
 // shownValue writes a value as its field shows it: a decimal comma in
 // French, a percentage field in percent.
-func shownValue(v any, fd Field, lang string) string {
+func shownValue(v any, fd Field, f Format) string {
 	if x, ok := v.(float64); ok && fd.Percent {
-		return fieldNum(100*x, lang)
+		return fieldNum(100*x, f)
 	}
-	return valueString(v, lang)
+	return valueString(v, f)
 }
 
 // subSpec describes an Events row's columns for the script that adds rows.
@@ -511,88 +507,6 @@ func subSpec(calc string, fd Field, p Page) string {
 	return string(b)
 }
 
-func valueString(v any, lang string) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case float64:
-		return fieldNum(x, lang)
-	case bool:
-		if x {
-			return "true"
-		}
-		return "false"
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = valueString(e, lang)
-		}
-		return strings.Join(parts, ", ")
-	}
-	return ""
-}
-
-// num formats a number for a language: at most three decimals, no trailing
-// zeros, thousands apart from five digits on (groupDigits), a decimal comma
-// and a true minus sign in French.
-func num(x float64, lang string) string {
-	return numPrec(x, 3, lang)
-}
-
-func numPrec(x float64, prec int, lang string) string {
-	return formatNum(x, prec, lang, true)
-}
-
-// fieldNum writes a value into a field as the page's script does
-// (calc.js's shownNumber): no grouping, so that the field reads the same
-// before and after the script rewrites it.
-func fieldNum(x float64, lang string) string {
-	return formatNum(x, 3, lang, false)
-}
-
-func formatNum(x float64, prec int, lang string, group bool) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "—"
-	}
-	// The engine's one rounding rule (exact halves away from zero), so
-	// that a figure reads as the answer's words do.
-	s := engine.Figure(x, prec)
-	if group {
-		s = groupDigits(s, lang)
-	}
-	if lang == "fr" {
-		s = strings.Replace(s, ".", ",", 1)
-		s = strings.Replace(s, "-", "−", 1)
-	}
-	return s
-}
-
-// groupDigits sets apart the thousands of a whole part of five digits or
-// more ("100 000" in French, "100,000" in English) by the engine's own rule
-// (engine.GroupThousands): figures and answers read alike. The fields read
-// both forms back (format.js's parseWhole); format.js's groupDigits is the
-// page's twin.
-func groupDigits(s, lang string) string {
-	if rest, ok := strings.CutPrefix(s, "-"); ok {
-		return "-" + engine.GroupThousands(rest, lang)
-	}
-	return engine.GroupThousands(s, lang)
-}
-
-// raw writes x for a machine (the fields' data-min and data-max, which the
-// page reads with Number): no grouping, a dot, ASCII minus.
-func raw(x float64) string {
-	return strconv.FormatFloat(x, 'f', -1, 64)
-}
-
-// pct writes a probability as the engine's answers do (engine.Percent):
-// 221/400 is 55,3 % in the answer, the figure and the table alike.
-func pct(x float64, lang string) string {
-	return engine.Percent(x, lang)
-}
-
 // FormatFigure formats an output value as the page shows it: rounded for
 // people (probabilities to 0.1 %, expectations to one decimal); the exact
 // value stays in the element's title and in the values table.
@@ -600,7 +514,7 @@ func FormatFigure(v any, format string, p Page, fraction string) string {
 	switch format {
 	case "pct":
 		x, _ := v.(float64)
-		s := pct(x, p.Lang)
+		s := pct(x, p.format())
 		if fraction != "" && fraction != "0" && fraction != "1" {
 			s += " (" + fraction + ")"
 		}
@@ -617,32 +531,17 @@ func FormatFigure(v any, format string, p Page, fraction string) string {
 		return option(p, str(v))
 	case "min":
 		x, _ := v.(float64)
-		return num(x, p.Lang) + " min"
+		return num(x, p.format()) + " min"
 	case "list":
-		return valueString(v, p.Lang)
+		return valueString(v, p.format())
 	case "text":
 		return str(v)
 	case "num":
 		x, _ := v.(float64)
-		return numPrec(x, 1, p.Lang)
+		return numPrec(x, 1, p.format())
 	}
 	x, _ := v.(float64)
-	return num(x, p.Lang)
-}
-
-// exact is a rounded figure's unrounded value, for its title, as the
-// script writes it (theme/js/calcs/calc.js showResult).
-func exact(v any, format string) string {
-	x, ok := v.(float64)
-	switch {
-	case !ok:
-		return ""
-	case format == "num":
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case format == "pct":
-		return strconv.FormatFloat(100*x, 'g', 10, 64) + " %"
-	}
-	return ""
+	return num(x, p.format())
 }
 
 // Strings returns the interface strings the script needs to draw results
@@ -682,7 +581,7 @@ func result(f *Form, out map[string]any, p Page) ResultView {
 		if ok {
 			frac, _ := Get(out, fig.Path+"_fraction")
 			fv.Text = FormatFigure(v, fig.Format, p, str(frac))
-			fv.Exact = exact(v, fig.Format)
+			fv.Exact = ExactTitle(v, fig.Format)
 		}
 		r.Figures = append(r.Figures, fv)
 	}
@@ -690,6 +589,12 @@ func result(f *Form, out map[string]any, p Page) ResultView {
 	r.Steps = steps(out, p)
 	return r
 }
+
+// maxTable is the longest distribution (dist, rests) written as a table:
+// a longer one (100d1000) stays in the plot and the JSON. The other
+// series are as long as the engine allows. table.js's MAX_TABLE is its
+// twin.
+const maxTable = 60
 
 // table returns the result's series as a table: the static stand-in for
 // the plot the script draws, and its values under the plot.
@@ -715,7 +620,7 @@ func table(f *Form, out map[string]any, p Page) *Table {
 	switch f.Plot {
 	case "dist":
 		rows, atl := list("distribution"), list("at_least")
-		if len(rows) == 0 || len(rows) > 60 {
+		if len(rows) == 0 || len(rows) > maxTable {
 			return nil
 		}
 		head("value", "p", "at_least")
@@ -724,26 +629,26 @@ func table(f *Form, out map[string]any, p Page) *Table {
 			if i < len(atl) {
 				al = fl(atl[i], "p")
 			}
-			row(num(fl(r, "value"), p.Lang), pct(fl(r, "p"), p.Lang), pct(al, p.Lang))
+			row(num(fl(r, "value"), p.format()), pct(fl(r, "p"), p.format()), pct(al, p.format()))
 		}
 	case "rests":
 		rows := list("rests")
-		if len(rows) == 0 || len(rows) > 60 {
+		if len(rows) == 0 || len(rows) > maxTable {
 			return nil
 		}
 		head("rests", "p")
 		for _, r := range rows {
-			row(num(fl(r, "rests"), p.Lang), pct(fl(r, "p"), p.Lang))
+			row(num(fl(r, "rests"), p.format()), pct(fl(r, "p"), p.format()))
 		}
 	case "xp":
 		head("xp", "p")
 		for _, r := range list("distribution") {
-			row(num(fl(r, "xp"), p.Lang), pct(fl(r, "p"), p.Lang))
+			row(num(fl(r, "xp"), p.format()), pct(fl(r, "p"), p.format()))
 		}
 	case "timeline":
 		head("at", "state", "cause")
 		for _, r := range list("timeline") {
-			row(num(fl(r, "at"), p.Lang)+" min", option(p, str(r["state"])), causeLabel(p, str(r["cause"])))
+			row(num(fl(r, "at"), p.format())+" min", option(p, str(r["state"])), causeLabel(p, str(r["cause"])))
 		}
 	case "hits":
 		// The state and the life points first, after the hit: the columns
@@ -751,13 +656,13 @@ func table(f *Form, out map[string]any, p Page) *Table {
 		// after them (theme/js/calcs/table.js, the same order).
 		head("hit", "damage", "state", "life_points", "magic", "physical")
 		for _, r := range list("timeline") {
-			row(num(fl(r, "hit"), p.Lang), num(fl(r, "damage"), p.Lang), option(p, str(r["state"])),
-				num(fl(r, "life_points"), p.Lang), num(fl(r, "magic"), p.Lang), num(fl(r, "physical"), p.Lang))
+			row(num(fl(r, "hit"), p.format()), num(fl(r, "damage"), p.format()), option(p, str(r["state"])),
+				num(fl(r, "life_points"), p.format()), num(fl(r, "magic"), p.format()), num(fl(r, "physical"), p.format()))
 		}
 	case "rounds":
 		head("opponent", "score", "result")
 		for _, r := range list("rounds") {
-			row(num(fl(r, "opponent"), p.Lang), num(fl(r, "score"), p.Lang), option(p, str(r["result"])))
+			row(num(fl(r, "opponent"), p.format()), num(fl(r, "score"), p.format()), option(p, str(r["result"])))
 		}
 	default:
 		return nil
@@ -806,7 +711,7 @@ func castingGrid(values map[string]any, p Page) *Table {
 		for _, x := range chances {
 			cell := "—"
 			if x >= 0 {
-				cell = pct(x, p.Lang)
+				cell = pct(x, p.format())
 			}
 			row = append(row, cell)
 		}
@@ -861,10 +766,7 @@ func causeLabel(p Page, cause string) string {
 // forLine sums up the values a form shows, field by field ("Label : value",
 // the empty and hidden ones left out), for print.
 func forLine(groups []GroupView, p Page) string {
-	colon := ": "
-	if p.Lang == "fr" {
-		colon = "\u00a0: "
-	}
+	colon := p.format().Colon
 	var parts []string
 	for _, g := range groups {
 		for _, f := range g.Fields {
@@ -883,7 +785,10 @@ func forLine(groups []GroupView, p Page) string {
 				if len(f.Rows) == 0 {
 					continue
 				}
-				val = strconv.Itoa(len(f.Rows))
+				// The rows have no label of their own on the page: their
+				// group's legend names them (calc.js's forText reads it).
+				parts = append(parts, g.Legend+colon+strconv.Itoa(len(f.Rows)))
+				continue
 			case Enum, IntEnum, EnumSet:
 				var sel []string
 				for _, o := range f.Options {

@@ -4,8 +4,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,28 +38,21 @@ func roundingValues() []float64 {
 
 // TestRoundingTwins runs theme/js/calcs/format.js in Chromium on the same
 // numbers as the Go side (the engine's Decimal and Percent, calcui's
-// figures) and compares every text: the one rounding rule of issue 34 is
-// the same in both languages of code.
+// figures), both with the theme's format data, and compares every text:
+// the one rounding rule of issue 34 is the same in both languages of code.
 func TestRoundingTwins(t *testing.T) {
-	src, err := os.ReadFile("../../theme/js/calcs/format.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The module's functions, as a script's: the page bundles them, so
-	// the test evaluates the source itself.
-	js := regexp.MustCompile(`(?m)^export `).ReplaceAllString(string(src), "")
+	fr, en, fmts := twinPages(t)
 	xs := roundingValues()
 	in, _ := json.Marshal(xs)
 	b := newBrowser(t, 1280, 900, false)
 	var got []string
-	script := `(() => {` + js + `
+	script := `(() => {` + jsModules(t, "calcs/format.js") + fmts + `
 		const out = [];
-		for (const x of ` + string(in) + `) out.push(decimal(x, 2, 1), pct(x, "fr"), pct(x, "en"), numPrec(x, 1, "fr"), num(x, "en"));
+		for (const x of ` + string(in) + `) out.push(decimal(x, 2, 1), pct(x, fmts.fr), pct(x, fmts.en), numPrec(x, 1, fmts.fr), num(x, fmts.en));
 		return out; })()`
 	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/en/"), chromedp.Evaluate(script, &got)); err != nil {
 		t.Fatal(err)
 	}
-	fr, en := calcui.Page{Lang: "fr"}, calcui.Page{Lang: "en"}
 	bad := 0
 	for i, x := range xs {
 		want := []string{engine.Decimal(x, 2, 1), calcui.FormatFigure(x, "pct", fr, ""), calcui.FormatFigure(x, "pct", en, ""),

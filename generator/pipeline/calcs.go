@@ -330,13 +330,15 @@ var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.
 	"calc.load_failed", "calc.new_edition", "calc.reload", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
 	"calc.character.saved", "calc.character.not_saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
 
-// strings returns the JSON of the strings the script needs for the named
-// calculators (their own labels, the options and the table heads), and
-// the strings whose keys start with one of extra (the character page's
-// own: sharing, and the problems of a shared character).
+// strings returns the page data (calcui.PageData's JSON) of a page of
+// lang with the named calculators: the strings the scripts need (their
+// own labels, the options, the table heads and the plots' words, and the
+// strings whose keys start with one of extra: the character page's own,
+// sharing and the problems of a shared character), the rules, the
+// engine's limits and the language's number format.
 func (c *calcs) strings(lang string, names []string, extra ...string) string {
 	keys := append([]string(nil), stringKeys...)
-	prefixes := append([]string{"opt.", "calc.col."}, extra...)
+	prefixes := append([]string{"opt.", "calc.col.", "plot."}, extra...)
 	for _, n := range names {
 		prefixes = append(prefixes, "calc."+n+".")
 	}
@@ -349,15 +351,12 @@ func (c *calcs) strings(lang string, names []string, extra ...string) string {
 		}
 	}
 	rules := c.ruleSet().Rules
-	m := calcui.Strings(func(k string) string { return values.Fill(c.theme.T(lang, k), rules) }, keys)
-	// The rules travel with the strings, which every page with a
+	// The rules travel in the page data, which every page with a
 	// calculator carries, the single-file edition included: the page's
 	// text and its calculators then come from one build, online, from the
-	// offline copy or from disk (theme/js/shared/engine.js hands them to the
-	// worker with each computation).
-	m["engine.rules"] = c.rulesJSON()
-	b, _ := json.Marshal(m)
-	return string(b)
+	// offline copy or from disk (theme/js/shared/engine.js hands them to
+	// the worker with each computation).
+	return calcui.NewPageData(func(k string) string { return values.Fill(c.theme.T(lang, k), rules) }, keys, c.rulesJSON()).JSON()
 }
 
 // rulesJSON returns the rules the browser's engine computes with, as the

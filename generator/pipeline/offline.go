@@ -25,8 +25,9 @@ import (
 // site they copy is the offline copy already). stamps are the
 // pages' IDs and text hashes (render.Stamp), which the worker keeps in each
 // copy so that the next build's worker says what changed and which open
-// tabs show its pages already.
-func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string) ([]byte, error) {
+// tabs show its pages already. words are the worker's own pages' texts by
+// language and key (theme/i18n's sw.offline.*), its OFFLINE_TEXT.
+func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string, words map[string]map[string]string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -72,6 +73,7 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	shellList, _ := json.Marshal(shell)
 	pageList, _ := json.Marshal(pageIDs)
 	textList, _ := json.Marshal(texts)
+	wordList, _ := json.Marshal(words) // sorted keys: the same bytes every build
 	// The version names the copy's cache: it changes with the worker's
 	// own code and its shell too, not only with the files. With the same
 	// name, a new worker's install deleted the cache the running worker
@@ -80,11 +82,12 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	h.Write([]byte("\x00worker\x00"))
 	h.Write(src)
 	h.Write(shellList)
+	h.Write(wordList)
 	version := hex.EncodeToString(h.Sum(nil))[:12]
 	ed, _ := json.Marshal(edition)
 	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) +
 		";\nconst SIZES = " + string(sizeList) + ";\nconst SHELL = " + string(shellList) +
-		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) + ";\n" + string(src)
+		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) + ";\nconst OFFLINE_TEXT = " + string(wordList) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
 		var ds site.Diagnostics

@@ -28,7 +28,7 @@ func TestServiceWorkerVersion(t *testing.T) {
 		for name, b := range files {
 			sizes[name] = len(b)
 		}
-		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "")
+		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestServiceWorkerPages(t *testing.T) {
 	for name, b := range files {
 		sizes[name] = len(b)
 	}
-	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "")
+	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,6 +112,44 @@ func TestServiceWorkerPages(t *testing.T) {
 		}
 		if pages[i] != w[0] || texts[i] != w[1] {
 			t.Errorf("%s: PAGES %q, TEXTS %q, want %q, %q", u, pages[i], texts[i], w[0], w[1])
+		}
+	}
+}
+
+// TestServiceWorkerWords: the worker's own pages speak theme/i18n's words
+// (sw.offline.*), which the build writes into it, in every language of
+// the theme; theme/sw/sw.js holds none of its own.
+func TestServiceWorkerWords(t *testing.T) {
+	theme, errs := render.Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	src, err := os.ReadFile("../../theme/sw/sw.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := []string{"title", "not_saved", "saved", "hint", "nothing", "once", "retry"}
+	words := map[string]map[string]string{}
+	for _, lang := range []string{"fr", "en"} {
+		words[lang] = map[string]string{}
+		for _, k := range keys {
+			s := theme.T(lang, "sw.offline."+k)
+			if s == "[sw.offline."+k+"]" {
+				t.Errorf("theme/i18n/%s.json lacks sw.offline.%s", lang, k)
+			}
+			if regexp.MustCompile(regexp.QuoteMeta(s)).Match(src) {
+				t.Errorf("theme/sw/sw.js writes %q itself", s)
+			}
+			words[lang][k] = s
+		}
+	}
+	sw, err := serviceWorker("../../theme", map[string]int{}, Sums{}, nil, nil, "", words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Hors ligne", "Try again"} {
+		if !regexp.MustCompile(regexp.QuoteMeta(s)).Match(sw) {
+			t.Errorf("the worker lacks %q", s)
 		}
 	}
 }

@@ -8,7 +8,7 @@
 // shell's files in FILES), and per file PAGES (a page's own ID, as its
 // <html data-build> says) and TEXTS (a hash of the page's <main>), both ""
 // for a file that is not a page (generator/render/stamp.go).
-/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS */
+/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS, OFFLINE_TEXT */
 const CACHE = "compendium-" + VERSION;
 
 // One bar of signal: the phone connects, the request goes out, and no
@@ -465,26 +465,10 @@ async function keptPage(url) {
   return null;
 }
 
-const OFFLINE_TEXT = {
-  fr: {
-    title: "Hors ligne",
-    notSaved: "Pas de réseau, et cette page n’est pas enregistrée sur cet appareil.",
-    saved: "Les pages enregistrées :",
-    hint: "Avec du réseau, « Tout enregistrer pour le hors-ligne » sur la page d’accueil garde tout le compendium sur cet appareil.",
-    nothing: "Pas de réseau, et cet appareil ne garde pas encore de copie du compendium (ou le navigateur l’a effacée pour faire de la place).",
-    once: "Ouvrez le compendium une fois avec du réseau : il sera ensuite lisible sans.",
-    retry: "Réessayer",
-  },
-  en: {
-    title: "Offline",
-    notSaved: "No network, and this page is not saved on this device.",
-    saved: "The pages saved:",
-    hint: "With a network, “Save the whole compendium offline” on the home page keeps all of it on this device.",
-    nothing: "No network, and this device holds no copy of the compendium yet (or the browser cleared it to make room).",
-    once: "Open the compendium once with a network: it then reads without one.",
-    retry: "Try again",
-  },
-};
+// OFFLINE_TEXT, the worker's own pages' words in each language, is
+// theme/i18n's sw.offline.* keys, which the build writes before this
+// file (generator/pipeline/offline.go): {lang: {title, not_saved, saved,
+// hint, nothing, once, retry}}.
 
 // offlinePage answers with a page of the worker's own, in the reader's
 // language, styled with the kept style sheet when there is one.
@@ -519,7 +503,7 @@ async function notSaved(lang, scope) {
   pages.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const mine = pages.filter(([p]) => p.startsWith(scope + lang + "/"));
   const list = (mine.length > 0 ? mine : pages).map(([p, title]) => `<li><a href="${p}">${title}</a></li>`).join("");
-  return offlinePage(lang, css, `<p>${t.notSaved}</p><p>${t.saved}</p><ul>${list}</ul><p>${t.hint}</p>`);
+  return offlinePage(lang, css, `<p>${t.not_saved}</p><p>${t.saved}</p><ul>${list}</ul><p>${t.hint}</p>`);
 }
 
 // kept finds a request in this build's copy only: the previous build's,

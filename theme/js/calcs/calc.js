@@ -1,8 +1,11 @@
 // Twin of generator/calcui: readForm is calcui.Form.EngineInput
-// (input.go), forText is calcui's forLine and showResult's titles are its
-// exact (view.go); change one, change the other. TestCalculatorParity
+// (input.go), forText is calcui's forLine and steps its steps (view.go);
+// change one, change the other. TestCalculatorParity
 // (generator/e2e/calc_test.go) and TestSingleFile
-// (generator/e2e/single_test.go) hold readForm and EngineInput equal.
+// (generator/e2e/single_test.go) hold readForm and EngineInput equal,
+// TestStepsTwins (generator/e2e/twins_test.go) steps and forText. The
+// numbers are theme/js/calcs/format.js's, the strings, limits and number
+// format the page data's (theme/js/shared/page.js).
 //
 // The calculators in the pages. Each .calc block (theme/layouts/calc.html)
 // holds a form and the result of its values computed at build time; this
@@ -14,21 +17,17 @@
 import { loadEngine, Superseded } from "../shared/engine.js";
 import { replaced } from "../shared/edition.js";
 import { hashID } from "../shared/hash.js";
-import { formatFigure, get, set, parseNumber, parseWhole } from "./format.js";
+import { exactTitle, fieldNumber, formatFigure, get, listText, percentText, set, parseNumber, parseWhole } from "./format.js";
+import { fill, fmt, limits, t } from "../shared/page.js";
 import { plot } from "./plot.js";
 import { toast } from "../shared/toast.js";
 import { dataTable } from "./table.js";
 import { encodeState, stateFromURL, withParam } from "./link.js";
 import { characterOf, saveCharacter } from "../shared/store.js";
 
+// lang picks the engine's texts (its answers, steps and messages are in
+// every language of the site).
 const lang = document.documentElement.lang || "fr";
-let strings = {};
-const t = (k) => (k in strings ? strings[k] : k);
-// fill puts the values of kv in the {name} places of a page string.
-export const fill = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? kv[k] : m));
-
-// The engine's limit on timed actions: rows beyond it are not drawn.
-const MAX_ROWS = 100;
 
 // readNumber reads one text control: a number as people type it, checked
 // against the field's bounds; errors are the field's own message.
@@ -141,12 +140,11 @@ function holds(when, values) {
 }
 
 // shownNumber writes an engine value as its field shows it: in percent
-// for a percentage, with the page's decimal separator.
+// for a percentage, as the static page writes it (format.js's
+// fieldNumber).
 function shownNumber(el, v) {
   if (typeof v !== "number") return "";
-  const x = v * Number(el.dataset.scale || 1);
-  const s = String(Number(x.toPrecision(12)));
-  return lang === "fr" ? s.replace(".", ",") : s;
+  return fieldNumber(v * Number(el.dataset.scale || 1), fmt());
 }
 
 // writeForm sets the controls from form values (defaults or a shared URL).
@@ -161,7 +159,7 @@ export function writeForm(form, values) {
         for (const i of el.querySelectorAll("input")) i.checked = Array.isArray(v) && v.includes(i.value);
         break;
       case "ints":
-        el.value = Array.isArray(v) ? v.join(", ") : "";
+        el.value = Array.isArray(v) ? listText(v, fmt()) : "";
         break;
       case "events":
         setRows(el, Array.isArray(v) ? v : []);
@@ -192,7 +190,7 @@ function addRow(field, row) {
     if (c.type === "checkbox") c.checked = v === true;
     else if (c.tagName === "SELECT") {
       if (v !== undefined) c.value = v;
-    } else c.value = typeof v === "number" ? String(v) : "";
+    } else c.value = typeof v === "number" ? fieldNumber(v, fmt()) : "";
   }
   list.appendChild(li);
   return li;
@@ -218,7 +216,8 @@ function numberRows(field) {
 
 function setRows(field, rows) {
   field.querySelector(".events").replaceChildren();
-  for (const r of rows.slice(0, MAX_ROWS)) addRow(field, r);
+  // The engine's limit on timed actions: rows beyond it are not drawn.
+  for (const r of rows.slice(0, limits().rows)) addRow(field, r);
   numberRows(field);
 }
 
@@ -296,7 +295,7 @@ function showEngineError(calc, err) {
   const plain = (label) =>
     engineMsg.startsWith(err.field)
       ? label + engineMsg.slice(err.field.length)
-      : label + (lang === "fr" ? "\u00a0: " : ": ") + engineMsg.replace(/^[a-z_][\w.[\]]*\s*:?\s*/, "");
+      : label + fmt().colon + engineMsg.replace(/^[a-z_][\w.[\]]*\s*:?\s*/, "");
   if (!el) {
     showBoxError(calc, engineMsg.replace(/\b[a-z]+_[a-z_]+\b/g, "").trim() || t("calc.state.invalid"));
     return;
@@ -372,14 +371,15 @@ function showResult(calc, out, text) {
     div.hidden = v === undefined;
     if (v === undefined) continue;
     const dd = div.querySelector("dd");
-    dd.textContent = formatFigure(v, div.dataset.format, t, lang, get(out, div.dataset.figure + "_fraction"));
-    if (typeof v === "number" && (div.dataset.format === "num" || div.dataset.format === "pct")) dd.title = String(div.dataset.format === "pct" ? Number((100 * v).toPrecision(10)) + " %" : v);
+    dd.textContent = formatFigure(v, div.dataset.format, t, fmt(), get(out, div.dataset.figure + "_fraction"));
+    const title = exactTitle(v, div.dataset.format);
+    if (title) dd.title = title;
     else dd.removeAttribute("title");
   }
   const why = live.querySelector(".calc-why");
   const wasOpen = why ? why.open : false;
   for (const el of live.querySelectorAll(".calc-table, .calc-why, .calc-plot")) el.remove();
-  const svg = plot(calc.dataset.plot, out, t, lang, calc.dataset.calc, Math.round(widths.get(live) ?? live.clientWidth) || 640);
+  const svg = plot(calc.dataset.plot, out, t, fmt(), calc.dataset.calc, Math.round(widths.get(live) ?? live.clientWidth) || 640);
   if (svg) {
     const fig = document.createElement("figure");
     fig.className = "calc-plot";
@@ -387,7 +387,7 @@ function showResult(calc, out, text) {
     live.appendChild(fig);
   }
   // The values stay readable under the plot, as without JavaScript.
-  const table = dataTable(calc.dataset.plot, out, t, lang);
+  const table = dataTable(calc.dataset.plot, out, t, fmt());
   if (table) live.appendChild(table);
   const s = steps(calc, out);
   s.open = wasOpen;
@@ -497,7 +497,7 @@ function laterToURL(calc, values) {
 document.addEventListener("engine-progress", (e) => {
   if (engineReady) return;
   const n = Math.min(99, Math.floor((100 * e.detail.got) / e.detail.size));
-  const text = fill(t("calc.state.engine_progress"), { pct: n + (lang === "fr" ? "\u202f%" : "%") });
+  const text = fill(t("calc.state.engine_progress"), { pct: percentText(String(n), fmt()) });
   for (const c of document.querySelectorAll(".calc[data-calc]")) {
     const r = c.querySelector(".calc-result");
     if (r.dataset.state !== "loading") continue;
@@ -522,8 +522,13 @@ let engineReady = false;
 // calculator's "Computed for:" line (Go: calcui.forLine, which writes the
 // defaults' line into the page).
 export function forText(form) {
-  const colon = document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
-  const labelOf = (el) => (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) || el.querySelector(":scope > legend")?.textContent || "";
+  const colon = fmt().colon;
+  // A field's label, or its legend; the rows of timed actions have
+  // neither: their group's legend names them (calcui's forLine).
+  const labelOf = (el) =>
+    (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) ||
+    (el.dataset.kind === "events" ? el.closest("fieldset") : el).querySelector(":scope > legend")?.textContent ||
+    "";
   const parts = [];
   for (const el of form.querySelectorAll("[data-path][data-kind]")) {
     if (el.dataset.uiOnly || el.closest("[hidden]")) continue;
@@ -769,7 +774,7 @@ function wire(calc) {
     if (add) {
       const field = add.closest(".field-events");
       const rows = field.querySelectorAll(".events > li");
-      if (rows.length >= MAX_ROWS) return;
+      if (rows.length >= limits().rows) return;
       const last = rows.length ? parseNumber(rows[rows.length - 1].querySelector("input[inputmode]").value) || 0 : 0;
       const li = addRow(field, { at: last + 10 });
       numberRows(field);
@@ -898,8 +903,6 @@ function watchAnswer(calcs) {
 export function initCalculators() {
   const calcs = document.querySelectorAll(".calc[data-calc]");
   if (calcs.length === 0) return;
-  const el = document.getElementById("calc-strings");
-  if (el) strings = JSON.parse(el.dataset.strings || "{}");
   for (const c of calcs) {
     wire(c);
     updateVisibility(c.querySelector(".calc-form"));

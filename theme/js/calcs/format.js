@@ -1,12 +1,21 @@
 // Twin of wasm/engine/round.go (decimal and pct are the engine's Decimal
-// and Percent) and of generator/calcui/view.go's number formatting (num,
-// numPrec, groupDigits, pct): change one, change the other.
-// TestRoundingTwins (generator/e2e/rounding_test.go) holds them equal.
+// and Percent) and of generator/calcui/format.go (num, numPrec, pct,
+// fieldNumber, listText, exactTitle): change one, change the other.
+// TestRoundingTwins (generator/e2e/rounding_test.go) and TestFormatTwins
+// (generator/e2e/twins_test.go) run both on the same numbers.
 //
-// Number formats of the calculators, the twins of calcui's Go formatting so
-// that the static result and the live one read the same.
-export function num(x, lang) {
-  return numPrec(x, 3, lang);
+// The one number formatting of the scripts: the calculators' figures,
+// tables, plots, fields and the character page's glance. A language's way
+// of writing numbers is data, f below: the page data's "format" member
+// (theme/i18n's format.* keys, read by theme/js/shared/page.js's fmt):
+// {decimal, group, minus, percent: "{n}%", colon, less_than, more_than}.
+// The functions take it rather than reading the page, so that this
+// module runs anywhere (the test evaluates it as it is).
+
+// num writes a number for people: at most three decimals, no trailing
+// zeros, thousands apart from five digits on, the language's signs.
+export function num(x, f) {
+  return numPrec(x, 3, f);
 }
 
 // decimal writes x × 10^shift with exactly prec decimals (a dot, a
@@ -55,22 +64,62 @@ function trimZeros(s) {
 }
 
 // numPrec is num with at most prec decimals: expectations are read to one.
-export function numPrec(x, prec, lang) {
+export function numPrec(x, prec, f) {
   if (typeof x !== "number" || !isFinite(x)) return "—";
-  let s = trimZeros(decimal(x, 0, prec));
-  s = groupDigits(s, lang);
-  if (lang === "fr") s = s.replace(".", ",").replace("-", "−");
-  return s;
+  return localNumber(trimZeros(decimal(x, 0, prec)), f, true);
 }
 
-// groupDigits sets apart the thousands of a whole part of five digits or
-// more, with a narrow no-break space in French and a comma in English, as
-// the engine's answers do: the twin of calcui's groupDigits, so that the
-// static result and the live one read the same; parseWhole reads both back.
-export function groupDigits(s, lang) {
-  const m = /^(-?)(\d{5,})(\..*)?$/.exec(s);
+// localNumber writes s, a number in ASCII ("-12345.5"), with f's minus
+// and decimal sign and, when group is set, its thousands apart if the
+// whole part has five digits or more (10 080, the engine's rule; parseWhole
+// reads it back).
+export function localNumber(s, f, group) {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) return s;
-  return m[1] + m[2].replace(/\B(?=(\d{3})+$)/g, lang === "fr" ? "\u202f" : ",") + (m[3] || "");
+  let whole = m[2];
+  if (group && whole.length >= 5) whole = whole.replace(/\B(?=(\d{3})+$)/g, f.group);
+  return (m[1] ? f.minus : "") + whole + (m[3] !== undefined ? f.decimal + m[3] : "");
+}
+
+// plain writes x without an exponent, in its shortest digits: 1e-7 is
+// 0.0000001, as Go's FormatFloat(x, 'f', -1) writes it.
+function plain(x) {
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(x.toExponential());
+  let ds = m[2] + (m[3] || "");
+  let pt = Number(m[4]) + 1;
+  if (pt < 1) {
+    ds = "0".repeat(1 - pt) + ds;
+    pt = 1;
+  }
+  if (ds.length < pt) ds += "0".repeat(pt - ds.length);
+  return m[1] + ds.slice(0, pt) + (ds.length > pt ? "." + ds.slice(pt) : "");
+}
+
+// fieldNumber writes a value into a field as the static page does
+// (calcui's fieldNum): twelve significant digits (100 × 0.07 is 7, not
+// 7.000000000000001), no exponent, no grouping, f's decimal sign and
+// minus: parseNumber reads it back.
+export function fieldNumber(x, f) {
+  if (typeof x !== "number" || !isFinite(x)) return "";
+  const y = Number(x.toPrecision(12));
+  return y === 0 ? "0" : localNumber(plain(y), f, false);
+}
+
+// listText writes a list's items as its field and its figure show them
+// (calcui's valueString): numbers by fieldNumber, joined by ", ".
+export function listText(v, f) {
+  if (!Array.isArray(v)) return v === undefined || v === null ? "" : typeof v === "number" ? fieldNumber(v, f) : String(v);
+  return v.map((x) => (Array.isArray(x) ? listText(x, f) : typeof x === "number" ? fieldNumber(x, f) : x === null || x === undefined ? "" : String(x))).join(", ");
+}
+
+// exactTitle is a rounded figure's unrounded value, for its title: the
+// number as String writes it, a probability in percent to ten
+// significant digits; "" for the other formats (calcui's exact).
+export function exactTitle(v, format) {
+  if (typeof v !== "number") return "";
+  if (format === "num") return String(v);
+  if (format === "pct") return String(Number((100 * v).toPrecision(10))) + " %";
+  return "";
 }
 
 // parseNumber reads a number as people type it, whatever the browser's
@@ -97,21 +146,28 @@ export function parseWhole(s) {
   return parseNumber(s, false);
 }
 
+// percentText writes the ASCII number s as a percentage of f.
+export function percentText(s, f) {
+  return f.percent.replace("{n}", localNumber(s, f, false));
+}
+
 // pct writes a probability to 0.1 % by decimal's rule, shifted rather than
 // multiplied by 100, and never a possible outcome as 0 % nor a possible
 // miss as 100 %: the twin of the engine's Percent, which the answers in
 // words and the static figures use.
-export function pct(x, lang) {
+export function pct(x, f) {
   const s = trimZeros(decimal(x, 2, 1));
-  if (s === "0" && x > 0) return lang === "fr" ? "moins de 0,1\u202f%" : "less than 0.1%";
-  if (s === "100" && x < 1) return lang === "fr" ? "plus de 99,9\u202f%" : "more than 99.9%";
-  return lang === "fr" ? s.replace(".", ",") + "\u202f%" : s + "%";
+  if (s === "0" && x > 0) return f.less_than.replace("{n}", percentText("0.1", f));
+  if (s === "100" && x < 1) return f.more_than.replace("{n}", percentText("99.9", f));
+  return percentText(s, f);
 }
 
-export function formatFigure(v, format, t, lang, fraction) {
+// formatFigure writes an output value as the page shows it (calcui's
+// FormatFigure): probabilities to 0.1 %, expectations to one decimal.
+export function formatFigure(v, format, t, f, fraction) {
   switch (format) {
     case "pct": {
-      let s = pct(v, lang);
+      let s = pct(v, f);
       if (fraction && fraction !== "0" && fraction !== "1") s += " (" + fraction + ")";
       return s;
     }
@@ -120,15 +176,15 @@ export function formatFigure(v, format, t, lang, fraction) {
     case "enum":
       return v == null ? t("calc.none") : t("opt." + v);
     case "min":
-      return num(v, lang) + " min";
+      return num(v, f) + " min";
     case "num":
-      return numPrec(v, 1, lang);
+      return numPrec(v, 1, f);
     case "list":
-      return Array.isArray(v) ? v.join(", ") : String(v);
+      return listText(v, f);
     case "text":
       return String(v);
     default:
-      return num(v, lang);
+      return num(v, f);
   }
 }
 

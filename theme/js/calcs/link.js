@@ -8,12 +8,13 @@
 // be mistaken for separators. Links of the first version, the whole form
 // as JSON (?calc-armor={"magic":3,…}), keep opening as they did.
 import { get, set } from "./format.js";
+import { limits } from "../shared/page.js";
 
 // Bounds on what a link may hold, checked before anything is drawn: the
-// engine takes at most 100 timed actions, and no form has more fields.
+// engine's own (the page data's limits: timed actions, a list's items, a
+// text's characters), and MAX_RAW, the link's, which no form's values
+// reach (a URL of a few KB opens everywhere).
 const MAX_RAW = 8000;
-const MAX_ROWS = 100;
-const MAX_ITEMS = 200;
 
 function fields(form) {
   return [...form.querySelectorAll("[data-path]")];
@@ -79,17 +80,17 @@ function decodeValue(el, s) {
       return s;
     case "enumset": {
       const l = s === "" ? [] : s.split(".");
-      if (l.length > MAX_ITEMS || l.some((x) => !options().includes(x))) throw new Error("options");
+      if (l.length > limits().items || l.some((x) => !options().includes(x))) throw new Error("options");
       return l;
     }
     case "ints": {
       const l = s === "" ? [] : s.split(".");
-      if (l.length > MAX_ITEMS || l.some((x) => !isNum(x))) throw new Error("list");
+      if (l.length > limits().items || l.some((x) => !isNum(x))) throw new Error("list");
       return l.map(Number);
     }
     case "events": {
       const rows = s === "" ? [] : s.split("~");
-      if (rows.length > MAX_ROWS) throw new Error("rows");
+      if (rows.length > limits().rows) throw new Error("rows");
       const sub = subSpec(el);
       return rows.map((r) => {
         const cells = r.split(".");
@@ -132,15 +133,15 @@ function checkValue(el, v) {
     case "enum":
       return typeof v === "string" && (v === "" || options().includes(v));
     case "text":
-      return typeof v === "string" && v.length <= 200;
+      return typeof v === "string" && v.length <= limits().text;
     case "ints":
       // Whole numbers: a link joins a list's items with "." (3.3 would
       // come back as 3 and 3).
-      return Array.isArray(v) && v.length <= MAX_ITEMS && v.every((x) => Number.isInteger(x));
+      return Array.isArray(v) && v.length <= limits().items && v.every((x) => Number.isInteger(x));
     case "enumset":
-      return Array.isArray(v) && v.length <= MAX_ITEMS && v.every((x) => options().includes(x));
+      return Array.isArray(v) && v.length <= limits().items && v.every((x) => options().includes(x));
     case "events": {
-      if (!Array.isArray(v) || v.length > MAX_ROWS) return false;
+      if (!Array.isArray(v) || v.length > limits().rows) return false;
       const sub = subSpec(el);
       return v.every(
         (row) =>

@@ -12,7 +12,7 @@
 // Colours come from classes in plot.css (no style attributes: the pages' CSP
 // forbids them) and carry one meaning everywhere (MEANING below); a texture
 // and a text label go with each, so that colour is never the only cue.
-import { decimal, num, pct } from "./format.js";
+import { decimal, num, pct, percentText } from "./format.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Font sizes in px, the same as plot.css: FS for ticks, values and axis
@@ -40,32 +40,19 @@ function tw(s, fs, bold) {
   return em * fs * (bold ? 1.1 : 1);
 }
 
-// Words of the plots: an i18n key plot.<k> wins when the dictionary has it.
-const WORDS = {
-  fr: {
-    value: "Résultat", p: "Probabilité", at_least: "Au moins", rests: "Repos", xp: "XP", minutes: "Minutes",
-    armour: "Armure restante", score: "Score après le duel", hit: "Touche", round: "Duel",
-    p_exhaustion: "Chance d’échouer (fatigue)",
-  },
-  en: {
-    value: "Result", p: "Probability", at_least: "At least", rests: "Rests", xp: "XP", minutes: "Minutes",
-    armour: "Armour left", score: "Score after the duel", hit: "Hit", round: "Duel",
-    p_exhaustion: "Chance to fail (exhaustion)",
-  },
-};
-
-function word(t, lang, k) {
-  const key = "plot." + k;
-  const s = t(key);
-  return s && s !== key ? s : (WORDS[lang] || WORDS.en)[k];
+// word is a word of the plots, theme/i18n's plot.<k>.
+function word(t, k) {
+  return t("plot." + k);
 }
 
-// outLabel is an output's name from the dictionary, or from WORDS when the
-// dictionary lacks it, or the key itself as the last resort.
-function outLabel(t, lang, name, k) {
+// outLabel is an output's name from the dictionary, else the plots' word
+// of that name, else the key itself.
+function outLabel(t, name, k) {
   const key = "calc." + name + ".out." + k;
   const s = t(key);
-  return s !== key ? s : (WORDS[lang] || WORDS.en)[k] || k;
+  if (s !== key) return s;
+  const w = t("plot." + k);
+  return w !== "plot." + k ? w : k;
 }
 
 // MEANING: every outcome, state or result the engine names, in one scale,
@@ -219,13 +206,13 @@ function niceStep(raw, integer) {
 
 // A probability tick, with the decimals its step needs (100d1000's bars
 // are a few thousandths of a percent).
-function pctTick(v, step, lang) {
+function pctTick(v, step, f) {
   const s100 = step * 100;
   let d = 0;
   while (d < 8 && Math.abs(Math.round(s100 * 10 ** d) - s100 * 10 ** d) > 1e-6) d++;
   let s = decimal(v, 2, d);
   if (Number(s) === 0) s = "0";
-  return lang === "fr" ? s.replace(".", ",") + "\u202f%" : s + "%";
+  return percentText(s, f);
 }
 
 // legend flows its entries (a swatch and a text) from left to right, onto
@@ -281,7 +268,7 @@ function bins(list, key, atLeast, max) {
 }
 
 function distribution(c, list, key, atLeast, o) {
-  const { lang } = o;
+  const { f } = o;
   const W = c.W;
   const bs = bins(list, key, atLeast, Math.min(120, Math.floor((W - 60) / 3)));
   const hasAl = bs.some((b) => b.al !== undefined);
@@ -293,9 +280,9 @@ function distribution(c, list, key, atLeast, o) {
   const yTop = Math.ceil(maxP / step - 1e-9) * step;
   const ticks = [];
   for (let v = 0; v <= yTop + step / 2; v += step) ticks.push(v);
-  const labels = ticks.map((v) => (v === 0 ? "0" : pctTick(v, step, lang)));
+  const labels = ticks.map((v) => (v === 0 ? "0" : pctTick(v, step, f)));
   const left = Math.ceil(Math.max(...labels.map((l) => tw(l, FS)))) + 8;
-  const alLabels = ["50\u202f%", "100\u202f%"].map((s) => (lang === "fr" ? s : s.replace("\u202f", "")));
+  const alLabels = ["50", "100"].map((s) => percentText(s, f));
   const right = hasAl ? Math.ceil(tw(alLabels[1], FS)) + 8 : 8;
   const PW = W - left - right;
   const y = (p) => bottom - (PH * p) / yTop;
@@ -328,22 +315,22 @@ function distribution(c, list, key, atLeast, o) {
     const xa = steady ? xv(b.lo - 0.5) : left + i * slot;
     const h = (PH * b.p) / yTop;
     const r = c.add(el("rect", { x: r1(xa + gap / 2), y: r1(bottom - h), width: r1(Math.max(slot - gap, 1)), height: r1(h), class: "bar-dist" }));
-    r.appendChild(el("title", {}, (b.lo === b.hi ? num(b.lo, lang) : num(b.lo, lang) + "–" + num(b.hi, lang)) + " : " + pct(b.p, lang)));
+    r.appendChild(el("title", {}, (b.lo === b.hi ? num(b.lo, f) : num(b.lo, f) + "–" + num(b.hi, f)) + " : " + pct(b.p, f)));
   });
   if (hasAl) {
     const pts = bs.map((b, i) => `${r1((steady ? xv(b.lo - 0.5) : left + i * slot) + slot / 2)},${r1(bottom - PH * (b.al ?? 0))}`).join(" ");
     c.add(el("polyline", { points: pts, class: "line" }));
   }
   // Value ticks: as many as their labels leave room for.
-  const lw = Math.max(tw(num(bs[0].lo, lang), FS), tw(num(bs[n - 1].hi, lang), FS)) + 14;
+  const lw = Math.max(tw(num(bs[0].lo, f), FS), tw(num(bs[n - 1].hi, f), FS)) + 14;
   const xt = [];
   if (steady) {
     const first = bs[0].lo, last = bs[n - 1].hi;
     const st = niceStep(Math.max((last - first) / Math.max(1, Math.floor(PW / lw)), (lw * span) / PW), true);
-    for (let v = Math.ceil(first / st) * st; v <= last; v += st) xt.push([xv(v), num(v, lang)]);
+    for (let v = Math.ceil(first / st) * st; v <= last; v += st) xt.push([xv(v), num(v, f)]);
   } else {
     const every = Math.max(1, Math.ceil(lw / slot));
-    bs.forEach((b, i) => i % every || xt.push([left + i * slot + slot / 2, num(b.lo, lang)]));
+    bs.forEach((b, i) => i % every || xt.push([left + i * slot + slot / 2, num(b.lo, f)]));
   }
   for (const [x, s] of xt) {
     c.add(el("line", { x1: r1(x), x2: r1(x), y1: bottom, y2: bottom + 4, class: "axis" }));
@@ -399,20 +386,20 @@ function bars(c, items, axis) {
 
 // stacked draws one bar split by outcome (the outcomes sum to 1), each
 // share written in its segment when it fits, and a legend in the same order.
-function stacked(c, parts, lang) {
+function stacked(c, parts, f) {
   const W = c.W, H0 = 34;
   let x = 1;
   for (const p of parts) {
     const w = (W - 2) * p.p;
     if (w > 0) {
       const r = c.shape("rect", { x: r1(x), y: 1, width: r1(w), height: H0 - 2 }, p.key, "seg");
-      r.appendChild(el("title", {}, p.label + " : " + pct(p.p, lang)));
-      const s = pct(p.p, lang);
+      r.appendChild(el("title", {}, p.label + " : " + pct(p.p, f)));
+      const s = pct(p.p, f);
       if (tw(s, FS, true) + 8 <= w) c.text(x + w / 2, H0 / 2 + 5, s, "seg-label", "middle");
     }
     x += w;
   }
-  const bottom = legend(c, parts.map((p) => ({ key: p.key, text: p.label + " " + pct(p.p, lang) })), H0 + 6);
+  const bottom = legend(c, parts.map((p) => ({ key: p.key, text: p.label + " " + pct(p.p, f) })), H0 + 6);
   return c.done(bottom + 2);
 }
 
@@ -420,7 +407,7 @@ function stacked(c, parts, lang) {
 // scale, a span's state written in it when it fits; the legend lists when
 // each state begins.
 function timeline(c, events, end, o) {
-  const { t, lang } = o;
+  const { t, f } = o;
   const W = c.W, H0 = 34;
   const x = (m) => 1 + ((W - 2) * m) / end;
   const merged = events.filter((e, i) => i === 0 || e.state !== events[i - 1].state);
@@ -429,19 +416,19 @@ function timeline(c, events, end, o) {
     const w = Math.max(x(to) - x(e.at), 2);
     const name = t("opt." + e.state);
     const r = c.shape("rect", { x: r1(x(e.at)), y: 1, width: r1(w), height: H0 - 2 }, e.state, "span");
-    r.appendChild(el("title", {}, num(e.at, lang) + " min : " + name));
+    r.appendChild(el("title", {}, num(e.at, f) + " min : " + name));
     if (tw(name, FS, true) + 8 <= w) c.text(x(e.at) + w / 2, H0 / 2 + 5, name, "seg-label", "middle");
   });
   const ay = H0 + 2;
   c.add(el("line", { x1: 1, x2: W - 1, y1: ay, y2: ay, class: "axis" }));
-  const lw = tw(num(Math.round(end), lang), FS) + 18;
+  const lw = tw(num(Math.round(end), f), FS) + 18;
   const st = niceStep(Math.max(end / Math.max(1, Math.floor((W - 2) / lw)), 1), true);
   for (let m = 0; m <= end; m += st) {
     c.add(el("line", { x1: r1(x(m)), x2: r1(x(m)), y1: ay, y2: ay + 4, class: "axis" }));
-    c.text(x(m), ay + 17, num(m, lang), "tick", "middle");
+    c.text(x(m), ay + 17, num(m, f), "tick", "middle");
   }
   c.text(W / 2, ay + 35, o.xTitle, "axis-title", "middle");
-  const bottom = legend(c, merged.map((e) => ({ key: e.state, text: num(e.at, lang) + " min · " + t("opt." + e.state) })), ay + 42);
+  const bottom = legend(c, merged.map((e) => ({ key: e.state, text: num(e.at, f) + " min · " + t("opt." + e.state) })), ay + 42);
   return c.done(bottom + 2);
 }
 
@@ -454,11 +441,11 @@ function order(parts) {
   return parts.slice().sort((a, b) => rank(a.key) - rank(b.key));
 }
 
-export function plot(kind, out, t, lang, name, width) {
+export function plot(kind, out, t, f, name, width) {
   const W = Math.round(Math.min(720, Math.max(280, width || 640)));
   const title = t("calc.plot");
-  const w = (k) => word(t, lang, k);
-  const o = { t, lang };
+  const w = (k) => word(t, k);
+  const o = { t, f };
   switch (kind) {
     case "dist": {
       const dist = out.distribution || [];
@@ -477,16 +464,16 @@ export function plot(kind, out, t, lang, name, width) {
       const oc = out.outcomes || {};
       const parts = order(Object.keys(oc)
         .filter((k) => !k.endsWith("_fraction"))
-        .map((k) => ({ key: k, label: outLabel(t, lang, name, "outcomes." + k), p: oc[k] })));
+        .map((k) => ({ key: k, label: outLabel(t, name, "outcomes." + k), p: oc[k] })));
       if (!parts.length) return null;
-      const c = new Canvas(W, `${title} — ` + parts.map((p) => p.label + " " + pct(p.p, lang)).join(", "));
-      return stacked(c, parts, lang);
+      const c = new Canvas(W, `${title} — ` + parts.map((p) => p.label + " " + pct(p.p, f)).join(", "));
+      return stacked(c, parts, f);
     }
     case "timeline": {
       const ev = out.timeline || [];
       if (!ev.length) return null;
       const end = Math.max(...ev.map((e) => e.at)) * 1.15 + 5;
-      const c = new Canvas(W, `${title} — ` + ev.map((e) => num(e.at, lang) + " min " + t("opt." + e.state)).join(", "));
+      const c = new Canvas(W, `${title} — ` + ev.map((e) => num(e.at, f) + " min " + t("opt." + e.state)).join(", "));
       return timeline(c, ev, end, { ...o, xTitle: w("minutes") });
     }
     case "hits": {
@@ -496,28 +483,28 @@ export function plot(kind, out, t, lang, name, width) {
         const left = h.magic + h.physical;
         const state = t("opt." + h.state);
         return {
-          label: `${w("hit")} ${h.hit} (−${num(h.damage, lang)}) · ${state}`,
+          label: `${w("hit")} ${h.hit} (−${num(h.damage, f)}) · ${state}`,
           p: total ? left / total : 0,
-          value: `${num(left, lang)} / ${num(total, lang)}`,
+          value: `${num(left, f)} / ${num(total, f)}`,
           key: h.state,
-          tip: `${w("hit")} ${h.hit} : ${t("calc.col.damage")} ${num(h.damage, lang)}, ${t("calc.col.magic")} ${num(h.magic, lang)}, ${t("calc.col.physical")} ${num(h.physical, lang)}, ${t("calc.col.life_points")} ${num(h.life_points, lang)}, ${state}`,
+          tip: `${w("hit")} ${h.hit} : ${t("calc.col.damage")} ${num(h.damage, f)}, ${t("calc.col.magic")} ${num(h.magic, f)}, ${t("calc.col.physical")} ${num(h.physical, f)}, ${t("calc.col.life_points")} ${num(h.life_points, f)}, ${state}`,
         };
       });
       const c = new Canvas(W, `${title} — ${w("armour")}: ` + items.map((it) => it.label + " " + it.value).join(", "));
-      return bars(c, items, { title: w("armour"), lo: "0", hi: num(total, lang) });
+      return bars(c, items, { title: w("armour"), lo: "0", hi: num(total, f) });
     }
     case "rounds": {
       const rs = out.rounds || [];
       if (!rs.length) return null;
       const max = Math.max(1, ...rs.map((r) => Math.max(r.score, r.opponent)));
       const items = rs.map((r, i) => ({
-        label: `${w("round")} ${i + 1} · ${t("calc.col.opponent")} ${num(r.opponent, lang)} · ${t("opt." + r.result)}`,
+        label: `${w("round")} ${i + 1} · ${t("calc.col.opponent")} ${num(r.opponent, f)} · ${t("opt." + r.result)}`,
         p: r.score / max,
-        value: num(r.score, lang),
+        value: num(r.score, f),
         key: r.result,
       }));
       const c = new Canvas(W, `${title} — ${w("score")}: ` + items.map((it) => it.label + " " + it.value).join(", "));
-      return bars(c, items, { title: w("score"), lo: "0", hi: num(max, lang) });
+      return bars(c, items, { title: w("score"), lo: "0", hi: num(max, f) });
     }
     case "bars": {
       const means = BAR_MEANING[name] || {};
@@ -526,10 +513,10 @@ export function plot(kind, out, t, lang, name, width) {
       const items = Object.keys(out)
         .filter((k) => k.startsWith("p_") && !k.endsWith("_fraction") && typeof out[k] === "number")
         .sort((a, b) => rank(a) - rank(b))
-        .map((k) => ({ label: outLabel(t, lang, name, k), p: out[k], value: pct(out[k], lang), key: means[k] }));
+        .map((k) => ({ label: outLabel(t, name, k), p: out[k], value: pct(out[k], f), key: means[k] }));
       if (!items.length) return null;
       const c = new Canvas(W, `${title} — ` + items.map((it) => it.label + " " + it.value).join(", "));
-      return bars(c, items, { title: w("p"), lo: pct(0, lang), hi: pct(1, lang) });
+      return bars(c, items, { title: w("p"), lo: pct(0, f), hi: pct(1, f) });
     }
   }
   return null;

@@ -6,7 +6,8 @@
 // the calculators' own answers, each under a link to its rule.
 // calcui.PrepareCharacter writes what a game computes (data-character).
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { answer, clearErrors, fill, forText, loadFailed, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { answer, clearErrors, forText, loadFailed, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { fill, fmt, t } from "../shared/page.js";
 import { formatFigure, get, set } from "../calcs/format.js";
 import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
@@ -14,8 +15,6 @@ import { qrSVG } from "./qr.js";
 import { toast } from "../shared/toast.js";
 
 const lang = document.documentElement.lang || "fr";
-let strings = {};
-const t = (k) => (k in strings ? strings[k] : k);
 
 // labelOf is the words that name a field, for a message about it.
 function labelOf(el) {
@@ -164,7 +163,7 @@ function glanceData(g, title, out) {
   const figures = [];
   (g.figures || []).forEach((f, i) => {
     const v = get(out, f.path);
-    if (v !== undefined) figures.push([g.labels[i], formatFigure(v, f.format, t, lang, get(out, f.path + "_fraction"))]);
+    if (v !== undefined) figures.push([g.labels[i], formatFigure(v, f.format, t, fmt(), get(out, f.path + "_fraction"))]);
   });
   return { calc: g.calc, rule: g.rule, title, answer: (out.answer && out.answer[lang]) || "", figures };
 }
@@ -507,8 +506,6 @@ function wire(sec) {
 async function initCharacter() {
   const games = document.querySelectorAll("[data-character-game]");
   if (!games.length) return;
-  const el = document.getElementById("calc-strings");
-  if (el) strings = JSON.parse(el.dataset.strings || "{}");
   games.forEach(wire);
   // Another link opened on this page reads the page again, as a new visit.
   addEventListener("hashchange", () => location.hash.startsWith("#c=") && location.reload());

@@ -6,6 +6,12 @@
 // calculator in its first screen runs as soon as it arrives, and calcs.js,
 // which runs once the page is parsed.
 
+// The rules the page was built with (the page data's "rules"): the
+// worker's engine computes with them, not with the defaults compiled into
+// it. Read at each run, not when the engine starts: boot.js starts it from
+// <head>, before the page data at the end of the body is parsed.
+import { rules } from "./page.js";
+
 // A running computation older than this is ended when a newer input for the
 // same calculator arrives; a younger one is let finish (starting a new
 // worker costs about 20 ms, more than most computations).
@@ -30,15 +36,6 @@ class Engine {
     this.waiting = new Map(); // key → {name, input, resolve, reject}: the latest only
     this.seq = 0;
     this.failed = null; // called when a worker cannot start (loadEngine forgets this engine then)
-    // The rules the page was built with (generator/pipeline/calcs.go puts
-    // them beside the calculators' strings): the worker's engine computes
-    // with them, not with the defaults compiled into it.
-    const el = document.getElementById("calc-strings");
-    try {
-      this.rules = (el && JSON.parse(el.dataset.strings || "{}")["engine.rules"]) || "";
-    } catch {
-      this.rules = "";
-    }
   }
 
   // make starts a worker; its script (with the Go support script bundled
@@ -153,7 +150,7 @@ class Engine {
     this.waiting.delete(key);
     const id = ++this.seq;
     this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
-    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input, rules: this.rules });
+    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input, rules: rules() });
     // A computation still running after the cancel delay may be
     // superseded: have a spare worker ready, in a task of its own. Not for
     // a worker's first computation: it is slow because the engine's code
