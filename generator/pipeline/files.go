@@ -125,7 +125,7 @@ func (r *run) offline() (Sums, error) {
 			sizes[name] = c.Size
 		}
 	}
-	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, r.l.config.Edition)
+	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, r.l.config.Edition, r.l.config.Langs(), r.l.theme.T)
 	if err != nil {
 		return nil, failed("service worker", err)
 	}

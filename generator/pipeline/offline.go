@@ -26,7 +26,11 @@ import (
 // pages' IDs and text hashes (render.Stamp), which the worker keeps in each
 // copy so that the next build's worker says what changed and which open
 // tabs show its pages already.
-func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string) ([]byte, error) {
+//
+// langs are the site's languages, the original first, and text gives a
+// language's interface string: the worker's own pages (offline, nothing
+// kept) are written in the reader's language from theme/i18n.
+func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string, langs []string, text func(lang, key string) string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -82,9 +86,19 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	h.Write(shellList)
 	version := hex.EncodeToString(h.Sum(nil))[:12]
 	ed, _ := json.Marshal(edition)
+	langList, _ := json.Marshal(langs)
+	offline := map[string]map[string]string{}
+	for _, l := range langs {
+		offline[l] = map[string]string{}
+		for name, key := range offlineKeys {
+			offline[l][name] = text(l, key)
+		}
+	}
+	offlineText, _ := json.Marshal(offline)
 	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) +
 		";\nconst SIZES = " + string(sizeList) + ";\nconst SHELL = " + string(shellList) +
-		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) + ";\n" + string(src)
+		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) +
+		";\nconst LANGS = " + string(langList) + ";\nconst OFFLINE_TEXT = " + string(offlineText) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
 		var ds site.Diagnostics
@@ -96,6 +110,13 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 		return nil, &Error{Phase: "service worker", Diagnostics: ds}
 	}
 	return res.Code, nil
+}
+
+// offlineKeys are the names sw.js gives the texts of its own pages, and
+// their keys in theme/i18n.
+var offlineKeys = map[string]string{
+	"title": "offline.title", "notSaved": "offline.not_saved", "saved": "offline.saved", "hint": "offline.hint",
+	"nothing": "offline.nothing", "once": "offline.once", "retry": "offline.retry",
 }
 
 // inShell reports whether the offline copy keeps name from the first

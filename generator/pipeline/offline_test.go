@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"compendium/generator/site"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func TestServiceWorkerVersion(t *testing.T) {
 		for name, b := range files {
 			sizes[name] = len(b)
 		}
-		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "")
+		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "", site.Languages, func(lang, key string) string { return lang + ":" + key })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +85,7 @@ func TestServiceWorkerPages(t *testing.T) {
 	for name, b := range files {
 		sizes[name] = len(b)
 	}
-	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "")
+	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "", site.Languages, func(lang, key string) string { return lang + ":" + key })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,11 @@
 // file's hash), SIZES (each file's bytes), SHELL (the indexes of the
 // shell's files in FILES), and per file PAGES (a page's own ID, as its
 // <html data-build> says) and TEXTS (a hash of the page's <main>), both ""
-// for a file that is not a page (generator/render/stamp.go).
-/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS */
+// for a file that is not a page (generator/render/stamp.go); LANGS (the
+// site's languages, the original first: compendium.json's) and
+// OFFLINE_TEXT (per language, the worker's own pages' texts, from
+// theme/i18n's "offline." keys).
+/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS, LANGS, OFFLINE_TEXT */
 const CACHE = "compendium-" + VERSION;
 
 // One bar of signal: the phone connects, the request goes out, and no
@@ -425,7 +428,9 @@ async function offline(req, url) {
   const dir = path.endsWith("/") ? path : path.replace(/index\.html$/, "");
   if (req.mode !== "navigate") return Response.error();
   const scope = new URL(self.registration.scope).pathname;
-  const lang = path.slice(scope.length).split("/")[0] === "en" ? "en" : "fr";
+  // The language of the address, else the original's.
+  const first = path.slice(scope.length).split("/")[0];
+  const lang = LANGS.includes(first) ? first : LANGS[0];
   // A page of the site that this device did not keep: say so, with what
   // it kept (not "page not found": it exists, online).
   if (fileIndex(req.url) >= 0) return notSaved(lang, scope);
@@ -433,7 +438,7 @@ async function offline(req, url) {
   const m = dir.match(/^(.*\/)([a-z0-9-]+)\/$/);
   const isDoc = m && m[1].slice(scope.length).split("/").filter(Boolean).length === 2;
   if (isDoc && (await kept(m[1]))) return Response.redirect(m[1] + "#" + m[2], 302);
-  return (await kept(scope + lang + "/404.html")) || (await kept(scope + "fr/404.html")) || nothingKept(lang, scope);
+  return (await kept(scope + lang + "/404.html")) || (await kept(scope + LANGS[0] + "/404.html")) || nothingKept(lang, scope);
 }
 
 // keptPage finds a file in the copy under the names a link may give it
@@ -447,27 +452,6 @@ async function keptPage(url) {
   }
   return null;
 }
-
-const OFFLINE_TEXT = {
-  fr: {
-    title: "Hors ligne",
-    notSaved: "Pas de réseau, et cette page n’est pas enregistrée sur cet appareil.",
-    saved: "Les pages enregistrées :",
-    hint: "Avec du réseau, « Tout enregistrer pour le hors-ligne » sur la page d’accueil garde tout le compendium sur cet appareil.",
-    nothing: "Pas de réseau, et cet appareil ne garde pas encore de copie du compendium (ou le navigateur l’a effacée pour faire de la place).",
-    once: "Ouvrez le compendium une fois avec du réseau : il sera ensuite lisible sans.",
-    retry: "Réessayer",
-  },
-  en: {
-    title: "Offline",
-    notSaved: "No network, and this page is not saved on this device.",
-    saved: "The pages saved:",
-    hint: "With a network, “Save the whole compendium offline” on the home page keeps all of it on this device.",
-    nothing: "No network, and this device holds no copy of the compendium yet (or the browser cleared it to make room).",
-    once: "Open the compendium once with a network: it then reads without one.",
-    retry: "Try again",
-  },
-};
 
 // offlinePage answers with a page of the worker's own, in the reader's
 // language, styled with the kept style sheet when there is one.
