@@ -13,7 +13,8 @@ import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from ".
 import { qrSVG } from "./qr.js";
 import { toast } from "../shared/toast.js";
 
-const lang = document.documentElement.lang || "fr";
+// The page's language: layouts/base.html writes it on every page.
+const lang = document.documentElement.lang;
 let strings = {};
 const t = (k) => (k in strings ? strings[k] : k);
 
