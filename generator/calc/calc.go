@@ -35,7 +35,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := site.LangFrom("")
 	if err := fs.Parse(args); err != nil {
 		io.WriteString(stderr, "calc: "+err.Error()+"\n")
-		if lang != "en" { // Go's line is English
+		if !site.GoSays(lang) {
 			io.WriteString(stderr, site.FlagProblem("calc", err).Message(lang)+"\n")
 		}
 		io.WriteString(stderr, Usage(lang))
@@ -43,13 +43,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	args = fs.Args()
 	if *list && len(args) == 0 {
-		fr := lang == "fr"
 		var b strings.Builder
 		for _, c := range engine.Calculators() {
-			what := c.En
-			if fr {
-				what = c.Fr
-			}
+			what, _ := values.EngineText(lang, c.Fr, c.En)
 			b.WriteString(c.Name + "\t" + what + "\n")
 		}
 		io.WriteString(stdout, b.String())
