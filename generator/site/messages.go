@@ -527,7 +527,7 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	"cmd-unknown":        {"generator: unknown command “{name}”", "generator : commande inconnue « {name} »"},
 	"cmd-help-unknown":   {"generator help: unknown command “{name}”", "generator help : commande inconnue « {name} »"},
 	"cmd-unexpected-arg": {"generator {cmd}: unexpected argument “{arg}”", "generator {cmd} : argument inattendu « {arg} »"},
-	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are {langs}", "generator {cmd} : -lang « {lang} » : les langues sont {langs@fr}"},
+	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are {langs}", "generator {cmd} : -lang « {lang} » : les langues sont {langs}"},
 	"cmd-built": {
 		"built {docs} in {n} ({langs}), {sections}, into {out} in {time}",
 		"construit : {docs} en {n} ({langs}), {sections}, dans {out} en {time}",
