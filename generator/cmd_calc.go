@@ -80,10 +80,7 @@ func calcHelp(w io.Writer) {
 	var b strings.Builder
 	b.WriteString(calc.Usage(lang) + site.Text("cmd-calc-help", lang) + "\n")
 	for _, c := range engine.Calculators() {
-		what := c.En
-		if lang == "fr" {
-			what = c.Fr
-		}
+		what, _ := values.EngineText(lang, c.Fr, c.En)
 		fmt.Fprintf(&b, "  %-16s %s\n", c.Name, what)
 	}
 	io.WriteString(w, b.String())
@@ -104,7 +101,7 @@ func describe(args []string, stdout, stderr io.Writer) int {
 		return 0
 	} else if err != nil {
 		fmt.Fprintln(stderr, "calc --describe: "+err.Error())
-		if lang != "en" {
+		if !site.GoSays(lang) {
 			fmt.Fprintln(stderr, site.FlagProblem("calc", err).Message(lang))
 		}
 		return 2

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
+	"compendium/generator/config"
 	"compendium/generator/pipeline"
 	"compendium/generator/search"
 	"compendium/generator/site"
@@ -30,9 +32,9 @@ var searchCommand = command{"search", "help-search", runSearch}
 // error.
 func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("search", stdout, stderr)
-	lang := fs.String("lang", "fr", "help-flag-search-lang")
+	lang := fs.String("lang", "", "help-flag-search-lang")
 	opt := pipeline.Options{}
-	contentFlags(fs, &opt)
+	siteFlags(fs, &opt)
 	limit := fs.Int("limit", 10, "help-flag-search-limit")
 	doc := fs.String("doc", "", "help-flag-search-doc")
 	if code := parseArgs(fs, args, stdout, stderr); code >= 0 {
@@ -49,6 +51,17 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, sayError(err, say))
 		return 2
+	}
+	// The site's languages, the original first (compendium.json): the
+	// default page, then the order the other indexes are queried in.
+	cfg, err := config.Load(opt.ConfigFile)
+	if err != nil {
+		fmt.Fprintln(stderr, sayError(err, say))
+		return 2
+	}
+	order := cfg.Langs()
+	if *lang == "" {
+		*lang = order[0]
 	}
 	if files[paths[*lang]] == nil {
 		var langs []string
@@ -68,8 +81,8 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		if code == *lang {
 			ix = x
-		} else if other == nil || code < other.Lang {
-			other = x // two languages today; the first other one otherwise
+		} else if other == nil || slices.Index(order, code) < slices.Index(order, other.Lang) {
+			other = x // the first other language, as a page queries it second
 		}
 	}
 	res := search.SearchIn(ix, other, q, *limit, *doc)

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"compendium/generator/config"
 	"compendium/generator/site"
 	"compendium/generator/values"
 )
@@ -22,18 +24,28 @@ var valuesCommand = command{"values", "help-values", runValues}
 func runValues(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("values", stdout, stderr)
 	content := fs.String("content", "content", "help-flag-content")
-	lang := fs.String("lang", "fr", "help-flag-values-lang")
+	configFile := fs.String("config", "compendium.json", "help-flag-config")
+	lang := fs.String("lang", "", "help-flag-values-lang")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
-	if *lang != "fr" && *lang != "en" {
+	// The site's languages, the original first (-lang's default).
+	cfg, err := config.Load(*configFile)
+	if err != nil {
+		fmt.Fprintln(stderr, sayError(err, site.LangFrom("")))
+		return 2
+	}
+	if *lang == "" {
+		*lang = cfg.Original()
+	}
+	if !slices.Contains(cfg.Langs(), *lang) {
 		// Said in the locale's language: -lang names none.
-		fmt.Fprintln(stderr, site.Text("cmd-lang-unknown", site.LangFrom(""), "cmd", "values", "lang", *lang))
+		fmt.Fprintln(stderr, site.Text("cmd-lang-unknown", site.LangFrom(""), "cmd", "values", "lang", *lang, "langs", values.AndList(cfg.Langs(), "and"), "langs@fr", values.AndList(cfg.Langs(), "et")))
 		fs.Usage()
 		return 2
 	}
 	say := flagLang(fs)
-	s, ds := site.Load(*content, site.Options{})
+	s, ds := site.Load(*content, site.Options{Languages: cfg.Langs()})
 	set, vds := values.Collect(s)
 	ds = append(ds, vds...)
 	head := strings.Split(site.Text("cmd-values-header", *lang), "\t") // key, value, meaning, stated at, calculators
@@ -49,10 +61,7 @@ func runValues(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		} else if where == "" {
 			where = site.Text("cmd-values-undeclared", *lang)
 		}
-		meaning := r.Spec.En
-		if *lang == "fr" {
-			meaning = r.Spec.Fr
-		}
+		meaning := values.Meaning(r.Spec, *lang, s.Codes())
 		rows = append(rows, [5]string{r.Spec.Key, values.Show(r.Spec, r.N, *lang), meaning, where, strings.Join(r.Spec.Calcs, ", ")})
 	}
 	io.WriteString(stdout, valueBlocks(rows, valuesWidth))

@@ -205,7 +205,7 @@ func TestCommandMessagesInFrench(t *testing.T) {
 		{[]string{"build", "-lang", "en", "-h"}, 0, "usage: generator build", "utilisation"},
 		{[]string{"help", "new"}, 0, "utilisation : generator new [-content content] [-lang fr|en] SLUG [\"titre français\" [\"titre anglais\"]]", "French title"},
 		{[]string{"calc", "--help"}, 0, "utilisation :\n       calc [-content DOSSIER] NOM < entrée.json\n       calc --list\n       calc --help NOM", "usage:"},
-		{[]string{"search"}, 2, "generator search : donnez les mots à chercher, par exemple search armure\nutilisation : generator search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] \"requête\"\n\noptions :", "usage:"},
+		{[]string{"search"}, 2, "generator search : donnez les mots à chercher, par exemple search armure\nutilisation : generator search [-lang fr] [-doc slug] [-content content] [-theme theme] [-config compendium.json] [-limit 10] \"requête\"\n\noptions :", "usage:"},
 		{[]string{"search", "-lang", "en"}, 2, "generator search: give the words to look for", "donnez"},
 		// Go's flag errors, then French.
 		{[]string{"check", "-x"}, 2, "flag provided but not defined: -x\noption inconnue : -x ; generator check -h liste les options\nutilisation : generator check", ""},

@@ -81,13 +81,9 @@ func Usage(lang string) string { return site.Text("calc-usage", lang) }
 // List is what "calc --list" prints: each calculator's name and what it
 // computes, in lang, one a line.
 func List(lang string) string {
-	fr := lang == "fr"
 	var b strings.Builder
 	for _, c := range engine.Calculators() {
-		what := c.En
-		if fr {
-			what = c.Fr
-		}
+		what, _ := values.EngineText(lang, c.Fr, c.En)
 		b.WriteString(c.Name + "\t" + what + "\n")
 	}
 	return b.String()

@@ -134,7 +134,8 @@ func trimZeros(s string) string {
 	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
-// pctRange writes a percentage field's range ("0 – 100 %", "0–100%").
+// pctRange writes a percentage field's range as the language's
+// format.percent_range writes it (theme/i18n).
 func pctRange(lo, hi float64, f Format) string {
 	return strings.NewReplacer("{lo}", num(lo, f), "{hi}", num(hi, f)).Replace(f.PercentRange)
 }

@@ -7,6 +7,7 @@
 package numwords
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -255,7 +256,7 @@ func cardinalRun(ts []token, i int, lang string) (int, int) {
 			cur = 0
 		case v == 100:
 			cur = max(cur, 1) * 100
-		case v == 20 && lang == "fr" && cur > 1 && cur < 10:
+		case v == 20 && grammarOf(lang).vigesimal && cur > 1 && cur < 10:
 			cur *= 20 // quatre-vingt
 		case cur%10 != 0 && v < 10 || cur != 0 && cur < v && v < 100:
 			// "deux trois", "trois vingt": not one number.
@@ -288,10 +289,7 @@ func unitAfter(ts []token, i int, q *Quantity) int {
 			q.Mult, q.End = true, ts[k].end
 			return k
 		}
-		if _, num := cardinals["fr"][w]; num {
-			break
-		}
-		if _, num := cardinals["en"][w]; num {
+		if anyCardinal(w) {
 			break
 		}
 	}
@@ -361,10 +359,7 @@ func Plural(n int, lang string) bool {
 	if n < 0 {
 		n = -n
 	}
-	if lang == "fr" {
-		return n >= 2
-	}
-	return n != 1
+	return grammarOf(lang).plural(n)
 }
 
 // nouns are the nouns the rules count after a value, singular → plural.
@@ -437,13 +432,10 @@ func Agree(n int, text, lang string) (Noun, bool) {
 
 // Ordinal returns the ending lang writes after the figures of the ordinal
 // n: "st", "nd", "rd", "th" in English; "er" for 1, "e" after in French.
-func Ordinal(n int, lang string) string {
-	if lang == "fr" {
-		if n == 1 {
-			return "er"
-		}
-		return "e"
-	}
+func Ordinal(n int, lang string) string { return grammarOf(lang).ordinal(n) }
+
+// englishOrdinal is Ordinal in English.
+func englishOrdinal(n int) string {
 	if n%100 >= 11 && n%100 <= 13 {
 		return "th"
 	}
@@ -470,9 +462,7 @@ func OrdinalAfter(text, lang string) string {
 		j += size
 	}
 	end := strings.ToLower(text[:j])
-	ok := map[string]bool{"st": lang == "en", "nd": true, "rd": lang == "en", "th": lang == "en",
-		"e": lang == "fr", "er": lang == "fr", "re": lang == "fr", "ème": lang == "fr", "eme": lang == "fr", "nde": lang == "fr"}
-	if ok[end] {
+	if slices.Contains(grammarOf(lang).ordinalEnds, end) {
 		return text[:j]
 	}
 	return ""
@@ -482,13 +472,71 @@ func OrdinalAfter(text, lang string) string {
 // ("1re", "2nde" and "2e" are all French).
 func OrdinalAgrees(n int, end, lang string) bool {
 	e := strings.ToLower(end)
-	if lang == "fr" {
-		if n == 1 {
-			return e == "er" || e == "re"
-		}
-		return e == "e" || e == "ème" || e == "eme" || n == 2 && (e == "nd" || e == "nde")
+	if agrees := grammarOf(lang).ordinalAgrees; agrees != nil {
+		return agrees(n, e)
 	}
 	return e == Ordinal(n, lang)
+}
+
+// grammar is what a language's numbers follow beyond its word lists.
+type grammar struct {
+	// vigesimal: twenty multiplies the number before it ("quatre-vingts").
+	vigesimal bool
+	// plural reports whether the noun after the number n ≥ 0 is plural.
+	plural func(n int) bool
+	// ordinal returns the ending written after an ordinal's figures.
+	ordinal func(n int) string
+	// ordinalEnds are the endings an ordinal's figures may have glued
+	// to them, lower case.
+	ordinalEnds []string
+	// ordinalAgrees reports whether the lower-case ending e suits the
+	// ordinal n; nil means e is ordinal(n).
+	ordinalAgrees func(n int, e string) bool
+}
+
+// grammars are the languages whose numbers are read and checked.
+var grammars = map[string]grammar{
+	"fr": {
+		vigesimal: true,
+		plural:    func(n int) bool { return n >= 2 },
+		ordinal: func(n int) string {
+			if n == 1 {
+				return "er"
+			}
+			return "e"
+		},
+		ordinalEnds: []string{"nd", "e", "er", "re", "ème", "eme", "nde"},
+		ordinalAgrees: func(n int, e string) bool {
+			if n == 1 {
+				return e == "er" || e == "re"
+			}
+			return e == "e" || e == "ème" || e == "eme" || n == 2 && (e == "nd" || e == "nde")
+		},
+	},
+	"en": {
+		plural:      func(n int) bool { return n != 1 },
+		ordinal:     englishOrdinal,
+		ordinalEnds: []string{"st", "nd", "rd", "th"},
+	},
+}
+
+// grammarOf returns lang's grammar; a language without one has plurals
+// from 2 and no ordinal endings.
+func grammarOf(lang string) grammar {
+	if g, ok := grammars[lang]; ok {
+		return g
+	}
+	return grammar{plural: func(n int) bool { return n != 1 }, ordinal: func(int) string { return "" }}
+}
+
+// anyCardinal reports whether w is a cardinal number word of any language.
+func anyCardinal(w string) bool {
+	for _, c := range cardinals {
+		if _, ok := c[w]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // UnitOf returns the length in minutes of the first time unit text names

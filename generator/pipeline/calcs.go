@@ -444,15 +444,28 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 	return groups, names, nil
 }
 
+// codes returns the site's languages, the original first.
+func (c *calcs) codes() []string {
+	if c.site == nil {
+		return site.Languages
+	}
+	return c.site.Codes()
+}
+
 // glossaryPage lists the glossary's terms for lang, sorted as a dictionary
 // of that language sorts them (x/text's collation: "Écu" among the E).
 func (c *calcs) glossaryPage(lang string) []render.GlossaryEntry {
 	if c.glossary == nil {
 		return nil
 	}
-	other := "en"
-	if lang == "en" {
-		other = "fr"
+	// The other language a term is given in: the first of the site's
+	// languages but the page's own (the original, on a translation's page).
+	var other string
+	for _, l := range c.codes() {
+		if l != lang {
+			other = l
+			break
+		}
 	}
 	var out []render.GlossaryEntry
 	for _, t := range c.glossary.Terms {

@@ -109,23 +109,6 @@ func (r *run) collect(res *Result, l *loaded, a built, out *render.Output, ixs *
 	return nil
 }
 
-// offlineWords returns the words of the service worker's own pages in
-// each language of the site (theme/i18n's sw.offline.* keys), by language
-// code and key without its prefix.
-func offlineWords(l *loaded) map[string]map[string]string {
-	words := map[string]map[string]string{}
-	for _, lang := range l.site.Langs {
-		m := map[string]string{}
-		for _, k := range l.theme.Keys(lang.Code) {
-			if name, ok := strings.CutPrefix(k, "sw.offline."); ok {
-				m[name] = l.theme.T(lang.Code, k)
-			}
-		}
-		words[lang.Code] = m
-	}
-	return words
-}
-
 // offline hashes the site's files and writes the service worker, which
 // lists them with their hashes and sizes; it returns the hashes.
 func (r *run) offline(res *Result, l *loaded, out *render.Output, kept *keptPages) (Sums, error) {
@@ -145,7 +128,7 @@ func (r *run) offline(res *Result, l *loaded, out *render.Output, kept *keptPage
 			sizes[name] = c.Size
 		}
 	}
-	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, l.config.Edition, offlineWords(l))
+	sw, err := serviceWorker(r.opt.ThemeDir, sizes, sums, out.Shares, out.Stamps, l.config.Edition, l.config.Langs(), l.theme.T)
 	if err != nil {
 		return nil, failed("service worker", err)
 	}

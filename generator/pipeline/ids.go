@@ -34,7 +34,7 @@ func checkIDSList(contentDir string, s *site.Site) site.Diagnostics {
 			start = i
 		}
 	}
-	l := s.Lang("fr")
+	l := s.Lang(s.Original())
 	if start < 0 || l == nil {
 		return nil
 	}

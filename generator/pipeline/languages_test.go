@@ -166,6 +166,12 @@ func TestThirdLanguage(t *testing.T) {
 	if home := read("de/index.html"); !strings.Contains(home, "Regelkompendium") {
 		t.Error("de/: the site's title is not de.json's")
 	}
+	// The service worker answers offline in the address's language, with
+	// the original's texts for an address of none.
+	if sw := read("sw.js"); !strings.Contains(sw, `LANGS=["fr","en","de"]`) || !strings.Contains(sw, `OFFLINE_TEXT={de:{`) {
+		i := strings.Index(sw, "LANGS")
+		t.Errorf("sw.js lacks the languages list or German's offline texts:\n%.300s", sw[max(i, 0):])
+	}
 	// The search: the index the German pages name, queried as a reader
 	// types, without the capitals and the umlaut.
 	m := regexp.MustCompile(`data-search-index="\.\./\.\./([^"]+)"`).FindStringSubmatch(de)

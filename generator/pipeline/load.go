@@ -190,8 +190,8 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 
 // checkLanguageFolders reports the languages of the configuration that
 // have no documents, and the folders of documents that it does not name:
-// either is a language half added or half removed. A site without a
-// configuration file has only the default languages to check: an empty
+// either is a language half added or half removed. Without a list in the
+// file, the default languages need not all have documents; an empty
 // content folder is said by site.Load.
 func checkLanguageFolders(opt Options, cfg *config.Config) site.Diagnostics {
 	var ds site.Diagnostics

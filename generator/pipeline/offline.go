@@ -25,9 +25,12 @@ import (
 // site they copy is the offline copy already). stamps are the
 // pages' IDs and text hashes (render.Stamp), which the worker keeps in each
 // copy so that the next build's worker says what changed and which open
-// tabs show its pages already. words are the worker's own pages' texts by
-// language and key (theme/i18n's sw.offline.*), its OFFLINE_TEXT.
-func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string, words map[string]map[string]string) ([]byte, error) {
+// tabs show its pages already.
+//
+// langs are the site's languages, the original first, and text gives a
+// language's interface string: the worker's own pages (offline, nothing
+// kept) are written in the reader's language from theme/i18n.
+func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []string, stamps map[string]render.Stamp, edition string, langs []string, text func(lang, key string) string) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(themeDir, "sw", "sw.js"))
 	if err != nil {
 		return nil, err
@@ -73,21 +76,31 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	shellList, _ := json.Marshal(shell)
 	pageList, _ := json.Marshal(pageIDs)
 	textList, _ := json.Marshal(texts)
-	wordList, _ := json.Marshal(words) // sorted keys: the same bytes every build
 	// The version names the copy's cache: it changes with the worker's
 	// own code and its shell too, not only with the files. With the same
 	// name, a new worker's install deleted the cache the running worker
 	// served from and, finding no previous copy under another name,
 	// dropped what the reader had saved ("save the whole compendium").
+	langList, _ := json.Marshal(langs)
+	offline := map[string]map[string]string{}
+	for _, l := range langs {
+		offline[l] = map[string]string{}
+		for name, key := range offlineKeys {
+			offline[l][name] = text(l, key)
+		}
+	}
+	offlineText, _ := json.Marshal(offline) // sorted keys: the same bytes every build
 	h.Write([]byte("\x00worker\x00"))
 	h.Write(src)
 	h.Write(shellList)
-	h.Write(wordList)
+	h.Write(langList)
+	h.Write(offlineText)
 	version := hex.EncodeToString(h.Sum(nil))[:12]
 	ed, _ := json.Marshal(edition)
 	code := "const VERSION = \"" + version + "\";\nconst EDITION = " + string(ed) + ";\nconst FILES = " + string(list) + ";\nconst SUMS = " + string(sumList) +
 		";\nconst SIZES = " + string(sizeList) + ";\nconst SHELL = " + string(shellList) +
-		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) + ";\nconst OFFLINE_TEXT = " + string(wordList) + ";\n" + string(src)
+		";\nconst PAGES = " + string(pageList) + ";\nconst TEXTS = " + string(textList) +
+		";\nconst LANGS = " + string(langList) + ";\nconst OFFLINE_TEXT = " + string(offlineText) + ";\n" + string(src)
 	res := api.Transform(code, api.TransformOptions{MinifyWhitespace: true, MinifySyntax: true, Target: api.ES2020})
 	if len(res.Errors) > 0 {
 		var ds site.Diagnostics
@@ -99,6 +112,13 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 		return nil, &Error{Phase: "service worker", Diagnostics: ds}
 	}
 	return res.Code, nil
+}
+
+// offlineKeys are the names sw.js gives the texts of its own pages, and
+// their keys in theme/i18n.
+var offlineKeys = map[string]string{
+	"title": "offline.title", "notSaved": "offline.not_saved", "saved": "offline.saved", "hint": "offline.hint",
+	"nothing": "offline.nothing", "once": "offline.once", "retry": "offline.retry",
 }
 
 // inShell reports whether the offline copy keeps name from the first

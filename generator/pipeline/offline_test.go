@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"compendium/generator/render"
+	"compendium/generator/site"
 )
 
 // TestServiceWorkerVersion: the version, which names the offline copy's
@@ -28,7 +29,7 @@ func TestServiceWorkerVersion(t *testing.T) {
 		for name, b := range files {
 			sizes[name] = len(b)
 		}
-		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "", nil)
+		sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, nil, "", site.Languages, func(lang, key string) string { return lang + ":" + key })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +85,7 @@ func TestServiceWorkerPages(t *testing.T) {
 	for name, b := range files {
 		sizes[name] = len(b)
 	}
-	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "", nil)
+	sw, err := serviceWorker(theme, sizes, hashFiles(files, nil), nil, stamps, "", site.Languages, func(lang, key string) string { return lang + ":" + key })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,10 +118,10 @@ func TestServiceWorkerPages(t *testing.T) {
 }
 
 // TestServiceWorkerWords: the worker's own pages speak theme/i18n's words
-// (sw.offline.*), which the build writes into it, in every language of
-// the theme; theme/sw/sw.js holds none of its own.
+// (offline.*), which the build writes into it, in every language of the
+// theme; theme/sw/sw.js holds none of its own.
 func TestServiceWorkerWords(t *testing.T) {
-	theme, errs := render.Load("../../theme")
+	theme, errs := render.Load("../../theme", site.Languages...)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -128,22 +129,18 @@ func TestServiceWorkerWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys := []string{"title", "not_saved", "saved", "hint", "nothing", "once", "retry"}
-	words := map[string]map[string]string{}
-	for _, lang := range []string{"fr", "en"} {
-		words[lang] = map[string]string{}
-		for _, k := range keys {
-			s := theme.T(lang, "sw.offline."+k)
-			if s == "[sw.offline."+k+"]" {
-				t.Errorf("theme/i18n/%s.json lacks sw.offline.%s", lang, k)
+	for _, lang := range site.Languages {
+		for name, key := range offlineKeys {
+			s := theme.T(lang, key)
+			if s == "["+key+"]" {
+				t.Errorf("theme/i18n/%s.json lacks %s (the worker's %s)", lang, key, name)
 			}
 			if regexp.MustCompile(regexp.QuoteMeta(s)).Match(src) {
 				t.Errorf("theme/sw/sw.js writes %q itself", s)
 			}
-			words[lang][k] = s
 		}
 	}
-	sw, err := serviceWorker("../../theme", map[string]int{}, Sums{}, nil, nil, "", words)
+	sw, err := serviceWorker("../../theme", map[string]int{}, Sums{}, nil, nil, "", site.Languages, theme.T)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -527,7 +527,7 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	"cmd-unknown":        {"generator: unknown command “{name}”", "generator : commande inconnue « {name} »"},
 	"cmd-help-unknown":   {"generator help: unknown command “{name}”", "generator help : commande inconnue « {name} »"},
 	"cmd-unexpected-arg": {"generator {cmd}: unexpected argument “{arg}”", "generator {cmd} : argument inattendu « {arg} »"},
-	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are fr and en", "generator {cmd} : -lang « {lang} » : les langues sont fr et en"},
+	"cmd-lang-unknown":   {"generator {cmd}: -lang “{lang}”: the languages are {langs}", "generator {cmd} : -lang « {lang} » : les langues sont {langs}"},
 	"cmd-built": {
 		"built {docs} in {n} ({langs}), {sections}, into {out} in {time}",
 		"construit : {docs} en {n} ({langs}), {sections}, dans {out} en {time}",
@@ -692,10 +692,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
 	},
 	"help-usage-search": {
-		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] \"query\"",
-		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-limit 10] \"requête\"",
+		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-config compendium.json] [-limit 10] \"query\"",
+		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-config compendium.json] [-limit 10] \"requête\"",
 	},
-	"help-usage-values": {"values [-content content] [-lang fr|en]", "values [-content content] [-lang fr|en]"},
+	"help-usage-values": {"values [-content content] [-config compendium.json] [-lang fr]", "values [-content content] [-config compendium.json] [-lang fr]"},
 	"help-usage-translations": {
 		"translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]",
 		"translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]",
@@ -1104,6 +1104,11 @@ func Text(kind, lang string, args ...string) string { return message(kind, lang,
 
 // catalogueLanguages are the catalogue's columns, its default first.
 var catalogueLanguages = []string{"en", "fr"}
+
+// GoSays reports whether lang is the language of Go's own messages (the
+// flag package's), the catalogue's default: a line of Go's then needs no
+// translation after it.
+func GoSays(lang string) bool { return lang == catalogueLanguages[0] }
 
 // CatalogueLanguage returns the language the catalogue writes lang's
 // messages in: lang when it has that column, else its default.

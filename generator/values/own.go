@@ -25,17 +25,44 @@ const MeaningsFile = "values.json"
 // same number and kind) and their places: the values page, the values
 // command and "what changed".
 type Own struct {
-	Key    string
-	Kind   engine.Kind
-	N      int
-	Fr, En string // what it means, from MeaningsFile
-	Doc    string // the document that states it
+	Key  string
+	Kind engine.Kind
+	N    int
+	// Meaning is what it means per language, from MeaningsFile.
+	Meaning map[string]string
+	Doc     string // the document that states it
 }
 
 // Spec returns the value as the engine's values are described, for the
 // pages and commands that list both: no calculator, no bounds.
 func (o Own) Spec() engine.Spec {
-	return engine.Spec{Key: o.Key, Kind: o.Kind, Fr: o.Fr, En: o.En, Doc: o.Doc}
+	sp := engine.Spec{Key: o.Key, Kind: o.Kind, Doc: o.Doc}
+	for lang, f := range specMeanings {
+		f.set(&sp, o.Meaning[lang])
+	}
+	return sp
+}
+
+// specMeanings are the languages an engine.Spec says its meaning in, each
+// with the field that holds it.
+var specMeanings = map[string]struct {
+	get func(sp engine.Spec) string
+	set func(sp *engine.Spec, meaning string)
+}{
+	"fr": {func(sp engine.Spec) string { return sp.Fr }, func(sp *engine.Spec, m string) { sp.Fr = m }},
+	"en": {func(sp engine.Spec) string { return sp.En }, func(sp *engine.Spec, m string) { sp.En = m }},
+}
+
+// Meaning returns what spec means in lang; in a language the engine's
+// specs are not written in, in the first of langs (the site's, the
+// original first) that they are.
+func Meaning(spec engine.Spec, lang string, langs []string) string {
+	for _, l := range append([]string{lang}, langs...) {
+		if f, ok := specMeanings[l]; ok {
+			return f.get(spec)
+		}
+	}
+	return ""
 }
 
 // ownKey reports whether key may name a value of the organisers' own in
@@ -55,11 +82,29 @@ func ownName(key string) string {
 	return key
 }
 
-// meaning is one entry of MeaningsFile.
-type meaning struct {
-	Fr string `json:"fr"`
-	En string `json:"en"`
+// lacking returns the languages of langs m says nothing in.
+func lacking(m meaning, langs []string) []string {
+	var out []string
+	for _, l := range langs {
+		if strings.TrimSpace(m[l]) == "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
+
+// AndList joins words as a sentence lists them: "fr", "fr and en",
+// "fr, en and de".
+func AndList(words []string, and string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + and + " " + words[len(words)-1]
+}
+
+// meaning is one entry of MeaningsFile: what the value means, per
+// language code.
+type meaning map[string]string
 
 // loadMeanings reads MeaningsFile of dir, with each key's line. A missing
 // file has no meanings; one that cannot be read is a diagnostic.
@@ -161,17 +206,11 @@ func (set *Set) collectOwn(s *site.Site) site.Diagnostics {
 			// is the one to act on.
 		case !ok:
 			ds.Report(first.Doc.File, first.Value.Line, "value-own-no-meaning", "key", key, "file", file)
-		case strings.TrimSpace(m.Fr) == "" || strings.TrimSpace(m.En) == "":
-			langs, langsFr := "fr", "fr"
-			switch {
-			case strings.TrimSpace(m.Fr) != "":
-				langs, langsFr = "en", "en"
-			case strings.TrimSpace(m.En) == "":
-				langs, langsFr = "fr and en", "fr et en"
-			}
-			ds.Report(file, lines[key], "value-own-meaning-missing", "key", key, "langs", langs, "langs@fr", langsFr)
+		case len(lacking(m, s.Codes())) > 0:
+			l := lacking(m, s.Codes())
+			ds.Report(file, lines[key], "value-own-meaning-missing", "key", key, "langs", AndList(l, "and"), "langs@fr", AndList(l, "et"))
 		}
-		own.Fr, own.En = m.Fr, m.En
+		own.Meaning = m
 		set.Own[key] = own
 	}
 	var listed []string

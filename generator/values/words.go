@@ -120,13 +120,35 @@ func agree(ds *site.Diagnostics, d *site.Doc, line, col int, what string, args [
 }
 
 // langNames names the language lang in English and in French, for the
-// messages.
+// messages; a language the table lacks is named by its code.
 func langNames(lang string) (en, fr string) {
-	if lang == "fr" {
-		return "French", "français"
+	if n, ok := languageNames[lang]; ok {
+		return n[0], n[1]
 	}
-	return "English", "anglais"
+	return lang, lang
 }
+
+// languageNames are the languages' names in the messages: in English, and
+// the French adjective ("le texte français").
+var languageNames = map[string][2]string{"fr": {"French", "français"}, "en": {"English", "anglais"}}
+
+// EngineText returns, of a text the engine gives in its two languages (fr,
+// en: the engine's specs, names and errors), the one in lang; false in a
+// language the engine does not write.
+func EngineText(lang, fr, en string) (string, bool) {
+	switch i, ok := engineLanguages[lang]; {
+	case !ok:
+		return "", false
+	case i == 0:
+		return fr, true
+	default:
+		return en, true
+	}
+}
+
+// engineLanguages are the languages the engine writes, by their place in
+// its pairs of texts (engine.Spec's Fr and En).
+var engineLanguages = map[string]int{"fr": 0, "en": 1}
 
 // checkName holds the words of a value that names an element ("Le feu
 // brûle [la vigne]") to its name: they must say it.
@@ -137,9 +159,9 @@ func checkName(ds *site.Diagnostics, d *site.Doc, v *site.Value, spec engine.Spe
 	}
 	var names []string
 	for _, c := range spec.Names {
-		w := c.En
-		if d.Lang == "fr" {
-			w = c.Fr
+		w, ok := EngineText(d.Lang, c.Fr, c.En)
+		if !ok {
+			return // the engine does not name its elements in this language
 		}
 		if containsWord(strings.ToLower(v.Words), bareName(w)) {
 			names = append(names, c.Key)

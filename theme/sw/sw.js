@@ -7,8 +7,11 @@
 // file's hash), SIZES (each file's bytes), SHELL (the indexes of the
 // shell's files in FILES), and per file PAGES (a page's own ID, as its
 // <html data-build> says) and TEXTS (a hash of the page's <main>), both ""
-// for a file that is not a page (generator/render/stamp.go).
-/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS, OFFLINE_TEXT */
+// for a file that is not a page (generator/render/stamp.go); LANGS (the
+// site's languages, the original first: compendium.json's) and
+// OFFLINE_TEXT (per language, the worker's own pages' texts, from
+// theme/i18n's "offline." keys).
+/* global VERSION, EDITION, FILES, SUMS, SIZES, SHELL, PAGES, TEXTS, LANGS, OFFLINE_TEXT */
 const CACHE = "compendium-" + VERSION;
 
 // One bar of signal: the phone connects, the request goes out, and no
@@ -442,7 +445,9 @@ async function offline(req, url) {
   const dir = path.endsWith("/") ? path : path.replace(/index\.html$/, "");
   if (req.mode !== "navigate") return Response.error();
   const scope = new URL(self.registration.scope).pathname;
-  const lang = path.slice(scope.length).split("/")[0] === "en" ? "en" : "fr";
+  // The language of the address, else the original's.
+  const first = path.slice(scope.length).split("/")[0];
+  const lang = LANGS.includes(first) ? first : LANGS[0];
   // A page of the site that this device did not keep: say so, with what
   // it kept (not "page not found": it exists, online).
   if (fileIndex(req.url) >= 0) return notSaved(lang, scope);
@@ -450,7 +455,7 @@ async function offline(req, url) {
   const m = dir.match(/^(.*\/)([a-z0-9-]+)\/$/);
   const isDoc = m && m[1].slice(scope.length).split("/").filter(Boolean).length === 2;
   if (isDoc && (await kept(m[1]))) return Response.redirect(m[1] + "#" + m[2], 302);
-  return (await kept(scope + lang + "/404.html")) || (await kept(scope + "fr/404.html")) || nothingKept(lang, scope);
+  return (await kept(scope + lang + "/404.html")) || (await kept(scope + LANGS[0] + "/404.html")) || nothingKept(lang, scope);
 }
 
 // keptPage finds a file in the copy under the names a link may give it
@@ -464,11 +469,6 @@ async function keptPage(url) {
   }
   return null;
 }
-
-// OFFLINE_TEXT, the worker's own pages' words in each language, is
-// theme/i18n's sw.offline.* keys, which the build writes before this
-// file (generator/pipeline/offline.go): {lang: {title, not_saved, saved,
-// hint, nothing, once, retry}}.
 
 // offlinePage answers with a page of the worker's own, in the reader's
 // language, styled with the kept style sheet when there is one.
@@ -503,7 +503,7 @@ async function notSaved(lang, scope) {
   pages.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const mine = pages.filter(([p]) => p.startsWith(scope + lang + "/"));
   const list = (mine.length > 0 ? mine : pages).map(([p, title]) => `<li><a href="${p}">${title}</a></li>`).join("");
-  return offlinePage(lang, css, `<p>${t.not_saved}</p><p>${t.saved}</p><ul>${list}</ul><p>${t.hint}</p>`);
+  return offlinePage(lang, css, `<p>${t.notSaved}</p><p>${t.saved}</p><ul>${list}</ul><p>${t.hint}</p>`);
 }
 
 // kept finds a request in this build's copy only: the previous build's,

@@ -14,7 +14,8 @@ import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from ".
 import { qrSVG } from "./qr.js";
 import { toast } from "../shared/toast.js";
 
-const lang = document.documentElement.lang || "fr";
+// The page's language: layouts/base.html writes it on every page.
+const lang = document.documentElement.lang;
 
 // labelOf is the words that name a field, for a message about it.
 function labelOf(el) {

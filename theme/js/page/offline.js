@@ -102,11 +102,12 @@ function updateDetail(t, changed, others) {
   return pick("", t.pagesOne, t.pagesMany);
 }
 
-// megabytes writes a size for people: "3,4 Mo" / "3.4 MB".
+// megabytes writes a size for people as the page's language does ("3,4
+// Mo", "3.4 MB"): its number format, and its unit from theme/i18n
+// (save_all_megabytes, on the save button's list item).
 function megabytes(n) {
-  const fr = document.documentElement.lang === "fr";
-  const v = (n / 1e6).toLocaleString(fr ? "fr-FR" : "en-GB", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  return v + (fr ? "\u00a0Mo" : "\u00a0MB");
+  const v = (n / 1e6).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  return (document.getElementById("save-all")?.dataset.megabytes || "%s").replace("%s", v);
 }
 
 // initSaveAll runs the home page's "save the whole compendium" button:
