@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+	"sync"
+	"unsafe"
+)
 
 // Rules holds every number of the rules that the calculators compute with,
 // one struct per game. The content declares each one where the rule states
@@ -229,23 +233,29 @@ func (s Spec) namesList() string {
 }
 
 // specs lists every rule value, game by game in the calculators' order.
-var specs = concatSpecs(armorSpecs, fantasyHealthSpecs, modernHealthSpecs, woundsSpecs, castingSpecs,
-	studySpecs, dyingMagicSpecs, spellDuelSpecs, unarmedSpecs, pathfinderSpecs, criticalSpecs)
+// The list is made when first asked for, not when the package starts: a
+// program that never asks (the WebAssembly module) does not hold the specs.
+func specs() []Spec {
+	allSpecs.once.Do(func() {
+		for _, l := range [][]Spec{armorSpecs, fantasyHealthSpecs, modernHealthSpecs, woundsSpecs, castingSpecs,
+			studySpecs, dyingMagicSpecs, spellDuelSpecs, unarmedSpecs, pathfinderSpecs, criticalSpecs} {
+			allSpecs.list = append(allSpecs.list, l...)
+		}
+	})
+	return allSpecs.list
+}
 
-func concatSpecs(lists ...[]Spec) []Spec {
-	var all []Spec
-	for _, l := range lists {
-		all = append(all, l...)
-	}
-	return all
+var allSpecs struct {
+	once sync.Once
+	list []Spec
 }
 
 // Specs returns every rule value the engine reads, in a stable order.
-func Specs() []Spec { return append([]Spec(nil), specs...) }
+func Specs() []Spec { return append([]Spec(nil), specs()...) }
 
 // Lookup returns the spec of key, or false.
 func Lookup(key string) (Spec, bool) {
-	for _, s := range specs {
+	for _, s := range specs() {
 		if s.Key == key {
 			return s, true
 		}
@@ -303,7 +313,7 @@ func (r *Rules) Check() []*Error {
 	add := func(key, fr, en string) {
 		errs = append(errs, &Error{Field: key, Code: "conflict", Fr: fr, En: en})
 	}
-	for _, s := range specs {
+	for _, s := range specs() {
 		if n := *s.field(r); n < s.Min || n > s.Max {
 			add(s.Key, s.Fr+" vaut "+itoa(n)+" : le moteur calcule de "+itoa(s.Min)+" à "+itoa(s.Max),
 				s.En+" is "+itoa(n)+": the engine computes from "+itoa(s.Min)+" to "+itoa(s.Max))
@@ -323,37 +333,37 @@ func (r *Rules) Check() []*Error {
 	return errs
 }
 
-// Tree returns the values as an object of key → number, which
-// RulesFromTree reads back: how the rules cross to the WebAssembly module.
-func (r *Rules) Tree() map[string]any {
-	t := make(map[string]any, len(specs))
-	for _, s := range specs {
-		t[s.Key] = float64(*s.field(r))
-	}
-	return t
+// Values returns every number of r in the order of Rules' fields: how the
+// rules cross to the WebAssembly module, which RulesFromValues reads back
+// without any spec, so that the specs' keys, meanings and checks stay out
+// of the module (the generator has checked the values). Rules holds whole
+// numbers only (TestRulesAreNumbers), and a page and its module come from
+// one build, so the order is the same on both sides.
+func (r *Rules) Values() []int { return append([]int(nil), r.numbers()...) }
+
+// numbers is r's fields seen as one array.
+func (r *Rules) numbers() []int {
+	return unsafe.Slice((*int)(unsafe.Pointer(r)), unsafe.Sizeof(*r)/unsafe.Sizeof(int(0)))
 }
 
-// RulesFromTree returns the default rules changed by the values of t, an
-// object of key → whole number; a key t leaves out keeps its default. The
-// values must pass Check.
-func RulesFromTree(t any) (*Rules, *Error) {
-	m, ok := t.(map[string]any)
-	if !ok {
-		return nil, &Error{Field: "rules", Code: "type", Fr: "les règles doivent être un objet", En: "the rules must be an object"}
+// RulesFromValues returns the rules whose numbers are v, an array as Values
+// writes it. It checks only that v is such an array, of as many whole
+// numbers: the generator checked the values before writing them.
+func RulesFromValues(v any) (*Rules, *Error) {
+	r := &Rules{}
+	dst := r.numbers()
+	l, ok := v.([]any)
+	if !ok || len(l) != len(dst) {
+		return nil, &Error{Field: "rules", Code: "type",
+			Fr: "les règles doivent être une liste de " + itoa(len(dst)) + " nombres",
+			En: "the rules must be a list of " + itoa(len(dst)) + " numbers"}
 	}
-	r := Default()
 	rd := &reader{}
-	for k, v := range m {
-		n := rd.asInt(k, v, -1000000, 1000000)
-		if rd.err != nil {
-			return nil, rd.err
-		}
-		if err := r.Set(k, n); err != nil {
-			return nil, err
-		}
+	for i, x := range l {
+		dst[i] = rd.asInt(at("rules", i), x, -1000000, 1000000)
 	}
-	if errs := r.Check(); len(errs) > 0 {
-		return nil, errs[0]
+	if rd.err != nil {
+		return nil, rd.err
 	}
 	return r, nil
 }
