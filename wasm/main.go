@@ -2,8 +2,8 @@
 
 // Command wasm is the rules engine's WebAssembly entry point. It exports
 // to the page's worker (theme/js/worker/worker.js), through
-// //go:wasmexport rather than syscall/js, which would cost the module
-// about 19 KB brotli (docs/performance.md):
+// //go:wasmexport rather than syscall/js, whose weight in the module
+// docs/performance.md gives:
 //
 //	request(n) → the address of n bytes where the worker writes the call's strings
 //	maxInput() → the most bytes of input text the engine reads (engine.MaxJSONBytes)

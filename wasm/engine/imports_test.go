@@ -8,9 +8,9 @@ import (
 )
 
 // The engine is compiled to WebAssembly, where fmt, encoding/json and
-// reflect each cost hundreds of KB, and strings, with the unicode, io and
-// sync it brings, about 5 KB (text.go has the few functions the engine
-// needs); syscall/js is not in the module at all (wasm/main.go). The check
+// reflect each cost hundreds of KB, and strings brings unicode, io and
+// sync (text.go has the few functions the engine needs); syscall/js is not
+// in the module at all (wasm/main.go). The check
 // runs on the real dependency list for the wasm target.
 func TestNoHeavyImports(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {

@@ -9,8 +9,7 @@ import (
 
 // Rules.Inputs, and the reader's records behind it, are the generator's:
 // the pages' forms are built from them, so the WebAssembly module, which
-// only computes, leaves them out (inputs_js.go), about 2.5 KB of it once
-// compressed (docs/performance.md).
+// only computes, leaves them out (inputs_js.go; docs/performance.md).
 
 // Inputs returns what the calculator name accepts for every field it reads
 // from inputs, by field path ("magic", "a.apprenticeship", "hits",

@@ -1,8 +1,8 @@
 package engine
 
 // The few string functions the engine needs, so that it does without the
-// strings package: strings brings unicode, io and sync along, about 5.5 KB
-// of the WebAssembly module once compressed (docs/performance.md).
+// strings package, which brings unicode, io and sync into the WebAssembly
+// module (docs/performance.md has what each costs).
 
 func hasPrefix(s, prefix string) bool { return len(s) >= len(prefix) && s[:len(prefix)] == prefix }
 
