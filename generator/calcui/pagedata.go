@@ -14,8 +14,9 @@ import (
 // strings; the bounds were restated by hand in the scripts.
 type PageData struct {
 	Strings map[string]string `json:"strings"`
-	// Rules is the JSON object of rule → value the browser's engine
-	// computes with (engine.RulesFromTree reads it).
+	// Rules is the JSON array of the rule values the browser's engine
+	// computes with, in engine.Rules' order (Rules.Values writes it,
+	// engine.RulesFromValues reads it).
 	Rules  json.RawMessage `json:"rules,omitempty"`
 	Limits Limits          `json:"limits"`
 	Format Format          `json:"format"`
@@ -34,7 +35,7 @@ type Limits struct {
 var EngineLimits = Limits{Rows: engine.MaxRows, Items: engine.MaxItems, Text: engine.MaxText, Input: engine.MaxJSONBytes}
 
 // NewPageData returns the page data of a page whose dictionary is t: the
-// strings keys, the rules (a JSON object, "" for none), EngineLimits and
+// strings keys, the rules (a JSON array, "" for none), EngineLimits and
 // the language's Format.
 func NewPageData(t func(string) string, keys []string, rules string) PageData {
 	d := PageData{Strings: Strings(t, keys), Limits: EngineLimits, Format: FormatOf(t)}

@@ -360,12 +360,12 @@ func (c *calcs) strings(lang string, names []string, extra ...string) string {
 }
 
 // rulesJSON returns the rules the browser's engine computes with, as the
-// object of key → number that engine.RulesFromTree reads: the page carries
+// array of numbers that engine.RulesFromValues reads: the page carries
 // them (data-rules), so that its text and its calculators come from one
 // build whether it is read online, from the offline copy or from disk.
 func (c *calcs) rulesJSON() string {
 	c.rulesOnce.Do(func() {
-		b, _ := json.Marshal(c.ruleSet().Rules.Tree()) // sorted keys: the same bytes every build
+		b, _ := json.Marshal(c.ruleSet().Rules.Values())
 		c.rulesText = string(b)
 	})
 	return c.rulesText

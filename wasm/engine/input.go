@@ -2,9 +2,7 @@ package engine
 
 import (
 	"math"
-	"slices"
 	"strconv"
-	"strings"
 )
 
 // reader validates an input tree field by field and keeps only the first
@@ -26,46 +24,6 @@ type reader struct {
 type Input struct {
 	Min, Max float64
 	Options  []string
-}
-
-// inputPath returns the path of a field as Rules.Inputs names it: "hits[2]"
-// and "events[0].at" are the fields "hits" and "events.at".
-func inputPath(field string) string {
-	for {
-		i := strings.IndexByte(field, '[')
-		j := strings.IndexByte(field, ']')
-		if i < 0 || j < i {
-			return field
-		}
-		field = field[:i] + field[j+1:]
-	}
-}
-
-// note records that field accepts min to max.
-func (r *reader) note(field string, min, max float64) {
-	if r.inputs == nil {
-		return
-	}
-	field = inputPath(field)
-	if old, ok := r.inputs[field]; ok {
-		min, max = math.Min(min, old.Min), math.Max(max, old.Max)
-	}
-	r.inputs[field] = Input{Min: min, Max: max}
-}
-
-// noteOptions records that field accepts one of options.
-func (r *reader) noteOptions(field string, options []string) {
-	if r.inputs == nil {
-		return
-	}
-	field = inputPath(field)
-	in := r.inputs[field]
-	for _, o := range options {
-		if !slices.Contains(in.Options, o) {
-			in.Options = append(in.Options, o)
-		}
-	}
-	r.inputs[field] = in
 }
 
 // desc is the French and English description of what a field accepts,
@@ -93,7 +51,7 @@ func enumDesc(allowed []string) desc {
 	for i, a := range allowed {
 		fr[i], en[i] = quoteFr(a), quoteEn(a)
 	}
-	return desc{"l’une des valeurs " + strings.Join(fr, ", "), "one of " + strings.Join(en, ", ")}
+	return desc{"l’une des valeurs " + joinList(fr, ", "), "one of " + joinList(en, ", ")}
 }
 
 func listDesc(max int, item desc) desc {
@@ -239,7 +197,7 @@ func (r *reader) object(path string, v any, allowed ...string) map[string]any {
 	if len(unknown) > 0 {
 		sortStrings(unknown)
 		f := join(path, unknown[0])
-		list := strings.Join(allowed, ", ")
+		list := joinList(allowed, ", ")
 		r.fail(f, "unknown_field",
 			"champ inconnu "+quoteFr(visible(clip(f)))+" (champs admis : "+list+")",
 			"unknown field "+quoteEn(visible(clip(f)))+" (allowed: "+list+")")
@@ -431,7 +389,7 @@ func intsDesc(allowed []int) desc {
 	for i, a := range allowed {
 		q[i] = itoa(a)
 	}
-	list := strings.Join(q, ", ")
+	list := joinList(q, ", ")
 	return desc{"l’une des valeurs " + list, "one of " + list}
 }
 
@@ -448,13 +406,7 @@ func (r *reader) reqIntIn(m map[string]any, path, key string, allowed []int) int
 }
 
 func (r *reader) asIntIn(field string, v any, allowed []int) int {
-	if r.inputs != nil {
-		o := make([]string, len(allowed))
-		for i, a := range allowed {
-			o[i] = itoa(a)
-		}
-		r.noteOptions(field, o)
-	}
+	r.noteInts(field, allowed)
 	if r.err != nil {
 		return 0
 	}

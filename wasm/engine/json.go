@@ -3,7 +3,6 @@ package engine
 import (
 	"math"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -374,7 +373,7 @@ func Number(text string) any {
 	if f, ok := parseFloat(text); ok {
 		return f
 	}
-	return Overflow{Text: text, Neg: strings.HasPrefix(text, "-")}
+	return Overflow{Text: text, Neg: hasPrefix(text, "-")}
 }
 
 // str reads a string, the current byte being its opening quote. Like

@@ -1,6 +1,6 @@
 package engine
 
-import "strings"
+import "unsafe"
 
 // Rules holds every number of the rules that the calculators compute with,
 // one struct per game. The content declares each one where the rule states
@@ -71,23 +71,26 @@ func ParseValue(lit string) (Kind, int, *Error) {
 			Fr: "valeur " + shownFr(lit) + " illisible : " + why + " (par exemple 20, -1, 60min, 1h, 1d12, 2x)",
 			En: "unreadable value " + quote(lit) + ": " + whyEn + " (for example 20, -1, 60min, 1h, 1d12, 2x)"}
 	}
-	s := strings.ReplaceAll(lit, "−", "-")
+	s := replaceAll(lit, "−", "-")
 	kind, mult := Whole, 1
 	switch {
-	case strings.HasSuffix(s, "min"):
-		kind, s = Minutes, strings.TrimSuffix(s, "min")
-	case strings.HasSuffix(s, "mn"):
+	case hasSuffix(s, "min"):
+		kind, s = Minutes, trimSuffix(s, "min")
+	case hasSuffix(s, "mn"):
 		// "mn" is how the French rules write minutes ("15mn").
-		kind, s = Minutes, strings.TrimSuffix(s, "mn")
-	case strings.HasSuffix(s, "h"):
-		kind, s, mult = Minutes, strings.TrimSuffix(s, "h"), 60
-	case strings.HasSuffix(s, "x"), strings.HasSuffix(s, "×"):
-		kind, s = Times, strings.TrimSuffix(strings.TrimSuffix(s, "x"), "×")
-	case strings.HasPrefix(s, "×"):
-		kind, s = Times, strings.TrimPrefix(s, "×")
-	case strings.HasPrefix(s, "1d"), strings.HasPrefix(s, "d"), strings.HasPrefix(s, "1D"), strings.HasPrefix(s, "D"):
+		kind, s = Minutes, trimSuffix(s, "mn")
+	case hasSuffix(s, "h"):
+		kind, s, mult = Minutes, trimSuffix(s, "h"), 60
+	case hasSuffix(s, "x"), hasSuffix(s, "×"):
+		kind, s = Times, trimSuffix(trimSuffix(s, "x"), "×")
+	case hasPrefix(s, "×"):
+		kind, s = Times, s[len("×"):]
+	case hasPrefix(s, "1d"), hasPrefix(s, "d"), hasPrefix(s, "1D"), hasPrefix(s, "D"):
 		// The rules write dice in capitals too ("1D12").
-		kind, s = Dice, s[strings.IndexAny(s, "dD")+1:]
+		if s[0] == '1' {
+			s = s[1:]
+		}
+		kind, s = Dice, s[1:]
 	}
 	neg := false
 	if kind == Whole && s != "" && (s[0] == '+' || s[0] == '-') {
@@ -97,7 +100,7 @@ func ParseValue(lit string) (Kind, int, *Error) {
 	if s == "" {
 		return bad("il faut un nombre entier", "a whole number is needed")
 	}
-	if len(s) > 6 && strings.Trim(s, "0123456789") == "" {
+	if len(s) > 6 && digitsOnly(s) {
 		return bad("nombre trop grand : 6 chiffres au plus", "number too large: at most 6 digits")
 	}
 	if len(s) > 6 {
@@ -153,6 +156,16 @@ func ParseValueOf(key, lit string) (Kind, int, *Error) {
 	return 0, 0, &Error{Field: "value", Code: "value_syntax",
 		Fr: "nom " + shownFr(lit) + " inconnu : " + spec.Fr + " s’écrit " + spec.namesList(),
 		En: "unknown name " + quote(lit) + ": " + spec.En + " is written " + spec.namesList()}
+}
+
+// digitsOnly reports whether s is made of the digits 0 to 9 alone.
+func digitsOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func isWord(s string) bool {
@@ -225,29 +238,37 @@ func (s Spec) namesList() string {
 	for i, c := range s.Names {
 		keys[i] = c.Key
 	}
-	return strings.Join(keys, ", ") // the names a declaration writes, whatever the page's language
+	return joinList(keys, ", ") // the names a declaration writes, whatever the page's language
 }
 
-// specs lists every rule value, game by game in the calculators' order.
-var specs = concatSpecs(armorSpecs, fantasyHealthSpecs, modernHealthSpecs, woundsSpecs, castingSpecs,
-	studySpecs, dyingMagicSpecs, spellDuelSpecs, unarmedSpecs, pathfinderSpecs, criticalSpecs)
+// specLists returns every rule value, game by game in the calculators'
+// order. A function, not a variable the package makes when it starts: a
+// program that never looks a spec up (the WebAssembly module) does not
+// hold the specs.
+func specLists() [][]Spec {
+	return [][]Spec{armorSpecs, fantasyHealthSpecs, modernHealthSpecs, woundsSpecs, castingSpecs,
+		studySpecs, dyingMagicSpecs, spellDuelSpecs, unarmedSpecs, pathfinderSpecs, criticalSpecs}
+}
 
-func concatSpecs(lists ...[]Spec) []Spec {
+// specs returns every rule value, in specLists' order.
+func specs() []Spec {
 	var all []Spec
-	for _, l := range lists {
+	for _, l := range specLists() {
 		all = append(all, l...)
 	}
 	return all
 }
 
 // Specs returns every rule value the engine reads, in a stable order.
-func Specs() []Spec { return append([]Spec(nil), specs...) }
+func Specs() []Spec { return specs() }
 
 // Lookup returns the spec of key, or false.
 func Lookup(key string) (Spec, bool) {
-	for _, s := range specs {
-		if s.Key == key {
-			return s, true
+	for _, l := range specLists() {
+		for _, s := range l {
+			if s.Key == key {
+				return s, true
+			}
 		}
 	}
 	return Spec{}, false
@@ -303,7 +324,7 @@ func (r *Rules) Check() []*Error {
 	add := func(key, fr, en string) {
 		errs = append(errs, &Error{Field: key, Code: "conflict", Fr: fr, En: en})
 	}
-	for _, s := range specs {
+	for _, s := range specs() {
 		if n := *s.field(r); n < s.Min || n > s.Max {
 			add(s.Key, s.Fr+" vaut "+itoa(n)+" : le moteur calcule de "+itoa(s.Min)+" à "+itoa(s.Max),
 				s.En+" is "+itoa(n)+": the engine computes from "+itoa(s.Min)+" to "+itoa(s.Max))
@@ -323,37 +344,37 @@ func (r *Rules) Check() []*Error {
 	return errs
 }
 
-// Tree returns the values as an object of key → number, which
-// RulesFromTree reads back: how the rules cross to the WebAssembly module.
-func (r *Rules) Tree() map[string]any {
-	t := make(map[string]any, len(specs))
-	for _, s := range specs {
-		t[s.Key] = float64(*s.field(r))
-	}
-	return t
+// Values returns every number of r in the order of Rules' fields: how the
+// rules cross to the WebAssembly module, which RulesFromValues reads back
+// without any spec, so that the specs' keys, meanings and checks stay out
+// of the module (the generator has checked the values). Rules holds whole
+// numbers only (TestRulesAreNumbers), and a page and its module come from
+// one build, so the order is the same on both sides.
+func (r *Rules) Values() []int { return append([]int(nil), r.numbers()...) }
+
+// numbers is r's fields seen as one array.
+func (r *Rules) numbers() []int {
+	return unsafe.Slice((*int)(unsafe.Pointer(r)), unsafe.Sizeof(*r)/unsafe.Sizeof(int(0)))
 }
 
-// RulesFromTree returns the default rules changed by the values of t, an
-// object of key → whole number; a key t leaves out keeps its default. The
-// values must pass Check.
-func RulesFromTree(t any) (*Rules, *Error) {
-	m, ok := t.(map[string]any)
-	if !ok {
-		return nil, &Error{Field: "rules", Code: "type", Fr: "les règles doivent être un objet", En: "the rules must be an object"}
+// RulesFromValues returns the rules whose numbers are v, an array as Values
+// writes it. It checks only that v is such an array, of as many whole
+// numbers: the generator checked the values before writing them.
+func RulesFromValues(v any) (*Rules, *Error) {
+	r := &Rules{}
+	dst := r.numbers()
+	l, ok := v.([]any)
+	if !ok || len(l) != len(dst) {
+		return nil, &Error{Field: "rules", Code: "type",
+			Fr: "les règles doivent être une liste de " + itoa(len(dst)) + " nombres",
+			En: "the rules must be a list of " + itoa(len(dst)) + " numbers"}
 	}
-	r := Default()
 	rd := &reader{}
-	for k, v := range m {
-		n := rd.asInt(k, v, -1000000, 1000000)
-		if rd.err != nil {
-			return nil, rd.err
-		}
-		if err := r.Set(k, n); err != nil {
-			return nil, err
-		}
+	for i, x := range l {
+		dst[i] = rd.asInt(at("rules", i), x, -1000000, 1000000)
 	}
-	if errs := r.Check(); len(errs) > 0 {
-		return nil, errs[0]
+	if rd.err != nil {
+		return nil, rd.err
 	}
 	return r, nil
 }
@@ -362,18 +383,4 @@ func RulesFromTree(t any) (*Rules, *Error) {
 // the package's Calculate.
 func (r *Rules) Calculate(name string, input any) (map[string]any, *Error) {
 	return calculate(r, name, input, nil)
-}
-
-// Inputs returns what the calculator name accepts for every field it reads
-// from inputs, by field path ("magic", "a.apprenticeship", "hits",
-// "events.at"): a number's range, the widest over the inputs, or a
-// choice's options. It is the engine's own description of its inputs with
-// these rules, which the pages' forms take. A field the inputs leave out
-// is not read, so not listed.
-func (r *Rules) Inputs(name string, inputs ...any) map[string]Input {
-	seen := map[string]Input{}
-	for _, in := range inputs {
-		calculate(r, name, in, seen)
-	}
-	return seen
 }

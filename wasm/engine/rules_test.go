@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -173,30 +174,71 @@ func TestDefaultsPassCheck(t *testing.T) {
 	}
 }
 
-// TestRulesTree: the rules cross to the WebAssembly module as a tree and
-// come back the same.
-func TestRulesTree(t *testing.T) {
+// TestRulesValues: the rules cross to the WebAssembly module as their
+// numbers and come back the same; anything but as many whole numbers is
+// refused.
+func TestRulesValues(t *testing.T) {
 	r := Default()
 	if err := r.Set("armor.plate", 4); err != nil {
 		t.Fatal(err)
 	}
-	back, err := RulesFromTree(r.Tree())
+	vals := r.Values()
+	tree := make([]any, len(vals))
+	for i, v := range vals {
+		tree[i] = float64(v)
+	}
+	back, err := RulesFromValues(tree)
 	if err != nil || *back != *r {
-		t.Fatalf("RulesFromTree(Tree()) = %v, %v", back, err)
+		t.Fatalf("RulesFromValues(Values()) = %v, %v", back, err)
 	}
 	for _, c := range []struct {
+		name string
 		tree any
 		code string
 	}{
-		{map[string]any{"armor.plate": 30.0}, "range"},
-		{map[string]any{"armor.cap": 2.0}, "conflict"},
-		{map[string]any{"armor.nope": 1.0}, "unknown_value"},
-		{map[string]any{"armor.plate": "4"}, "type"},
-		{map[string]any{"armor.cap": -1.0}, "range"},
-		{[]any{}, "type"},
+		{"one number short", tree[1:], "type"},
+		{"a text", append([]any{"4"}, tree[1:]...), "type"},
+		{"a fraction", append([]any{0.5}, tree[1:]...), "range"},
+		{"an object", map[string]any{"armor.plate": 4.0}, "type"},
 	} {
-		if _, err := RulesFromTree(c.tree); err == nil || err.Code != c.code {
-			t.Errorf("RulesFromTree(%v): %v, want code %s", c.tree, err, c.code)
+		if _, err := RulesFromValues(c.tree); err == nil || err.Code != c.code {
+			t.Errorf("%s: %v, want code %s", c.name, err, c.code)
+		}
+	}
+}
+
+// TestRulesAreNumbers: Rules holds whole numbers only, which Values reads
+// as one array; a field of another type would be read as numbers.
+func TestRulesAreNumbers(t *testing.T) {
+	var walk func(path string, ty reflect.Type)
+	walk = func(path string, ty reflect.Type) {
+		switch ty.Kind() {
+		case reflect.Int:
+		case reflect.Array:
+			walk(path+"[]", ty.Elem())
+		case reflect.Struct:
+			for i := 0; i < ty.NumField(); i++ {
+				walk(path+"."+ty.Field(i).Name, ty.Field(i).Type)
+			}
+		default:
+			t.Errorf("Rules%s is a %s, not an int", path, ty)
+		}
+	}
+	walk("", reflect.TypeOf(Rules{}))
+	// Every spec's value is one of the numbers.
+	r := Default()
+	for _, s := range Specs() {
+		if err := r.Set(s.Key, s.Max); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := map[int]bool{}
+	for _, v := range r.Values() {
+		got[v] = true
+	}
+	for _, s := range Specs() {
+		if !got[s.Max] {
+			t.Errorf("%s's %d not among Values", s.Key, s.Max)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Document slugs, fixed in content/IDS.md, that explanation steps cite.
@@ -53,11 +52,11 @@ func fill(t string, lang int, args []any) string {
 				i += 2
 			}
 			if !one(x, lang) {
-				i += strings.IndexByte(t[i:], '|')
+				i += indexByte(t[i:], '|')
 			}
 		case '|':
 			// The end of the singular chosen: skip the plural.
-			i += strings.IndexByte(t[i:], '}')
+			i += indexByte(t[i:], '}')
 		case '}':
 		case ' ':
 			b = append(b, space(b, t[i+1:], lang)...)
@@ -83,7 +82,7 @@ func space(prev []byte, next string, lang int) string {
 		case ':':
 			return "\u00a0"
 		}
-		if strings.HasPrefix(next, "»") {
+		if hasPrefix(next, "»") {
 			return "\u00a0"
 		}
 	}

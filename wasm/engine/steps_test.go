@@ -112,8 +112,8 @@ func TestStepsCiteSections(t *testing.T) {
 	}
 }
 
-// plain checks that a tree holds only what encoding/json decodes and what a
-// syscall/js bridge converts without reflection.
+// plain checks that a tree holds only what encoding/json decodes and what
+// AppendJSON writes.
 func plain(t *testing.T, path string, v any) {
 	t.Helper()
 	switch x := v.(type) {

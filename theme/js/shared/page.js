@@ -2,7 +2,7 @@
 // calculator (generator/calcui's PageData, written by
 // generator/pipeline/calcs.go into <div id="calc-strings" data-strings>):
 //
-//   {"strings": {key: text}, "rules": {rule: value},
+//   {"strings": {key: text}, "rules": [value, …],
 //    "limits": {rows, items, text, input}, "format": {decimal, group, …}}
 //
 // strings are the interface strings of the page's language; rules the

@@ -27,7 +27,7 @@ const BINS = 120;
 // the Go toolchain): one request less before the engine can start.
 import "wasm_exec.js";
 
-// api is the engine's API once the Go program has started. Computations
+// api is the module's exports once the Go program has started. Computations
 // that arrive before (the page sends them without waiting, and may send
 // one before the "init" of a later worker) wait in pending, in order.
 let api = null;
@@ -52,9 +52,6 @@ function start(m) {
   starting = true;
   (async () => {
     const go = new self.Go();
-    const ready = new Promise((resolve) => {
-      self.__compendiumReady = resolve;
-    });
     let module = m.module;
     if (!module) {
       module = await (m.bytes ? WebAssembly.compile(m.bytes) : compile(m.url, m.priority, m.size));
@@ -63,8 +60,11 @@ function start(m) {
     }
     const instance = await WebAssembly.instantiate(module, go.importObject);
     mark("instantiated");
+    // run returns once the program has started and waits for calls
+    // (wasm/main.go): its exports answer from then on.
     go.run(instance);
-    api = await ready;
+    if (go.exited) throw new Error("the engine's Go program exited");
+    api = instance.exports;
     mark("ready");
   })().then(
     () => {
@@ -103,7 +103,7 @@ self.onmessage = (e) => {
 function run(m) {
   let text;
   try {
-    text = api.calcJSON(m.name, m.input, m.rules || "");
+    text = calcJSON(m.name, m.input, m.rules || "");
   } catch (err) {
     text = JSON.stringify({ error: { field: "", code: "internal", message: String(err), message_en: "internal error in the module", message_fr: "erreur interne du module" } });
   }
@@ -112,6 +112,51 @@ function run(m) {
     return;
   }
   self.postMessage({ id: m.id, out: reduce(JSON.parse(text)) });
+}
+
+// How calcJSON tells the module its input came (wasm/calc.go): as JSON
+// text, as a value whose JSON.stringify threw (the text is the
+// exception's message) or gave undefined (the text is the value's type),
+// or with a name that is not a string.
+const INPUT_TEXT = 0;
+const INPUT_THREW = 1;
+const INPUT_UNDEFINED = 2;
+const INPUT_MISSING = 3;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// calcJSON runs calculator name on input (JSON text, or a value that
+// JSON.stringify writes) with rules (JSON text) in the module, and returns
+// its output's JSON text. The strings cross through the module's memory
+// (wasm/main.go): written one after the other into the request it
+// allocates, the output read back before the next call. An input longer
+// than the engine reads is cut one byte past its limit, which the engine
+// then refuses with its own message, so that a megabytes-long text is
+// never copied whole.
+function calcJSON(name, input, rules) {
+  let how = INPUT_TEXT;
+  if (typeof name !== "string") how = INPUT_MISSING;
+  else if (typeof input !== "string") {
+    try {
+      const text = JSON.stringify(input);
+      if (text === undefined) [how, input] = [INPUT_UNDEFINED, typeof input];
+      else input = text;
+    } catch (err) {
+      [how, input] = [INPUT_THREW, String(err && err.message !== undefined ? err.message : err)];
+    }
+  }
+  const parts = [String(name), String(input), rules].map((s) => encoder.encode(s));
+  const max = api.maxInput();
+  if (parts[1].length > max + 1) parts[1] = parts[1].subarray(0, max + 1);
+  const at = api.request(parts[0].length + parts[1].length + parts[2].length);
+  let p = at;
+  for (const b of parts) {
+    new Uint8Array(api.mem.buffer, p, b.length).set(b);
+    p += b.length;
+  }
+  const n = api.calc(how, parts[0].length, parts[1].length, parts[2].length);
+  return decoder.decode(new Uint8Array(api.mem.buffer, api.output(), n));
 }
 
 async function compile(url, priority, size) {
