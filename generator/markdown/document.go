@@ -6,7 +6,7 @@ import "github.com/yuin/goldmark/ast"
 // document: the link from each heading to the same section in the other
 // language, and the HTML of its calculator blocks. Set on a parsed
 // document with SetDocumentValues, they take the place of those given to
-// New (WithAltLink), so that one converter per language renders
+// New, so that one converter per language renders
 // every document: a converter per document was its parser, made and thrown
 // away, which showed in a large build's allocations and CPU (markdown.New
 // and goldmark's first-use sorting of the renderer's functions).

@@ -35,9 +35,6 @@ func WithLinkLabel(label string) Option { return func(c *Config) { c.LinkLabel =
 // control.
 func WithAnchorLabel(label string) Option { return func(c *Config) { c.AnchorLabel = label } }
 
-// WithAltLink adds to every heading a link to the same section in another language.
-func WithAltLink(a *AltLink) Option { return func(c *Config) { c.Alt = a } }
-
 // WithExtensions adds goldmark extensions, such as the calculator blocks.
 func WithExtensions(e ...goldmark.Extender) Option {
 	return func(c *Config) { c.extensions = append(c.extensions, e...) }
