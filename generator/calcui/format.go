@@ -234,3 +234,40 @@ func ExactTitle(v any, format string) string {
 func raw(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
+
+// FormatFigure formats an output value as the page shows it: rounded for
+// people (probabilities to 0.1 %, expectations to one decimal); the exact
+// value stays in the element's title and in the values table.
+func FormatFigure(v any, format string, p Page, fraction string) string {
+	switch format {
+	case "pct":
+		x, _ := v.(float64)
+		s := pct(x, p.format())
+		if fraction != "" && fraction != "0" && fraction != "1" {
+			s += " (" + fraction + ")"
+		}
+		return s
+	case "bool":
+		if bv, _ := v.(bool); bv {
+			return p.T("calc.yes")
+		}
+		return p.T("calc.no")
+	case "enum":
+		if v == nil {
+			return p.T("calc.none")
+		}
+		return option(p, str(v))
+	case "min":
+		x, _ := v.(float64)
+		return num(x, p.format()) + " min"
+	case "list":
+		return valueString(v, p.format())
+	case "text":
+		return str(v)
+	case "num":
+		x, _ := v.(float64)
+		return numPrec(x, 1, p.format())
+	}
+	x, _ := v.(float64)
+	return num(x, p.format())
+}
