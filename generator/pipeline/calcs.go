@@ -11,9 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
-
 	"compendium/generator/calcui"
 	"compendium/generator/glossary"
 	"compendium/generator/markdown"
@@ -325,52 +322,6 @@ func (c *calcs) title(lang, key string) string {
 	return ""
 }
 
-// stringKeys are the interface strings every calculator script needs.
-var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.plot", "calc.url_error",
-	"calc.load_failed", "calc.new_edition", "calc.reload", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
-	"calc.character.saved", "calc.character.not_saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
-
-// strings returns the page data (calcui.PageData's JSON) of a page of
-// lang with the named calculators: the strings the scripts need (their
-// own labels, the options, the table heads and the plots' words, and the
-// strings whose keys start with one of extra: the character page's own,
-// sharing and the problems of a shared character), the rules, the
-// engine's limits and the language's number format.
-func (c *calcs) strings(lang string, names []string, extra ...string) string {
-	keys := append([]string(nil), stringKeys...)
-	prefixes := append([]string{"opt.", "calc.col.", "plot."}, extra...)
-	for _, n := range names {
-		prefixes = append(prefixes, "calc."+n+".")
-	}
-	for _, k := range c.theme.Keys(lang) {
-		for _, p := range prefixes {
-			if strings.HasPrefix(k, p) {
-				keys = append(keys, k)
-				break
-			}
-		}
-	}
-	rules := c.ruleSet().Rules
-	// The rules travel in the page data, which every page with a
-	// calculator carries, the single-file edition included: the page's
-	// text and its calculators then come from one build, online, from the
-	// offline copy or from disk (theme/js/shared/engine.js hands them to
-	// the worker with each computation).
-	return calcui.NewPageData(func(k string) string { return values.Fill(c.theme.T(lang, k), rules) }, keys, c.rulesJSON()).JSON()
-}
-
-// rulesJSON returns the rules the browser's engine computes with, as the
-// object of key → number that engine.RulesFromTree reads: the page carries
-// them (data-rules), so that its text and its calculators come from one
-// build whether it is read online, from the offline copy or from disk.
-func (c *calcs) rulesJSON() string {
-	c.rulesOnce.Do(func() {
-		b, _ := json.Marshal(c.ruleSet().Rules.Tree()) // sorted keys: the same bytes every build
-		c.rulesText = string(b)
-	})
-	return c.rulesText
-}
-
 // calculatorsPage renders every calculator with its defaults for the page
 // /lang/calculators/, each under a heading whose ID is the calculator's
 // name (permanent, like a section's), followed by a link to the rules it
@@ -442,40 +393,4 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		names = append(names, f.Name)
 	}
 	return groups, names, nil
-}
-
-// codes returns the site's languages, the original first.
-func (c *calcs) codes() []string {
-	if c.site == nil {
-		return site.Languages
-	}
-	return c.site.Codes()
-}
-
-// glossaryPage lists the glossary's terms for lang, sorted as a dictionary
-// of that language sorts them (x/text's collation: "Écu" among the E).
-func (c *calcs) glossaryPage(lang string) []render.GlossaryEntry {
-	if c.glossary == nil {
-		return nil
-	}
-	// The other language a term is given in: the first of the site's
-	// languages but the page's own (the original, on a translation's page).
-	var other string
-	for _, l := range c.codes() {
-		if l != lang {
-			other = l
-			break
-		}
-	}
-	var out []render.GlossaryEntry
-	for _, t := range c.glossary.Terms {
-		slug, id, _ := strings.Cut(t.Section, "#")
-		out = append(out, render.GlossaryEntry{
-			ID: "term-" + t.ID, Term: t.Term(lang), Abbr: t.Abbr[lang], Other: t.Term(other), OtherAbbr: t.Abbr[other], OtherLang: other,
-			Definition: values.Fill(t.Definition[lang], c.ruleSet().Rules), URL: "../" + slug + "/#" + id, Section: c.title(lang, t.Section),
-		})
-	}
-	col := collate.New(language.Make(lang), collate.IgnoreCase, collate.IgnoreDiacritics)
-	sort.SliceStable(out, func(i, j int) bool { return col.CompareString(out[i].Term, out[j].Term) < 0 })
-	return out
 }

@@ -14,12 +14,13 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"compendium/generator/markdown"
-	"compendium/generator/par"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"compendium/generator/markdown"
+	"compendium/generator/par"
 )
 
 // Options configures Parse.

@@ -9,10 +9,11 @@ import (
 	"strings"
 	"sync"
 
-	"compendium/generator/markdown"
-	"compendium/wasm/engine"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+
+	"compendium/generator/markdown"
+	"compendium/wasm/engine"
 )
 
 // Languages lists the languages of a site whose configuration names none

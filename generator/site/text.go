@@ -10,8 +10,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"compendium/generator/markdown"
 	"github.com/yuin/goldmark/ast"
+
+	"compendium/generator/markdown"
 )
 
 // colAfter returns the column of the byte at pos on its line (in

@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"strings"
 
-	"compendium/generator/par"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
+
+	"compendium/generator/par"
 )
 
 // xrefSlot is a cross-reference of a document, rendered before the other
