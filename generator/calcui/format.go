@@ -1,9 +1,9 @@
 // Number and percent formatting of the calculators' static results. Its
-// twin is theme/js/calcs/format.js (fieldNumber, listText, exactTitle,
+// pair is theme/js/calcs/format.js (fieldNumber, listText, exactTitle,
 // num, numPrec, pct, percentText): both read the language's format data
 // (theme/i18n's format.* keys) and write the digits by the engine's one
-// rounding rule. TestRoundingTwins (generator/e2e/rounding_test.go) and
-// TestFormatTwins (generator/e2e/twins_test.go) run both on the same
+// rounding rule. TestRoundingParity (generator/e2e/rounding_test.go) and
+// TestFormatParity (generator/e2e/parity_test.go) run both on the same
 // numbers.
 
 package calcui

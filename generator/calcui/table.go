@@ -1,8 +1,8 @@
 // The result's tables: a calculator's series as rows of text (the static
 // stand-in for the plot) and the casting calculator's grid of chances.
-// table is the twin of theme/js/calcs/table.js (dataTable: the same kinds,
-// columns, order and texts), which TestTableTwins
-// (generator/e2e/twins_test.go) holds equal: change one, change the other.
+// table is paired with theme/js/calcs/table.js (dataTable: the same kinds,
+// columns, order and texts), which TestTableParity
+// (generator/e2e/parity_test.go) holds equal: change one, change the other.
 
 package calcui
 
@@ -17,7 +17,7 @@ import (
 // maxTable is the longest distribution (dist, rests) written as a table:
 // a longer one (100d1000) stays in the plot and the JSON. The other
 // series are as long as the engine allows. table.js's MAX_TABLE is its
-// twin.
+// pair.
 const maxTable = 60
 
 // table returns the result's series as a table: the static stand-in for

@@ -1,8 +1,8 @@
 // The view model: everything a calculator block's template draws (View,
 // its groups, fields, result and steps), made by Prepare, the package's
-// entry point, from the engine's static result. forLine and steps are the
-// twins of theme/js/calcs/calc.js's forText and steps, which
-// TestStepsTwins (generator/e2e/twins_test.go) holds equal: change one,
+// entry point, from the engine's static result. forLine and steps are
+// paired with theme/js/calcs/calc.js's forText and steps, which
+// TestStepsParity (generator/e2e/parity_test.go) holds equal: change one,
 // change the other. The fields are fields.go's, the tables table.go's and
 // the numbers format.go's.
 
