@@ -35,14 +35,14 @@ func shortKeys(f *Form) map[string]string {
 // idDashes makes a field's path part of an HTML ID.
 var idDashes = strings.NewReplacer(".", "-", "_", "-")
 
-func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldView {
-	v, _ := Get(values, fd.Path)
+func fieldView(id, calc string, fd Field, inputs map[string]any, p Page) FieldView {
+	v, _ := Get(inputs, fd.Path)
 	fv := FieldView{
 		ID: id + "-" + idDashes.Replace(fd.Path), Path: fd.Path, Kind: fd.Kind,
 		Label: label(p, calc, fd.Path), When: strings.Join(fd.When, "&"), UIOnly: fd.UIOnly, Optional: fd.Optional,
 		// Hidden from the first paint, as the script would hide it: a field
 		// that disappeared once the script ran moved the text below it.
-		Hidden: !fd.Holds(values),
+		Hidden: !fd.Holds(inputs),
 	}
 	fillNumeric(&fv, fd, p)
 	if s := p.T("calc." + calc + ".item." + fd.Path); fd.Kind == IntList && !strings.HasPrefix(s, "[") {

@@ -100,9 +100,9 @@ func table(f *Form, out map[string]any, p Page) *Table {
 // castingGrid returns the chance to cast for magic 0–10 and every
 // apprenticeship level of the page's rules: the table a player reads at a
 // glance without JavaScript.
-func castingGrid(values map[string]any, p Page) *Table {
+func castingGrid(inputs map[string]any, p Page) *Table {
 	t := &Table{Caption: p.T("calc.casting.grid"), RowHead: true, Head: []string{p.T("calc.field.magic")}}
-	reading, _ := values["reading"].(string)
+	reading, _ := inputs["reading"].(string)
 	grid := castingChances(p.engine(), reading)
 	for a := range grid[0] {
 		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a+1))

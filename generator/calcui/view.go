@@ -22,9 +22,9 @@ type Page struct {
 	Lang string
 	// T returns an interface string of the page's language.
 	T func(key string) string
-	// Rules maps "doc#id" to the section's title, for the links of the
+	// Sections maps "doc#id" to the section's title, for the links of the
 	// explanation steps.
-	Rules map[string]string
+	Sections map[string]string
 	// DocURL returns the URL of a document from this page ("../fantasy/",
 	// "" for the page itself).
 	DocURL func(slug string) string
@@ -50,7 +50,7 @@ func (p Page) engine() *engine.Rules {
 type Block struct {
 	Form   *Form
 	ID     string         // unique in the page, e.g. "calc-armor"
-	Values map[string]any // the form's values: defaults merged with the block's
+	Inputs map[string]any // the form's inputs: defaults merged with the block's
 	// TitleID, when set, names an element outside the block (the
 	// calculators page's heading) that titles it; the block then shows no
 	// title of its own.
@@ -65,7 +65,7 @@ type View struct {
 	TitleID        string // the element that names the block
 	OwnTitle       bool   // false when a heading outside the block names it
 	Desc           string
-	ValuesJSON     string // the values the form starts from (reset goes back to them)
+	ValuesJSON     string // the inputs the form starts from (reset goes back to them)
 	RulesJSON      string // "doc#id" → section title, for the live steps' links
 	LinksJSON      string // "doc#id" → the section's link from this page, the same keys
 	Groups         []GroupView
@@ -169,14 +169,14 @@ func Prepare(blk Block, p Page) (*View, error) {
 	p.numFormat = &numFormat
 	f := blk.Form.Ranged(p.engine())
 	info := Info(f.Name)
-	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Values))
-	values, _ := json.Marshal(blk.Values)
-	rules, _ := json.Marshal(p.Rules)
+	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Inputs))
+	inputs, _ := json.Marshal(blk.Inputs)
+	sections, _ := json.Marshal(p.Sections)
 	// The live steps link what the static ones link: the links are made
 	// here, once, and a page that holds every document (the book, the
 	// single file) rewrites them as it rewrites the static ones.
 	hrefs := map[string]string{}
-	for key := range p.Rules {
+	for key := range p.Sections {
 		doc, id, _ := strings.Cut(key, "#")
 		hrefs[key] = p.DocURL(doc) + "#" + id
 	}
@@ -186,7 +186,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 		Kicker: p.T("calc.kicker"), Title: p.T("calc." + f.Name + ".title"),
 		TitleID: blk.ID + "-title", OwnTitle: true,
 		Desc:       info.Fr,
-		ValuesJSON: string(values), RulesJSON: string(rules), LinksJSON: string(links),
+		ValuesJSON: string(inputs), RulesJSON: string(sections), LinksJSON: string(links),
 		T: p.T,
 	}
 	if p.CharacterURL != "" {
@@ -215,7 +215,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 			gv.Note = p.T("calc.group." + g.Legend + ".note")
 		}
 		for _, fd := range g.Fields {
-			fv := fieldView(blk.ID, f.Name, fd, blk.Values, p)
+			fv := fieldView(blk.ID, f.Name, fd, blk.Inputs, p)
 			fv.Key = keys[fd.Path]
 			// Two fields with one label (the duellists' "Magie"): the
 			// message names the group too. A field with no message of its
@@ -240,7 +240,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 	}
 	v.Result = result(f, out, p)
 	if f.Name == "casting" {
-		v.Grid = castingGrid(blk.Values, p)
+		v.Grid = castingGrid(blk.Inputs, p)
 	}
 	return v, nil
 }
@@ -352,7 +352,7 @@ func steps(out map[string]any, p Page) []StepView {
 		if rule != "" && !seen[doc+"#"+rule] {
 			seen[doc+"#"+rule] = true
 			st.Href = p.DocURL(doc) + "#" + rule
-			st.Rule = p.Rules[doc+"#"+rule]
+			st.Rule = p.Sections[doc+"#"+rule]
 			if st.Rule == "" {
 				st.Rule = rule
 			}

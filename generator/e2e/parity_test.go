@@ -45,7 +45,7 @@ func pairPages(t *testing.T) (fr, en calcui.Page, fmts string) {
 		t.Fatal(errs)
 	}
 	page := func(lang string) calcui.Page {
-		return calcui.Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		return calcui.Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
 	}
 	fr, en = page("fr"), page("en")
 	b, _ := json.Marshal(map[string]calcui.Format{"fr": calcui.FormatOf(fr.T), "en": calcui.FormatOf(en.T)})
@@ -150,12 +150,12 @@ func TestTableParity(t *testing.T) {
 		strs[p.Lang] = map[string]string{}
 		for _, c := range cases {
 			f := calcui.Lookup(c.name)
-			blk := calcui.Block{Form: f, ID: "calc-" + c.name, Values: f.Merge(c.values)}
+			blk := calcui.Block{Form: f, ID: "calc-" + c.name, Inputs: f.Merge(c.values)}
 			v, err := calcui.Prepare(blk, p)
 			if err != nil {
 				t.Fatalf("%s %v: %v", c.name, c.values, err)
 			}
-			out, cerr := engine.Calculate(f.Name, f.Ranged(engine.Default()).EngineInput(blk.Values))
+			out, cerr := engine.Calculate(f.Name, f.Ranged(engine.Default()).EngineInput(blk.Inputs))
 			if cerr != nil {
 				t.Fatal(cerr.En)
 			}
