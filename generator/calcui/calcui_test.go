@@ -117,9 +117,9 @@ func TestFormat(t *testing.T) {
 // with values over its defaults, and returns the HTML and the view.
 func renderCalc(t *testing.T, theme *render.Theme, lang, name string, values map[string]any) (string, *View) {
 	t.Helper()
-	p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+	p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
 	f := Lookup(name)
-	v, err := Prepare(Block{Form: f, ID: "calc-" + name, Values: f.Merge(values)}, p)
+	v, err := Prepare(Block{Form: f, ID: "calc-" + name, Inputs: f.Merge(values)}, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,10 +192,10 @@ func TestRenderAccessible(t *testing.T) {
 // TestMessages: a field's message says its label and what it takes.
 func TestMessages(t *testing.T) {
 	theme, _ := render.Load("../../theme")
-	fr := Page{Lang: "fr", T: func(k string) string { return theme.T("fr", k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
-	en := Page{Lang: "en", T: func(k string) string { return theme.T("en", k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+	fr := Page{Lang: "fr", T: func(k string) string { return theme.T("fr", k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
+	en := Page{Lang: "en", T: func(k string) string { return theme.T("en", k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
 	find := func(p Page, calc, path string) FieldView {
-		v, err := Prepare(Block{Form: Lookup(calc), ID: "c", Values: Lookup(calc).Merge(nil)}, p)
+		v, err := Prepare(Block{Form: Lookup(calc), ID: "c", Inputs: Lookup(calc).Merge(nil)}, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -342,9 +342,9 @@ func eachFormView(t *testing.T, visit func(lang string, f Form, v *View)) {
 	t.Helper()
 	theme, _ := render.Load("../../theme")
 	for _, lang := range []string{"fr", "en"} {
-		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
 		for _, f := range Forms {
-			v, err := Prepare(Block{Form: &f, ID: "c", Values: f.Merge(nil)}, p)
+			v, err := Prepare(Block{Form: &f, ID: "c", Inputs: f.Merge(nil)}, p)
 			if err != nil {
 				t.Fatal(err)
 			}

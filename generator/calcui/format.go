@@ -1,9 +1,9 @@
 // Number and percent formatting of the calculators' static results. Its
-// twin is theme/js/calcs/format.js (fieldNumber, listText, exactTitle,
+// pair is theme/js/calcs/format.js (fieldNumber, listText, exactTitle,
 // num, numPrec, pct, percentText): both read the language's format data
 // (theme/i18n's format.* keys) and write the digits by the engine's one
-// rounding rule. TestRoundingTwins (generator/e2e/rounding_test.go) and
-// TestFormatTwins (generator/e2e/twins_test.go) run both on the same
+// rounding rule. TestRoundingParity (generator/e2e/rounding_test.go) and
+// TestFormatParity (generator/e2e/parity_test.go) run both on the same
 // numbers.
 
 package calcui
@@ -233,4 +233,41 @@ func ExactTitle(v any, format string) string {
 // page reads with Number): no grouping, a dot, ASCII minus.
 func raw(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// FormatFigure formats an output value as the page shows it: rounded for
+// people (probabilities to 0.1 %, expectations to one decimal); the exact
+// value stays in the element's title and in the values table.
+func FormatFigure(v any, format string, p Page, fraction string) string {
+	switch format {
+	case "pct":
+		x, _ := v.(float64)
+		s := pct(x, p.format())
+		if fraction != "" && fraction != "0" && fraction != "1" {
+			s += " (" + fraction + ")"
+		}
+		return s
+	case "bool":
+		if bv, _ := v.(bool); bv {
+			return p.T("calc.yes")
+		}
+		return p.T("calc.no")
+	case "enum":
+		if v == nil {
+			return p.T("calc.none")
+		}
+		return option(p, str(v))
+	case "min":
+		x, _ := v.(float64)
+		return num(x, p.format()) + " min"
+	case "list":
+		return valueString(v, p.format())
+	case "text":
+		return str(v)
+	case "num":
+		x, _ := v.(float64)
+		return numPrec(x, 1, p.format())
+	}
+	x, _ := v.(float64)
+	return num(x, p.format())
 }

@@ -1,4 +1,4 @@
-// Twin of theme/js/calcs/calc.js's readForm: EngineInput is the input it
+// Paired with theme/js/calcs/calc.js's readForm: EngineInput is the input it
 // sends to the engine; change one, change the other. TestCalculatorParity
 // (generator/e2e/calc_test.go) and TestSingleFile
 // (generator/e2e/single_test.go) hold them equal.
@@ -38,10 +38,10 @@ func set(tree map[string]any, path string, v any) {
 	m[keys[len(keys)-1]] = v
 }
 
-// Holds reports whether a field's conditions hold for the form values.
+// Holds reports whether a field's conditions hold for the form's inputs.
 // A condition "k=v" holds when field k has value v ("" for empty or absent);
 // "k!=v" when it has another.
-func (f Field) Holds(values map[string]any) bool {
+func (f Field) Holds(inputs map[string]any) bool {
 	for _, c := range f.When {
 		neg := strings.Contains(c, "!=")
 		sep := "="
@@ -50,7 +50,7 @@ func (f Field) Holds(values map[string]any) bool {
 		}
 		k, want, _ := strings.Cut(c, sep)
 		got := ""
-		if v, ok := Get(values, k); ok {
+		if v, ok := Get(inputs, k); ok {
 			if s, ok := v.(string); ok {
 				got = s
 			}
@@ -62,17 +62,17 @@ func (f Field) Holds(values map[string]any) bool {
 	return true
 }
 
-// EngineInput returns the input the form sends to the engine for values:
+// EngineInput returns the input the form sends to the engine for inputs:
 // the shown fields only, without the fields that only steer the form. It is
-// the Go twin of readForm in theme/js/calcs/calc.js.
-func (f *Form) EngineInput(values map[string]any) map[string]any {
+// the Go side of its pair with readForm in theme/js/calcs/calc.js.
+func (f *Form) EngineInput(inputs map[string]any) map[string]any {
 	in := map[string]any{}
 	for _, g := range f.Groups {
 		for _, fd := range g.Fields {
-			if fd.UIOnly || !fd.Holds(values) {
+			if fd.UIOnly || !fd.Holds(inputs) {
 				continue
 			}
-			v, ok := Get(values, fd.Path)
+			v, ok := Get(inputs, fd.Path)
 			if !ok || v == nil || v == "" {
 				continue
 			}

@@ -35,9 +35,9 @@ func TestFieldMessagesAreSentences(t *testing.T) {
 	seen := map[string]bool{}
 	checked := 0
 	for _, lang := range []string{"fr", "en"} {
-		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		p := Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
 		for _, f := range Forms {
-			v, err := Prepare(Block{Form: &f, ID: "c", Values: f.Merge(nil)}, p)
+			v, err := Prepare(Block{Form: &f, ID: "c", Inputs: f.Merge(nil)}, p)
 			if err != nil {
 				t.Fatal(err)
 			}

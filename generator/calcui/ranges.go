@@ -130,11 +130,11 @@ func (f *Form) engineRanges(rules *engine.Rules) map[string]engine.Input {
 // value: its When conditions met (a "k!=v" condition with another of k's
 // options, its own or those known from the engine), a list given one item.
 func (f *Form) showing(fd Field, known map[string]engine.Input) map[string]any {
-	values := f.Merge(nil)
+	inputs := f.Merge(nil)
 	for _, w := range fd.When {
 		k, v, _ := strings.Cut(w, "=")
 		if !strings.HasSuffix(k, "!") {
-			set(values, k, v)
+			set(inputs, k, v)
 			continue
 		}
 		k = strings.TrimSuffix(k, "!")
@@ -144,26 +144,26 @@ func (f *Form) showing(fd Field, known map[string]engine.Input) map[string]any {
 		}
 		for _, o := range options {
 			if o != v {
-				set(values, k, o)
+				set(inputs, k, o)
 				break
 			}
 		}
 	}
 	// A value the engine then refuses is no matter: it records what a
 	// field accepts before it checks it.
-	if _, ok := Get(values, fd.Path); !ok {
+	if _, ok := Get(inputs, fd.Path); !ok {
 		switch fd.Kind {
 		case IntList:
-			set(values, fd.Path, []any{1.0})
+			set(inputs, fd.Path, []any{1.0})
 		case Int, Number, IntEnum:
-			set(values, fd.Path, 1.0)
+			set(inputs, fd.Path, 1.0)
 		case Enum:
-			set(values, fd.Path, "?")
+			set(inputs, fd.Path, "?")
 		case EnumSet:
-			set(values, fd.Path, []any{"?"})
+			set(inputs, fd.Path, []any{"?"})
 		}
 	}
-	return values
+	return inputs
 }
 
 // field returns f's field at path.

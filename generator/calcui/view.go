@@ -1,8 +1,10 @@
-// Twin of theme/js/calcs/table.js for table (the same kinds, columns,
-// order and texts), which TestTableTwins (generator/e2e/twins_test.go)
-// holds equal, and of theme/js/calcs/calc.js for forLine (forText) and
-// steps (steps), which TestStepsTwins holds equal: change one, change the
-// other. The numbers are format.go's.
+// The view model: everything a calculator block's template draws (View,
+// its groups, fields, result and steps), made by Prepare, the package's
+// entry point, from the engine's static result. forLine and steps are
+// paired with theme/js/calcs/calc.js's forText and steps, which
+// TestStepsParity (generator/e2e/parity_test.go) holds equal: change one,
+// change the other. The fields are fields.go's, the tables table.go's and
+// the numbers format.go's.
 
 package calcui
 
@@ -20,9 +22,9 @@ type Page struct {
 	Lang string
 	// T returns an interface string of the page's language.
 	T func(key string) string
-	// Rules maps "doc#id" to the section's title, for the links of the
+	// Sections maps "doc#id" to the section's title, for the links of the
 	// explanation steps.
-	Rules map[string]string
+	Sections map[string]string
 	// DocURL returns the URL of a document from this page ("../fantasy/",
 	// "" for the page itself).
 	DocURL func(slug string) string
@@ -48,7 +50,7 @@ func (p Page) engine() *engine.Rules {
 type Block struct {
 	Form   *Form
 	ID     string         // unique in the page, e.g. "calc-armor"
-	Values map[string]any // the form's values: defaults merged with the block's
+	Inputs map[string]any // the form's inputs: defaults merged with the block's
 	// TitleID, when set, names an element outside the block (the
 	// calculators page's heading) that titles it; the block then shows no
 	// title of its own.
@@ -63,7 +65,7 @@ type View struct {
 	TitleID        string // the element that names the block
 	OwnTitle       bool   // false when a heading outside the block names it
 	Desc           string
-	ValuesJSON     string // the values the form starts from (reset goes back to them)
+	ValuesJSON     string // the inputs the form starts from (reset goes back to them)
 	RulesJSON      string // "doc#id" → section title, for the live steps' links
 	LinksJSON      string // "doc#id" → the section's link from this page, the same keys
 	Groups         []GroupView
@@ -167,14 +169,14 @@ func Prepare(blk Block, p Page) (*View, error) {
 	p.numFormat = &numFormat
 	f := blk.Form.Ranged(p.engine())
 	info := Info(f.Name)
-	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Values))
-	values, _ := json.Marshal(blk.Values)
-	rules, _ := json.Marshal(p.Rules)
+	out, cerr := p.engine().Calculate(f.Name, f.EngineInput(blk.Inputs))
+	inputs, _ := json.Marshal(blk.Inputs)
+	sections, _ := json.Marshal(p.Sections)
 	// The live steps link what the static ones link: the links are made
 	// here, once, and a page that holds every document (the book, the
 	// single file) rewrites them as it rewrites the static ones.
 	hrefs := map[string]string{}
-	for key := range p.Rules {
+	for key := range p.Sections {
 		doc, id, _ := strings.Cut(key, "#")
 		hrefs[key] = p.DocURL(doc) + "#" + id
 	}
@@ -184,7 +186,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 		Kicker: p.T("calc.kicker"), Title: p.T("calc." + f.Name + ".title"),
 		TitleID: blk.ID + "-title", OwnTitle: true,
 		Desc:       info.Fr,
-		ValuesJSON: string(values), RulesJSON: string(rules), LinksJSON: string(links),
+		ValuesJSON: string(inputs), RulesJSON: string(sections), LinksJSON: string(links),
 		T: p.T,
 	}
 	if p.CharacterURL != "" {
@@ -213,7 +215,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 			gv.Note = p.T("calc.group." + g.Legend + ".note")
 		}
 		for _, fd := range g.Fields {
-			fv := fieldView(blk.ID, f.Name, fd, blk.Values, p)
+			fv := fieldView(blk.ID, f.Name, fd, blk.Inputs, p)
 			fv.Key = keys[fd.Path]
 			// Two fields with one label (the duellists' "Magie"): the
 			// message names the group too. A field with no message of its
@@ -238,31 +240,9 @@ func Prepare(blk Block, p Page) (*View, error) {
 	}
 	v.Result = result(f, out, p)
 	if f.Name == "casting" {
-		v.Grid = castingGrid(blk.Values, p)
+		v.Grid = castingGrid(blk.Inputs, p)
 	}
 	return v, nil
-}
-
-// shortKeys names each field in a short link: its last path segment when
-// no other field of the form ends the same way, else its whole path.
-func shortKeys(f *Form) map[string]string {
-	count := map[string]int{}
-	for _, g := range f.Groups {
-		for _, fd := range g.Fields {
-			count[lastKey(fd.Path)]++
-		}
-	}
-	keys := map[string]string{}
-	for _, g := range f.Groups {
-		for _, fd := range g.Fields {
-			k := lastKey(fd.Path)
-			if count[k] > 1 {
-				k = fd.Path
-			}
-			keys[fd.Path] = k
-		}
-	}
-	return keys
 }
 
 // Info returns the engine's description of the calculator name: its rule
@@ -313,237 +293,6 @@ func fill(s string, kv ...string) string {
 	return s
 }
 
-// idDashes makes a field's path part of an HTML ID.
-var idDashes = strings.NewReplacer(".", "-", "_", "-")
-
-func fieldView(id, calc string, fd Field, values map[string]any, p Page) FieldView {
-	v, _ := Get(values, fd.Path)
-	fv := FieldView{
-		ID: id + "-" + idDashes.Replace(fd.Path), Path: fd.Path, Kind: fd.Kind,
-		Label: label(p, calc, fd.Path), When: strings.Join(fd.When, "&"), UIOnly: fd.UIOnly, Optional: fd.Optional,
-		// Hidden from the first paint, as the script would hide it: a field
-		// that disappeared once the script ran moved the text below it.
-		Hidden: !fd.Holds(values),
-	}
-	fillNumeric(&fv, fd, p)
-	if s := p.T("calc." + calc + ".item." + fd.Path); fd.Kind == IntList && !strings.HasPrefix(s, "[") {
-		fv.ItemMsg = fill(s, "min", num(fd.Min, p.format()), "max", num(fd.Max, p.format()))
-	}
-	switch fd.Kind {
-	case Bool:
-		fv.Checked, _ = v.(bool)
-	case EnumSet:
-		set := map[string]bool{}
-		if l, ok := v.([]any); ok {
-			for _, x := range l {
-				set[str(x)] = true
-			}
-		}
-		for _, o := range fd.Options {
-			fv.Options = append(fv.Options, Option{ID: fv.ID + "-" + o, Value: o, Text: option(p, o), Selected: set[o]})
-		}
-	case Enum, IntEnum:
-		cur := valueString(v, plainFormat)
-		if fd.Optional {
-			fv.Options = append(fv.Options, Option{Value: "", Text: p.T("calc.default"), Selected: cur == ""})
-		}
-		for _, o := range fd.Options {
-			text := o
-			if fd.Kind == Enum {
-				text = option(p, o)
-			}
-			fv.Options = append(fv.Options, Option{Value: o, Text: text, Selected: o == cur})
-		}
-	case Events:
-		fv.SubJSON = subSpec(calc, fd, p)
-		fv.RowLabel = p.T("calc." + calc + ".row")
-		if strings.HasPrefix(fv.RowLabel, "[") {
-			fv.RowLabel = p.T("calc.row")
-		}
-		fv.AddLabel, fv.RemoveLabel = p.T("calc.add_event"), p.T("calc.remove_event")
-		fv.Msg = fill(p.T("calc.msg.events"), "label", fv.Label)
-		if l, ok := v.([]any); ok {
-			for _, row := range l {
-				m, _ := row.(map[string]any)
-				fv.Rows = append(fv.Rows, rowView(calc, fd, m, p))
-			}
-		}
-		fv.Blank = rowView(calc, fd, map[string]any{}, p)
-	default:
-		fv.Value = shownValue(v, fd, p.format())
-	}
-	return fv
-}
-
-// RowView is one row of timed actions as its partial draws it.
-type RowView struct {
-	Label, Remove string
-	Cells         []FieldView
-}
-
-// Row returns the i-th row of an Events field; i < 0 gives the blank row
-// that new rows are cloned from, numbered "__N__" for the script to fill.
-func (f FieldView) Row(i int) RowView {
-	n, cells := "__N__", f.Blank
-	if i >= 0 && i < len(f.Rows) {
-		n, cells = strconv.Itoa(i+1), f.Rows[i]
-	}
-	r := RowView{Label: fill(f.RowLabel, "n", n), Remove: fill(f.RemoveLabel, "n", n)}
-	for _, c := range cells {
-		c.ID = f.ID + "-" + n + "-" + strings.ReplaceAll(c.Path, "_", "-")
-		r.Cells = append(r.Cells, c)
-	}
-	return r
-}
-
-// rowView returns the cells of one row of timed actions.
-func rowView(calc string, fd Field, row map[string]any, p Page) []FieldView {
-	var cells []FieldView
-	for _, s := range fd.Sub {
-		c := FieldView{Path: s.Path, Kind: s.Kind, Label: label(p, calc, "events."+s.Path)}
-		fillNumeric(&c, s, p)
-		switch s.Kind {
-		case Bool:
-			c.Checked, _ = row[s.Path].(bool)
-		case Enum:
-			for _, o := range s.Options {
-				c.Options = append(c.Options, Option{Value: o, Text: option(p, o), Selected: o == str(row[s.Path])})
-			}
-		default:
-			c.Value = shownValue(row[s.Path], s, p.format())
-		}
-		cells = append(cells, c)
-	}
-	return cells
-}
-
-// fillNumeric sets what a number field shows and says: its keyboard, its
-// unit, its range and the message of a value outside it, in the player's
-// words ("Magie : un nombre entier de 0 à 50").
-func fillNumeric(fv *FieldView, fd Field, p Page) {
-	lo, hi := fd.Min, fd.Max
-	if fd.Percent {
-		fv.Unit, fv.Scale = "%", 100
-		lo, hi = 100*lo, 100*hi
-	}
-	what := ""
-	switch fd.Kind {
-	case Int:
-		what = "calc.msg.int"
-	case Number:
-		what = "calc.msg.number"
-		if fd.Percent {
-			what = "calc.msg.percent"
-		}
-	case IntList:
-		what = "calc.msg.ints"
-		fv.Placeholder = p.T("calc.list_placeholder")
-		fv.ItemMsg = fill(p.T("calc.msg.item"), "label", fv.Label, "min", num(lo, p.format()), "max", num(hi, p.format()))
-	case Text:
-		fv.InputMode = "text"
-		fv.Msg = fv.Label
-		return
-	default:
-		return
-	}
-	fv.Min, fv.Max = raw(fd.Min), raw(fd.Max)
-	fv.Hint = num(lo, p.format()) + " – " + num(hi, p.format())
-	// An empty box beside a range read as a value to fill in: the casting
-	// calculator's modifier and experience looked missing at 390 px.
-	if fd.Optional && fv.Placeholder == "" {
-		fv.Placeholder = p.T("calc.optional")
-	}
-	if fd.Percent {
-		fv.Hint = pctRange(lo, hi, p.format())
-	}
-	fv.Msg = fill(p.T(what), "label", fv.Label, "min", num(lo, p.format()), "max", num(hi, p.format()))
-	// Phones' numeric keypads have no minus sign, and the iPhone's has no
-	// comma or space either: a field that takes a minus, or a list of
-	// values, gets the text keyboard (its "123" page has all three).
-	switch {
-	case fd.Min < 0, fd.Kind == IntList:
-		fv.InputMode = "text"
-	case fd.Kind == Number:
-		fv.InputMode = "decimal"
-	default:
-		fv.InputMode = "numeric"
-	}
-}
-
-// shownValue writes a value as its field shows it: a decimal comma in
-// French, a percentage field in percent.
-func shownValue(v any, fd Field, f Format) string {
-	if x, ok := v.(float64); ok && fd.Percent {
-		return fieldNum(100*x, f)
-	}
-	return valueString(v, f)
-}
-
-// subSpec describes an Events row's columns for the script that adds rows.
-func subSpec(calc string, fd Field, p Page) string {
-	type col struct {
-		Path      string   `json:"path"`
-		Kind      Kind     `json:"kind"`
-		Label     string   `json:"label"`
-		Min       float64  `json:"min"`
-		Max       float64  `json:"max"`
-		InputMode string   `json:"inputmode,omitempty"`
-		Msg       string   `json:"msg,omitempty"`
-		Options   []string `json:"options,omitempty"`
-		Texts     []string `json:"texts,omitempty"`
-	}
-	var cols []col
-	for _, s := range fd.Sub {
-		var c FieldView
-		c.Label = label(p, calc, "events."+s.Path)
-		fillNumeric(&c, s, p)
-		var texts []string
-		for _, o := range s.Options {
-			texts = append(texts, option(p, o))
-		}
-		cols = append(cols, col{s.Path, s.Kind, c.Label, s.Min, s.Max, c.InputMode, c.Msg, s.Options, texts})
-	}
-	b, _ := json.Marshal(cols)
-	return string(b)
-}
-
-// FormatFigure formats an output value as the page shows it: rounded for
-// people (probabilities to 0.1 %, expectations to one decimal); the exact
-// value stays in the element's title and in the values table.
-func FormatFigure(v any, format string, p Page, fraction string) string {
-	switch format {
-	case "pct":
-		x, _ := v.(float64)
-		s := pct(x, p.format())
-		if fraction != "" && fraction != "0" && fraction != "1" {
-			s += " (" + fraction + ")"
-		}
-		return s
-	case "bool":
-		if bv, _ := v.(bool); bv {
-			return p.T("calc.yes")
-		}
-		return p.T("calc.no")
-	case "enum":
-		if v == nil {
-			return p.T("calc.none")
-		}
-		return option(p, str(v))
-	case "min":
-		x, _ := v.(float64)
-		return num(x, p.format()) + " min"
-	case "list":
-		return valueString(v, p.format())
-	case "text":
-		return str(v)
-	case "num":
-		x, _ := v.(float64)
-		return numPrec(x, 1, p.format())
-	}
-	x, _ := v.(float64)
-	return num(x, p.format())
-}
-
 // Strings returns the interface strings the script needs to draw results
 // (options, yes/no, table heads, messages), for one data attribute a page.
 func Strings(t func(string) string, keys []string) map[string]string {
@@ -590,89 +339,6 @@ func result(f *Form, out map[string]any, p Page) ResultView {
 	return r
 }
 
-// maxTable is the longest distribution (dist, rests) written as a table:
-// a longer one (100d1000) stays in the plot and the JSON. The other
-// series are as long as the engine allows. table.js's MAX_TABLE is its
-// twin.
-const maxTable = 60
-
-// table returns the result's series as a table: the static stand-in for
-// the plot the script draws, and its values under the plot.
-func table(f *Form, out map[string]any, p Page) *Table {
-	list := func(key string) []map[string]any {
-		l, _ := out[key].([]any)
-		var rows []map[string]any
-		for _, x := range l {
-			if m, ok := x.(map[string]any); ok {
-				rows = append(rows, m)
-			}
-		}
-		return rows
-	}
-	fl := func(m map[string]any, k string) float64 { x, _ := m[k].(float64); return x }
-	t := &Table{}
-	head := func(keys ...string) {
-		for _, k := range keys {
-			t.Head = append(t.Head, p.T("calc.col."+k))
-		}
-	}
-	row := func(cells ...string) { t.Rows = append(t.Rows, cells) }
-	switch f.Plot {
-	case "dist":
-		rows, atl := list("distribution"), list("at_least")
-		if len(rows) == 0 || len(rows) > maxTable {
-			return nil
-		}
-		head("value", "p", "at_least")
-		for i, r := range rows {
-			al := 0.0
-			if i < len(atl) {
-				al = fl(atl[i], "p")
-			}
-			row(num(fl(r, "value"), p.format()), pct(fl(r, "p"), p.format()), pct(al, p.format()))
-		}
-	case "rests":
-		rows := list("rests")
-		if len(rows) == 0 || len(rows) > maxTable {
-			return nil
-		}
-		head("rests", "p")
-		for _, r := range rows {
-			row(num(fl(r, "rests"), p.format()), pct(fl(r, "p"), p.format()))
-		}
-	case "xp":
-		head("xp", "p")
-		for _, r := range list("distribution") {
-			row(num(fl(r, "xp"), p.format()), pct(fl(r, "p"), p.format()))
-		}
-	case "timeline":
-		head("at", "state", "cause")
-		for _, r := range list("timeline") {
-			row(num(fl(r, "at"), p.format())+" min", option(p, str(r["state"])), causeLabel(p, str(r["cause"])))
-		}
-	case "hits":
-		// The state and the life points first, after the hit: the columns
-		// a player reads, on screen at 360 px; the armour left scrolls
-		// after them (theme/js/calcs/table.js, the same order).
-		head("hit", "damage", "state", "life_points", "magic", "physical")
-		for _, r := range list("timeline") {
-			row(num(fl(r, "hit"), p.format()), num(fl(r, "damage"), p.format()), option(p, str(r["state"])),
-				num(fl(r, "life_points"), p.format()), num(fl(r, "magic"), p.format()), num(fl(r, "physical"), p.format()))
-		}
-	case "rounds":
-		head("opponent", "score", "result")
-		for _, r := range list("rounds") {
-			row(num(fl(r, "opponent"), p.format()), num(fl(r, "score"), p.format()), option(p, str(r["result"])))
-		}
-	default:
-		return nil
-	}
-	if len(t.Rows) == 0 {
-		return nil
-	}
-	return t
-}
-
 // steps returns the explanation, with one rule link per distinct section:
 // on the first line that applies it.
 func steps(out map[string]any, p Page) []StepView {
@@ -686,7 +352,7 @@ func steps(out map[string]any, p Page) []StepView {
 		if rule != "" && !seen[doc+"#"+rule] {
 			seen[doc+"#"+rule] = true
 			st.Href = p.DocURL(doc) + "#" + rule
-			st.Rule = p.Rules[doc+"#"+rule]
+			st.Rule = p.Sections[doc+"#"+rule]
 			if st.Rule == "" {
 				st.Rule = rule
 			}
@@ -694,73 +360,6 @@ func steps(out map[string]any, p Page) []StepView {
 		sv = append(sv, st)
 	}
 	return sv
-}
-
-// castingGrid returns the chance to cast for magic 0–10 and every
-// apprenticeship level of the page's rules: the table a player reads at a
-// glance without JavaScript.
-func castingGrid(values map[string]any, p Page) *Table {
-	t := &Table{Caption: p.T("calc.casting.grid"), RowHead: true, Head: []string{p.T("calc.field.magic")}}
-	reading, _ := values["reading"].(string)
-	grid := castingChances(p.engine(), reading)
-	for a := range grid[0] {
-		t.Head = append(t.Head, p.T("calc.col.appr")+" "+strconv.Itoa(a+1))
-	}
-	for m, chances := range grid {
-		row := []string{strconv.Itoa(m)}
-		for _, x := range chances {
-			cell := "—"
-			if x >= 0 {
-				cell = pct(x, p.format())
-			}
-			row = append(row, cell)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t
-}
-
-// castingGrids keeps castingChances per rules and reading: the grid is
-// drawn for every casting calculator of a build, in each language, and
-// its computations were a visible part of the real site's CPU.
-var castingGrids sync.Map
-
-// castingChances returns the chance to cast for magic 0–10 (rows) and
-// apprenticeship 1 to the rules' highest level (columns) under reading (""
-// for the default), -1 where the engine refuses the input.
-func castingChances(rules *engine.Rules, reading string) [][]float64 {
-	type key struct {
-		rules   engine.Rules
-		reading string
-	}
-	k := key{*rules, reading}
-	if g, ok := castingGrids.Load(k); ok {
-		return g.([][]float64)
-	}
-	g := make([][]float64, 11) // magic 0 to 10, what a table at a glance covers, not a rule
-	for m := range g {
-		g[m] = make([]float64, rules.Casting.MaxApprenticeship)
-		for a := range g[m] {
-			in := map[string]any{"magic": float64(m), "apprenticeship": float64(a + 1)}
-			if reading != "" {
-				in["reading"] = reading
-			}
-			g[m][a] = -1
-			if out, err := rules.Calculate("casting", in); err == nil {
-				g[m][a], _ = out["p_cast"].(float64)
-			}
-		}
-	}
-	v, _ := castingGrids.LoadOrStore(k, g)
-	return v.([][]float64)
-}
-
-// causeLabel names what changed a state: a timer, the start, or an action.
-func causeLabel(p Page, cause string) string {
-	if s := p.T("opt.cause_" + cause); !strings.HasPrefix(s, "[") {
-		return s
-	}
-	return option(p, cause)
 }
 
 // forLine sums up the values a form shows, field by field ("Label : value",

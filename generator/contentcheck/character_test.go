@@ -9,7 +9,7 @@ import (
 )
 
 // TestCharacterPage: the character page exists in every language with the
-// same IDs (a link to /fr/character/#fantasy has its twin in English),
+// same IDs (a link to /fr/character/#fantasy has its counterpart in English),
 // holds a field for every figure calcui.Characters names, says without
 // JavaScript what it needs, and is linked from the home page and from the
 // calculators of a game with a character.

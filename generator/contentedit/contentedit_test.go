@@ -249,10 +249,10 @@ func sections(lines []string) []section {
 	return out
 }
 
-// twins returns the sections both languages have with the same ID and the
+// translatedSections returns the sections both languages have with the same ID and the
 // same number of plain paragraphs: the nth paragraph of one translates
 // the nth of the other.
-func twins(d *doc) [][2]section {
+func translatedSections(d *doc) [][2]section {
 	en := map[string]section{}
 	for _, s := range sections(d.en) {
 		en[s.id] = s
@@ -280,8 +280,8 @@ func addWord(dir string) error {
 		return err
 	}
 	for _, d := range ds {
-		for _, tw := range twins(d) {
-			fi, ei := tw[0].paragraphs[0], tw[1].paragraphs[0]
+		for _, ts := range translatedSections(d) {
+			fi, ei := ts[0].paragraphs[0], ts[1].paragraphs[0]
 			fr, ok1 := endSentence(d.fr[fi], "vraiment")
 			en, ok2 := endSentence(d.en[ei], "really")
 			if ok1 && ok2 {
@@ -370,12 +370,12 @@ func useGlossaryTerm(dir string) error {
 			continue
 		}
 		for _, d := range ds {
-			for _, tw := range twins(d) {
-				text := strings.ToLower(strings.Join(d.fr[tw[0].head:tw[0].end], "\n"))
+			for _, ts := range translatedSections(d) {
+				text := strings.ToLower(strings.Join(d.fr[ts[0].head:ts[0].end], "\n"))
 				if strings.Contains(text, strings.ToLower(fr)) {
 					continue
 				}
-				fi, ei := tw[0].paragraphs[0], tw[1].paragraphs[0]
+				fi, ei := ts[0].paragraphs[0], ts[1].paragraphs[0]
 				old := [2]string{d.fr[fi], d.en[ei]}
 				d.fr[fi] += " Voir aussi : " + fr + "."
 				d.en[ei] += " See also: " + en + "."
@@ -406,10 +406,10 @@ func removeParagraph(dir string) error {
 	slices.SortFunc(ds, func(a, b *doc) int { return len(strings.Join(a.fr, " ")) - len(strings.Join(b.fr, " ")) })
 	for _, d := range ds {
 		best, bi := -1, 0
-		tws := twins(d)
-		for i, tw := range tws {
-			for j, p := range tw[0].paragraphs {
-				if len(tw[0].paragraphs) > 1 && len(d.fr[p]) > best {
+		tsecs := translatedSections(d)
+		for i, ts := range tsecs {
+			for j, p := range ts[0].paragraphs {
+				if len(ts[0].paragraphs) > 1 && len(d.fr[p]) > best {
 					best, bi = len(d.fr[p]), i*1000+j
 				}
 			}
@@ -417,8 +417,8 @@ func removeParagraph(dir string) error {
 		if best < 0 {
 			continue
 		}
-		tw, j := tws[bi/1000], bi%1000
-		fi, ei := tw[0].paragraphs[j], tw[1].paragraphs[j]
+		ts, j := tsecs[bi/1000], bi%1000
+		fi, ei := ts[0].paragraphs[j], ts[1].paragraphs[j]
 		d.fr = slices.Delete(d.fr, fi, fi+2)
 		d.en = slices.Delete(d.en, ei, ei+2)
 		return d.save(dir)
@@ -434,11 +434,11 @@ func removeSection(dir string) error {
 		return err
 	}
 	for _, d := range ds {
-		tws := twins(d)
-		for i := len(tws) - 1; i >= 0; i-- {
+		tsecs := translatedSections(d)
+		for i := len(tsecs) - 1; i >= 0; i-- {
 			fr, en := slices.Clone(d.fr), slices.Clone(d.en)
-			d.fr = slices.Delete(d.fr, tws[i][0].head, tws[i][0].end)
-			d.en = slices.Delete(d.en, tws[i][1].head, tws[i][1].end)
+			d.fr = slices.Delete(d.fr, tsecs[i][0].head, tsecs[i][0].end)
+			d.en = slices.Delete(d.en, tsecs[i][1].head, tsecs[i][1].end)
 			if err := d.save(dir); err != nil {
 				return err
 			}
@@ -460,14 +460,14 @@ func retitleSection(dir string) error {
 		return err
 	}
 	for _, d := range ds {
-		for _, tw := range twins(d) {
-			f, e := d.fr[tw[0].head], d.en[tw[1].head]
+		for _, ts := range translatedSections(d) {
+			f, e := d.fr[ts[0].head], d.en[ts[1].head]
 			i, j := strings.Index(f, " {#"), strings.Index(e, " {#")
 			if i < 0 || j < 0 {
 				continue
 			}
-			d.fr[tw[0].head] = f[:i] + " (révisé)" + f[i:]
-			d.en[tw[1].head] = e[:j] + " (revised)" + e[j:]
+			d.fr[ts[0].head] = f[:i] + " (révisé)" + f[i:]
+			d.en[ts[1].head] = e[:j] + " (revised)" + e[j:]
 			return d.save(dir)
 		}
 	}
@@ -520,13 +520,13 @@ func addAnchor(dir string) error {
 		return err
 	}
 	d := ds[0]
-	tws := twins(d)
-	if len(tws) == 0 {
+	tsecs := translatedSections(d)
+	if len(tsecs) == 0 {
 		return errors.New("no section to anchor")
 	}
-	tw := tws[len(tws)-1]
-	d.fr[tw[0].paragraphs[0]] = "{#organisers-new-anchor} " + d.fr[tw[0].paragraphs[0]]
-	d.en[tw[1].paragraphs[0]] = "{#organisers-new-anchor} " + d.en[tw[1].paragraphs[0]]
+	ts := tsecs[len(tsecs)-1]
+	d.fr[ts[0].paragraphs[0]] = "{#organisers-new-anchor} " + d.fr[ts[0].paragraphs[0]]
+	d.en[ts[1].paragraphs[0]] = "{#organisers-new-anchor} " + d.en[ts[1].paragraphs[0]]
 	if err := d.save(dir); err != nil {
 		return err
 	}
@@ -535,7 +535,7 @@ func addAnchor(dir string) error {
 	if err != nil {
 		return err
 	}
-	row := "| `" + d.slug + "` | `" + tw[0].id + "` | `organisers-new-anchor` |"
+	row := "| `" + d.slug + "` | `" + ts[0].id + "` | `organisers-new-anchor` |"
 	return os.WriteFile(ids, []byte(strings.TrimRight(string(b), "\n")+"\n"+row+"\n"), 0o644)
 }
 

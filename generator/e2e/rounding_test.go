@@ -36,12 +36,12 @@ func roundingValues() []float64 {
 	return append(xs, 1.005, 2.675, 1.0005, 12345.25, 99999.95, 1e-7, 1e21)
 }
 
-// TestRoundingTwins runs theme/js/calcs/format.js in Chromium on the same
+// TestRoundingParity runs theme/js/calcs/format.js in Chromium on the same
 // numbers as the Go side (the engine's Decimal and Percent, calcui's
 // figures), both with the theme's format data, and compares every text:
 // the one rounding rule of issue 34 is the same in both languages of code.
-func TestRoundingTwins(t *testing.T) {
-	fr, en, fmts := twinPages(t)
+func TestRoundingParity(t *testing.T) {
+	fr, en, fmts := pairPages(t)
 	xs := roundingValues()
 	in, _ := json.Marshal(xs)
 	b := newBrowser(t, 1280, 900, false)

@@ -11,9 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
-
 	"compendium/generator/calcui"
 	"compendium/generator/glossary"
 	"compendium/generator/markdown"
@@ -31,9 +28,9 @@ type calcs struct {
 	// section's title grew with the site, for the few that calculators
 	// cite).
 	site *site.Site
-	// values holds each valid block's form values; a block missing here
+	// inputs holds each valid block's form inputs; a block missing here
 	// failed check and is not rendered.
-	values map[*markdown.Calc]map[string]any
+	inputs map[*markdown.Calc]map[string]any
 	ids    map[*markdown.Calc]string
 	// glossary feeds the glossary pages; it lives here because, like the
 	// calculators, its pages need the section titles gathered by check.
@@ -63,7 +60,7 @@ type calcPage struct {
 }
 
 func newCalcs(theme *render.Theme) *calcs {
-	return &calcs{theme: theme, values: map[*markdown.Calc]map[string]any{}, ids: map[*markdown.Calc]string{}}
+	return &calcs{theme: theme, inputs: map[*markdown.Calc]map[string]any{}, ids: map[*markdown.Calc]string{}}
 }
 
 // check validates every block before anything renders: a known calculator,
@@ -95,8 +92,8 @@ func (c *calcs) check(s *site.Site, rules *values.Set) site.Diagnostics {
 					ds.Report(d.File, line+1, "calc-input", "name", blk.Name, "inputs", strings.Join(bad, ", "))
 					continue
 				}
-				values := form.Merge(block)
-				if _, err := rules.Rules.Calculate(blk.Name, form.EngineInput(values)); err != nil {
+				inputs := form.Merge(block)
+				if _, err := rules.Rules.Calculate(blk.Name, form.EngineInput(inputs)); err != nil {
 					ds.Report(d.File, line+1, "calc-default", "name", blk.Name, "err", err.En, "err@fr", err.Fr)
 					continue
 				}
@@ -105,7 +102,7 @@ func (c *calcs) check(s *site.Site, rules *values.Set) site.Diagnostics {
 				if n := seen[blk.Name]; n > 1 {
 					id += "-" + strconv.Itoa(n)
 				}
-				c.values[blk], c.ids[blk] = values, id
+				c.inputs[blk], c.ids[blk] = inputs, id
 			}
 		}
 	}
@@ -156,7 +153,7 @@ func (c *calcs) blocks(s *site.Site) (map[*markdown.Calc]string, site.Diagnostic
 	for _, l := range s.Langs {
 		for _, d := range l.Docs {
 			for _, blk := range d.Calcs {
-				if _, ok := c.values[blk]; ok {
+				if _, ok := c.inputs[blk]; ok {
 					jobs = append(jobs, job{d, blk})
 				}
 			}
@@ -167,7 +164,7 @@ func (c *calcs) blocks(s *site.Site) (map[*markdown.Calc]string, site.Diagnostic
 	par.Each(len(jobs), func(i int) {
 		d, blk := jobs[i].d, jobs[i].blk
 		p := c.page(d.Lang)
-		p.Rules = c.docRules(d.Lang, blk.Name)
+		p.Sections = c.docSections(d.Lang, blk.Name)
 		own := p.DocURL
 		p.DocURL = func(slug string) string {
 			if slug == d.Slug {
@@ -176,7 +173,7 @@ func (c *calcs) blocks(s *site.Site) (map[*markdown.Calc]string, site.Diagnostic
 			return own(slug)
 		}
 		var b strings.Builder
-		errs[i] = c.render(&b, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Values: c.values[blk]}, p, d.Slug)
+		errs[i] = c.render(&b, calcui.Block{Form: calcui.Lookup(blk.Name), ID: c.ids[blk], Inputs: c.inputs[blk]}, p, d.Slug)
 		out[i] = b.String()
 	})
 	html := make(map[*markdown.Calc]string, len(jobs))
@@ -224,13 +221,13 @@ func (c *calcs) render(w io.Writer, blk calcui.Block, p calcui.Page, where strin
 // program: the theme and configuration (themeKey), the page, the block
 // and the titles of the sections its steps cite.
 func (c *calcs) memoKey(blk calcui.Block, p calcui.Page, where string) string {
-	values, _ := json.Marshal(blk.Values) // maps marshal with sorted keys
-	rules := make([]string, 0, len(p.Rules))
-	for k, v := range p.Rules {
-		rules = append(rules, k+"\x00"+v)
+	inputs, _ := json.Marshal(blk.Inputs) // maps marshal with sorted keys
+	sections := make([]string, 0, len(p.Sections))
+	for k, v := range p.Sections {
+		sections = append(sections, k+"\x00"+v)
 	}
-	sort.Strings(rules)
-	return strings.Join([]string{c.themeKey, p.Lang, where, blk.Form.Name, blk.ID, blk.TitleID, string(values), strings.Join(rules, "\x01"), c.rulesJSON()}, "\x02")
+	sort.Strings(sections)
+	return strings.Join([]string{c.themeKey, p.Lang, where, blk.Form.Name, blk.ID, blk.TitleID, string(inputs), strings.Join(sections, "\x01"), c.rulesJSON()}, "\x02")
 }
 
 // calcMemo keeps the calculators' HTML from one Live build to the next
@@ -274,9 +271,9 @@ func (m *calcMemo) rotate() {
 	m.last, m.cur = m.cur, nil
 }
 
-// docRules keeps the section titles of the calculator's own document: the
+// docSections keeps the section titles of the calculator's own document: the
 // engine's steps cite those, and the page carries no more than it needs.
-func (c *calcs) docRules(lang, name string) map[string]string {
+func (c *calcs) docSections(lang, name string) map[string]string {
 	out := map[string]string{}
 	doc := c.doc(lang, calcui.Info(name).Doc)
 	if doc == nil {
@@ -323,52 +320,6 @@ func (c *calcs) title(lang, key string) string {
 		}
 	}
 	return ""
-}
-
-// stringKeys are the interface strings every calculator script needs.
-var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.plot", "calc.url_error",
-	"calc.load_failed", "calc.new_edition", "calc.reload", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
-	"calc.character.saved", "calc.character.not_saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
-
-// strings returns the page data (calcui.PageData's JSON) of a page of
-// lang with the named calculators: the strings the scripts need (their
-// own labels, the options, the table heads and the plots' words, and the
-// strings whose keys start with one of extra: the character page's own,
-// sharing and the problems of a shared character), the rules, the
-// engine's limits and the language's number format.
-func (c *calcs) strings(lang string, names []string, extra ...string) string {
-	keys := append([]string(nil), stringKeys...)
-	prefixes := append([]string{"opt.", "calc.col.", "plot."}, extra...)
-	for _, n := range names {
-		prefixes = append(prefixes, "calc."+n+".")
-	}
-	for _, k := range c.theme.Keys(lang) {
-		for _, p := range prefixes {
-			if strings.HasPrefix(k, p) {
-				keys = append(keys, k)
-				break
-			}
-		}
-	}
-	rules := c.ruleSet().Rules
-	// The rules travel in the page data, which every page with a
-	// calculator carries, the single-file edition included: the page's
-	// text and its calculators then come from one build, online, from the
-	// offline copy or from disk (theme/js/shared/engine.js hands them to
-	// the worker with each computation).
-	return calcui.NewPageData(func(k string) string { return values.Fill(c.theme.T(lang, k), rules) }, keys, c.rulesJSON()).JSON()
-}
-
-// rulesJSON returns the rules the browser's engine computes with, as the
-// array of numbers that engine.RulesFromValues reads: the page carries
-// them (data-rules), so that its text and its calculators come from one
-// build whether it is read online, from the offline copy or from disk.
-func (c *calcs) rulesJSON() string {
-	c.rulesOnce.Do(func() {
-		b, _ := json.Marshal(c.ruleSet().Rules.Values())
-		c.rulesText = string(b)
-	})
-	return c.rulesText
 }
 
 // calculatorsPage renders every calculator with its defaults for the page
@@ -422,9 +373,9 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		f := &calcui.Forms[i]
 		info := calcui.Info(f.Name)
 		p := c.page(lang)
-		p.Rules = c.docRules(lang, f.Name)
+		p.Sections = c.docSections(lang, f.Name)
 		var b strings.Builder
-		if err := c.render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Values: f.Merge(nil), TitleID: f.Name}, p, ""); err != nil {
+		if err := c.render(&b, calcui.Block{Form: f, ID: "calc-" + f.Name, Inputs: f.Merge(nil), TitleID: f.Name}, p, ""); err != nil {
 			return nil, nil, err
 		}
 		e := render.CalcEntry{ID: f.Name, Title: c.theme.T(lang, "calc."+f.Name+".title"), HTML: template.HTML(b.String())}
@@ -442,40 +393,4 @@ func (c *calcs) makeCalculatorsPage(lang string, docs []*site.Doc) ([]render.Cal
 		names = append(names, f.Name)
 	}
 	return groups, names, nil
-}
-
-// codes returns the site's languages, the original first.
-func (c *calcs) codes() []string {
-	if c.site == nil {
-		return site.Languages
-	}
-	return c.site.Codes()
-}
-
-// glossaryPage lists the glossary's terms for lang, sorted as a dictionary
-// of that language sorts them (x/text's collation: "Écu" among the E).
-func (c *calcs) glossaryPage(lang string) []render.GlossaryEntry {
-	if c.glossary == nil {
-		return nil
-	}
-	// The other language a term is given in: the first of the site's
-	// languages but the page's own (the original, on a translation's page).
-	var other string
-	for _, l := range c.codes() {
-		if l != lang {
-			other = l
-			break
-		}
-	}
-	var out []render.GlossaryEntry
-	for _, t := range c.glossary.Terms {
-		slug, id, _ := strings.Cut(t.Section, "#")
-		out = append(out, render.GlossaryEntry{
-			ID: "term-" + t.ID, Term: t.Term(lang), Abbr: t.Abbr[lang], Other: t.Term(other), OtherAbbr: t.Abbr[other], OtherLang: other,
-			Definition: values.Fill(t.Definition[lang], c.ruleSet().Rules), URL: "../" + slug + "/#" + id, Section: c.title(lang, t.Section),
-		})
-	}
-	col := collate.New(language.Make(lang), collate.IgnoreCase, collate.IgnoreDiacritics)
-	sort.SliceStable(out, func(i, j int) bool { return col.CompareString(out[i].Term, out[j].Term) < 0 })
-	return out
 }

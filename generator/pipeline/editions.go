@@ -115,15 +115,15 @@ func calcOutputs(prev *edition.Previous, s, old *site.Site, oldValues *values.Se
 				if p.Old == nil || p.Cur == nil {
 					continue
 				}
-				f, values := calcui.Lookup(p.Cur.Name), calc.values[p.Cur]
-				if f == nil || values == nil {
+				f, blockInputs := calcui.Lookup(p.Cur.Name), calc.inputs[p.Cur]
+				if f == nil || blockInputs == nil {
 					continue
 				}
 				var block map[string]any
 				if len(bytes.TrimSpace(p.Old.Defaults)) > 0 && json.Unmarshal(p.Old.Defaults, &block) != nil {
 					continue
 				}
-				runs = append(runs, run{lang: l.Code, block: p.Cur, now: f.EngineInput(values), then: edition.CalcInput{Name: p.Cur.Name, Input: f.EngineInput(f.Merge(block))}})
+				runs = append(runs, run{lang: l.Code, block: p.Cur, now: f.EngineInput(blockInputs), then: edition.CalcInput{Name: p.Cur.Name, Input: f.EngineInput(f.Merge(block))}})
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-// Twin of theme/js/page/search.js for the query's analysis (the
+// Paired with theme/js/page/search.js for the query's analysis (the
 // tokenizer's tokens and foldWord are its tokens and foldWord, on the
 // tables below): change one, change the other. TestSearchParity
 // (generator/e2e/search_test.go) holds them equal.

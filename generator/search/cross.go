@@ -1,4 +1,4 @@
-// Twin of theme/js/page/search.js for the two languages' search (Search,
+// Paired with theme/js/page/search.js for the two languages' search (Search,
 // reach, Suggest are its search, reach, suggest): change one, change the
 // other. TestSearchParity (generator/e2e/search_test.go) holds them equal.
 

@@ -1,4 +1,4 @@
-// Twin of theme/js/page/search.js: the query here (LoadSplit, QueryIn and
+// Paired with theme/js/page/search.js: the query here (LoadSplit, QueryIn and
 // its words, candidates, ranking, anchors and snippets) is ported there
 // line by line; change one, change the other. TestSearchParity
 // (generator/e2e/search_test.go) holds them equal, both run on the same

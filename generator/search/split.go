@@ -1,4 +1,4 @@
-// Twin of theme/js/page/search.js for a split index's query side
+// Paired with theme/js/page/search.js for a split index's query side
 // (loadSplit and addRecords are its loadIndex, prepare and addRecords):
 // change one, change the other. TestSearchSplit
 // (generator/e2e/split_test.go) holds them equal.

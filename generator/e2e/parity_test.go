@@ -35,24 +35,24 @@ func jsModules(t *testing.T, files ...string) string {
 	return b.String()
 }
 
-// twinPages returns the theme's French and English calculator pages (their
+// pairPages returns the theme's French and English calculator pages (their
 // dictionaries, hence their number formats) and the script that defines
 // fmts, the same formats as the page data carries them.
-func twinPages(t *testing.T) (fr, en calcui.Page, fmts string) {
+func pairPages(t *testing.T) (fr, en calcui.Page, fmts string) {
 	t.Helper()
 	theme, errs := render.Load("../../theme")
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	page := func(lang string) calcui.Page {
-		return calcui.Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Rules: map[string]string{}, DocURL: func(string) string { return "" }}
+		return calcui.Page{Lang: lang, T: func(k string) string { return theme.T(lang, k) }, Sections: map[string]string{}, DocURL: func(string) string { return "" }}
 	}
 	fr, en = page("fr"), page("en")
 	b, _ := json.Marshal(map[string]calcui.Format{"fr": calcui.FormatOf(fr.T), "en": calcui.FormatOf(en.T)})
 	return fr, en, "const fmts = " + string(b) + ";\n"
 }
 
-// TestFormatTwins runs the fields', lists' and titles' number writing of
+// TestFormatParity runs the fields', lists' and titles' number writing of
 // theme/js/calcs/format.js (fieldNumber, listText, exactTitle) and of
 // generator/calcui (the list figure, whose items are the fields' numbers,
 // and ExactTitle) on the same numbers, with the theme's format data: the
@@ -60,8 +60,8 @@ func twinPages(t *testing.T) (fr, en calcui.Page, fmts string) {
 // script. A French negative field read "−1" from the build and "-1" from
 // the script; a list 1,5 and 1.5; a tiny probability's title "1e-05 %"
 // and "0.00001 %".
-func TestFormatTwins(t *testing.T) {
-	fr, en, fmts := twinPages(t)
+func TestFormatParity(t *testing.T) {
+	fr, en, fmts := pairPages(t)
 	xs := append(roundingValues(), -1, -2.5, -0.001, 1e-5, 1e-7, 1.5e-6, 1e-6, 7e-7, 1234567, 1e20, 1e21, 1.5e21, -1e22, 100*0.07, 0.1+0.2, 1.0/3, -2.0/3)
 	in, _ := json.Marshal(xs)
 	b := newBrowser(t, 1280, 900, false)
@@ -99,7 +99,7 @@ func TestFormatTwins(t *testing.T) {
 	}
 }
 
-// tableCase is one calculator's input for the table twins.
+// tableCase is one calculator's input for the table pair.
 type tableCase struct {
 	name   string
 	values map[string]any
@@ -113,13 +113,13 @@ func ones(n int) []any {
 	return l
 }
 
-// TestTableTwins runs the static result's table (generator/calcui, through
+// TestTableParity runs the static result's table (generator/calcui, through
 // Prepare) and the live one's (theme/js/calcs/table.js's dataTable) on the
 // same engine outputs, in both languages: the same kinds, heads, rows and
 // texts, and the same long distributions left to the plot (table.js once
 // dropped every table over 60 rows, calcui only the distributions').
-func TestTableTwins(t *testing.T) {
-	fr, en, fmts := twinPages(t)
+func TestTableParity(t *testing.T) {
+	fr, en, fmts := pairPages(t)
 	theme, _ := render.Load("../../theme")
 	cases := []tableCase{
 		{"dice", map[string]any{"expr": "2d4"}},
@@ -150,12 +150,12 @@ func TestTableTwins(t *testing.T) {
 		strs[p.Lang] = map[string]string{}
 		for _, c := range cases {
 			f := calcui.Lookup(c.name)
-			blk := calcui.Block{Form: f, ID: "calc-" + c.name, Values: f.Merge(c.values)}
+			blk := calcui.Block{Form: f, ID: "calc-" + c.name, Inputs: f.Merge(c.values)}
 			v, err := calcui.Prepare(blk, p)
 			if err != nil {
 				t.Fatalf("%s %v: %v", c.name, c.values, err)
 			}
-			out, cerr := engine.Calculate(f.Name, f.Ranged(engine.Default()).EngineInput(blk.Values))
+			out, cerr := engine.Calculate(f.Name, f.Ranged(engine.Default()).EngineInput(blk.Inputs))
 			if cerr != nil {
 				t.Fatal(cerr.En)
 			}
@@ -212,12 +212,12 @@ func TestTableTwins(t *testing.T) {
 	}
 }
 
-// TestStepsTwins: a calculator's explanation and its "computed for" line,
+// TestStepsParity: a calculator's explanation and its "computed for" line,
 // as the build writes them (calcui's steps and forLine) and as the script
 // draws them (calc.js's steps and forText) for the same values, the
 // defaults, on both languages' calculators pages: every step's text, its
 // rule link and the link's words.
-func TestStepsTwins(t *testing.T) {
+func TestStepsParity(t *testing.T) {
 	b := newBrowser(t, 1280, 900, false)
 	for _, lang := range []string{"fr", "en"} {
 		t.Run(lang, func(t *testing.T) {
