@@ -555,8 +555,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"éditions : aucune étiquette d'édition antérieure ({prefix}NOM) dans l'historique : pas de page « ce qui a changé »",
 	},
 	"cmd-new-usage": {
-		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its French and English titles",
-		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement ses titres français et anglais",
+		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its title in each language of the site, the original first",
+		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement son titre dans chaque langue du site, l'original d'abord",
 	},
 	"cmd-new-failed": {"generator new: {err}", "generator new : {err}"},
 	"cmd-new-wrote":  {"new: wrote {file}", "new : {file} écrit"},
@@ -574,12 +574,12 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"{file} existe : le document « {slug} » est déjà pris ; choisissez un autre slug",
 	},
 	"new-not-content": {
-		"{dir} is not a content folder (no fr/ in it): run from the project's folder, or give -content",
-		"{dir} n'est pas un dossier de contenu (il n'a pas de fr/) : lancez la commande depuis le dossier du projet, ou donnez -content",
+		"{dir} is not a content folder (no {lang}/ in it): run from the project's folder, or give -content",
+		"{dir} n'est pas un dossier de contenu (il n'a pas de {lang}/) : lancez la commande depuis le dossier du projet, ou donnez -content",
 	},
 	"new-unrecorded": {
-		"wrote {fr} and {en}, but could not record the translation: {err} (run go run ./generator translations -mark {slug})",
-		"{fr} et {en} écrits, mais la traduction n'a pas pu être enregistrée : {err} (lancez go run ./generator translations -mark {slug})",
+		"wrote {files}, but could not record the translation: {err} (run go run ./generator translations -mark {slug})",
+		"{files} écrits, mais la traduction n'a pas pu être enregistrée : {err} (lancez go run ./generator translations -mark {slug})",
 	},
 	"new-not-loaded":  {"the new document does not load", "le nouveau document ne se charge pas"},
 	"new-no-sections": {"no translated section in {slug}", "aucune section traduite dans {slug}"},
@@ -666,8 +666,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"liste les sections traduites dont l'original a changé depuis leur vérification ;\ntranslations -mark slug#id… les enregistre comme vérifiées (content/translations.json)",
 	},
 	"help-new": {
-		"start a new document: new SLUG [\"French title\" [\"English title\"]]\nwrites content/fr/SLUG.md and content/en/SLUG.md",
-		"commence un nouveau document : new SLUG [\"titre français\" [\"titre anglais\"]]\nécrit content/fr/SLUG.md et content/en/SLUG.md",
+		"start a new document: new SLUG [\"title\"…], one title per language of the site, the original first\nwrites content/LANG/SLUG.md for each",
+		"commence un nouveau document : new SLUG [\"titre\"…], un titre par langue du site, l'original d'abord\nécrit content/LANGUE/SLUG.md pour chacune",
 	},
 	"help-synth": {
 		"write synthetic pages for benchmarks: synth -pages 1000 -out DIR",
@@ -701,8 +701,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]",
 	},
 	"help-usage-new": {
-		"new [-content content] [-lang fr|en] SLUG [\"French title\" [\"English title\"]]",
-		"new [-content content] [-lang fr|en] SLUG [\"titre français\" [\"titre anglais\"]]",
+		"new [-content content] [-config compendium.json] [-lang fr|en] SLUG [\"title in the original\" [\"title in the next language\"…]]",
+		"new [-content content] [-config compendium.json] [-lang fr|en] SLUG [\"titre dans l'original\" [\"titre dans la langue suivante\"…]]",
 	},
 	"help-usage-synth": {"synth -pages N -out DIR [-seed 1]", "synth -pages N -out DOSSIER [-seed 1]"},
 	"help-usage-pdf": {
