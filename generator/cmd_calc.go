@@ -53,7 +53,7 @@ func calcRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := site.LangFrom("")
 	if err := fs.Parse(args); err != nil {
 		io.WriteString(stderr, "calc: "+err.Error()+"\n")
-		if lang != "en" { // Go's line is English
+		if !site.GoSays(lang) { // Go's line is English
 			io.WriteString(stderr, site.FlagProblem("calc", err).Message(lang)+"\n")
 		}
 		io.WriteString(stderr, calc.Usage(lang))
@@ -129,7 +129,7 @@ func describe(args []string, stdout, stderr io.Writer) int {
 			rules = set.Rules
 		}
 	}
-	t := func(k string) string { return values.Fill(theme.T("en", k), rules) }
+	t := func(k string) string { return values.Fill(theme.T(calcui.DescribeLanguage, k), rules) }
 	if len(args) > 0 && calcui.Lookup(args[0]) == nil {
 		fmt.Fprintln(stderr, site.Text("cmd-calc-unknown", lang, "name", args[0]))
 		return 2

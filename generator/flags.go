@@ -121,7 +121,8 @@ func helpLang(fs *flag.FlagSet, args []string) {
 }
 
 // flagLang is the language of fs's messages: its -lang when it has one
-// and it was given as fr or en, else the locale's (site.LangFrom).
+// and it names one of the catalogue's languages, else the locale's
+// (site.LangFrom).
 func flagLang(fs *flag.FlagSet) string {
 	l := ""
 	fs.Visit(func(f *flag.Flag) {
@@ -129,7 +130,7 @@ func flagLang(fs *flag.FlagSet) string {
 			l = strings.ToLower(f.Value.String())
 		}
 	})
-	if !strings.HasPrefix(l, "fr") && !strings.HasPrefix(l, "en") {
+	if _, ok := site.Catalogued(l); !ok {
 		l = "" // -lang de: the messages say it in the locale's language
 	}
 	return site.LangFrom(l)
@@ -155,7 +156,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 0
 	case err != nil:
-		if lang := flagLang(fs); lang != "en" {
+		if lang := flagLang(fs); !site.GoSays(lang) {
 			fmt.Fprintln(stderr, site.FlagProblem(fs.Name(), err).Message(lang))
 		}
 		fs.Usage()

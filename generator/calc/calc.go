@@ -183,9 +183,15 @@ func jsonProblem(d site.Diagnostic) *engine.Error {
 		}
 		return site.Text("calc-input-json-at", lang, "line", strconv.Itoa(d.Line), "col", strconv.Itoa(d.Col), "problem", d.Message(lang))
 	}
-	return jsonError(say("fr"), say("en"))
+	return jsonError(say(engineErrorLanguages[0]), say(engineErrorLanguages[1]))
 }
 
+// engineErrorLanguages are the languages of an engine.Error's two texts,
+// in the order of its fields (Fr, En).
+var engineErrorLanguages = [2]string{"fr", "en"}
+
+// jsonError is calc's error about its input, with the texts of
+// engineErrorLanguages.
 func jsonError(fr, en string) *engine.Error {
 	return &engine.Error{Code: "json", Fr: fr, En: en}
 }

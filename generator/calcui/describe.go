@@ -16,6 +16,10 @@ var kindNames = map[Kind]string{
 	Enum: "one of", IntEnum: "one of", IntList: "list of whole numbers", EnumSet: "list of", Events: "list of actions",
 }
 
+// DescribeLanguage is the language of Describe's tables: English, as
+// docs/calculators.md and the command line's other descriptions are.
+const DescribeLanguage = "en"
+
 // Describe writes, as Markdown, what calculator name takes and returns: each
 // input with its JSON path, type, range or choices, default and meaning
 // (the English labels of the pages, from t), and the outputs the pages show
@@ -30,7 +34,7 @@ func Describe(w io.Writer, name string, rules *engine.Rules, t func(string) stri
 	}
 	f = f.Ranged(rules)
 	info := Info(name)
-	p := Page{Lang: "en", T: t}
+	p := Page{Lang: DescribeLanguage, T: t}
 	var b strings.Builder
 	desc := info.En
 	if desc != "" && !strings.HasSuffix(desc, ".") {
@@ -63,8 +67,8 @@ func Describe(w io.Writer, name string, rules *engine.Rules, t func(string) stri
 	// is silent or ambiguous, what the engine decided, in the text's words.
 	if out, cerr := rules.Calculate(name, f.EngineInput(f.Defaults)); cerr == nil {
 		if r, ok := out["reading"].(map[string]any); ok {
-			if en, _ := r["en"].(string); en != "" {
-				b.WriteString("\nReading (the note the page shows, with the default input): " + en + "\n")
+			if said, _ := r[DescribeLanguage].(string); said != "" {
+				b.WriteString("\nReading (the note the page shows, with the default input): " + said + "\n")
 			}
 		}
 	}
@@ -140,10 +144,7 @@ func SearchText(name string, p Page) (title, text string) {
 		return "", ""
 	}
 	info := Info(name)
-	desc := info.En
-	if p.Lang == "fr" {
-		desc = info.Fr
-	}
+	desc := engineSays(p.Lang, info.Fr, info.En)
 	parts := []string{desc}
 	seen := map[string]bool{}
 	for _, g := range f.Groups {

@@ -10,6 +10,7 @@ package calcui
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -199,9 +200,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 	if blk.TitleID != "" {
 		v.TitleID, v.OwnTitle = blk.TitleID, false
 	}
-	if p.Lang != "fr" {
-		v.Desc = info.En
-	}
+	v.Desc = engineSays(p.Lang, info.Fr, info.En)
 	keys := shortKeys(f)
 	labels := map[string]int{}
 	for _, g := range f.Groups {
@@ -229,10 +228,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 	}
 	v.For = forLine(v.Groups, p)
 	if cerr != nil {
-		v.Result.Error = cerr.Fr
-		if p.Lang != "fr" {
-			v.Result.Error = cerr.En
-		}
+		v.Result.Error = engineSays(p.Lang, cerr.Fr, cerr.En)
 		return v, cerr
 	}
 	if r, ok := out["reading"].(map[string]any); ok {
@@ -408,4 +404,19 @@ func forLine(groups []GroupView, p Page) string {
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// engineLanguages are the languages the engine writes its texts in (a
+// calculator's description, an error), by their place in its pairs (Fr,
+// En); the last is the one a page of another language reads.
+var engineLanguages = []string{"fr", "en"}
+
+// engineSays returns, of a text the engine gives as fr and en, the one in
+// lang, else the one of engineLanguages' last.
+func engineSays(lang, fr, en string) string {
+	pair := []string{fr, en}
+	if i := slices.Index(engineLanguages, lang); i >= 0 {
+		return pair[i]
+	}
+	return pair[len(pair)-1]
 }

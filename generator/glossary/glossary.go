@@ -19,11 +19,12 @@ import (
 	"compendium/generator/site"
 )
 
-// Term is one glossary entry.
+// Term is one glossary entry. Its names are the entry's keys that are
+// language codes ("fr": "points d’armure", "en": "armour points", "de":
+// …): one per language of the site, read by Load (termNames).
 type Term struct {
 	ID         string              `json:"id"`
-	FR         string              `json:"fr"`
-	EN         string              `json:"en"`
+	Names      map[string]string   `json:"-"`
 	Abbr       map[string]string   `json:"abbr,omitempty"`
 	Variants   map[string][]string `json:"variants,omitempty"`
 	Section    string              `json:"section"`        // slug#id of the section that defines it
@@ -41,17 +42,9 @@ type Glossary struct {
 	Words *WordCache `json:"-"`
 }
 
-// Term returns the canonical form of t in lang, "" in a language the
-// file's format has no field for.
-func (t *Term) Term(lang string) string { return t.names()[lang] }
-
-// names maps each language of the file's format to its field: the terms'
-// own keys, one per language.
-func (t *Term) names() map[string]string { return map[string]string{"fr": t.FR, "en": t.EN} }
-
-// TermLanguages are the languages of the file's format, in the order of
-// the terms' keys (names): a term is written in each of them.
-var TermLanguages = []string{"fr", "en"}
+// Term returns the canonical form of t in lang, "" in a language it has
+// no name in.
+func (t *Term) Term(lang string) string { return t.Names[lang] }
 
 // Home returns the slug of the document whose section defines t.
 func (t *Term) Home() string {
@@ -92,12 +85,16 @@ func Load(path string) (*Glossary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := site.ReadJSON(path, b, g); err != nil {
+	names, rest := termNames(b)
+	if err := site.ReadJSON(path, rest, g); err != nil {
 		return nil, err
 	}
 	g.Terms = slices.DeleteFunc(g.Terms, func(t *Term) bool { return t == nil }) // a null in the list says nothing
 	lines := objectLines(b, "terms", "id")
 	for i, t := range g.Terms {
+		if i < len(names) {
+			t.Names = names[i]
+		}
 		if i < len(lines) {
 			t.Line = lines[i]
 		}
@@ -275,13 +272,13 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 			}
 		}
 		var lacks []string
-		for _, l := range TermLanguages {
+		for _, l := range s.Codes() {
 			if t.Term(l) == "" {
 				lacks = append(lacks, l)
 			}
 		}
 		switch {
-		case len(lacks) == len(TermLanguages):
+		case len(lacks) == len(s.Langs):
 			ds.Report(g.File, t.Line, "glossary-lacks-both", "id", t.ID)
 		case len(lacks) > 0:
 			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", lacks[0])
@@ -311,7 +308,7 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 		}
 		ds = append(ds, g.numberWords(s, t)...)
 	}
-	ds = append(ds, g.sharedForms()...)
+	ds = append(ds, g.sharedForms(s.Codes())...)
 	cache := map[*site.Section]*wordText{}
 	text := func(sec *site.Section) *wordText {
 		w, ok := cache[sec]
@@ -368,9 +365,9 @@ func docSlugs(l *site.Lang) string {
 // page there could not tell which of them a word means. Written alike in
 // two games' documents ("blessé"), each page links its own. Two entries
 // with one ID are already said to be one too many.
-func (g *Glossary) sharedForms() site.Diagnostics {
+func (g *Glossary) sharedForms(langs []string) site.Diagnostics {
 	var ds site.Diagnostics
-	for _, lang := range TermLanguages {
+	for _, lang := range langs {
 		byForm := map[string][]*Term{}
 		for _, t := range g.Terms {
 			seen := map[string]bool{}

@@ -315,7 +315,7 @@ func (th *Thesaurus) cognateForms(g *Glossary) map[string]bool {
 	}
 	if g != nil {
 		for _, t := range g.Terms {
-			for _, l := range TermLanguages {
+			for l := range t.Names {
 				for _, f := range t.Forms(l) {
 					out[l+"\x00"+strings.TrimSpace(words(f))] = true
 				}

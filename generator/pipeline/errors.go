@@ -21,7 +21,7 @@ type Error struct {
 
 // Error lists the diagnostics, one per line as file:line: message, sorted
 // by file and line, then the cause.
-func (e *Error) Error() string { return e.Format("en") }
+func (e *Error) Error() string { return e.Format(site.CatalogueDefault) }
 
 // Format is Error in lang, a language of the message catalogue
 // (site.LangFrom picks the organiser's): the commands print it.

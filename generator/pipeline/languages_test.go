@@ -18,6 +18,12 @@ import (
 const thirdLanguage = `
 -- compendium.json --
 {"languages": ["fr", "en", "de"]}
+-- content/glossary.json --
+{"terms": [
+  {"id": "armor-points", "fr": "points d'armure", "en": "armour points", "de": "Rüstungspunkte",
+   "section": "alpha#armor", "docs": ["alpha", "beta"], "mandatory": false,
+   "definition": {"fr": "Ce qu'une armure donne.", "en": "What armour gives.", "de": "Was eine Rüstung gibt."}}
+]}
 -- content/fr/alpha.md --
 ---
 title: Armures
@@ -117,7 +123,7 @@ func germanTheme(t *testing.T) string {
 // TestThirdLanguage: a language named in compendium.json, with its
 // documents and its theme/i18n file, is built like the other two: its
 // pages, their switch to every other language (and the others' to it),
-// the root page's choice, and a search index that, German having no
+// the root page's choice, its glossary terms, and a search index that, German having no
 // stemmer here, finds a word without its case or accents (folding).
 func TestThirdLanguage(t *testing.T) {
 	opt := writeFixture(t, thirdLanguage)
@@ -162,6 +168,11 @@ func TestThirdLanguage(t *testing.T) {
 	}
 	if root := read("index.html"); !strings.Contains(root, `<a href="de/" hreflang="de" lang="de" data-lang="de">Deutsch</a>`) {
 		t.Error("the root page does not offer German")
+	}
+	// The glossary: a term's German name (its "de" key) is marked on the
+	// German pages, as the other languages' are on theirs.
+	if want := `data-term="armor-points">Rüstungspunkte</a>`; !strings.Contains(de, want) {
+		t.Errorf("de/alpha/: the glossary term is not marked (%q)", want)
 	}
 	if home := read("de/index.html"); !strings.Contains(home, "Regelkompendium") {
 		t.Error("de/: the site's title is not de.json's")

@@ -251,11 +251,8 @@ func htmlWarnings(opt Options, cfg *config.Config, gloss *glossary.Glossary, glo
 	if gloss != nil {
 		for _, t := range gloss.Terms {
 			var fields [][2]string
-			for _, l := range glossary.TermLanguages {
-				fields = append(fields, [2]string{l, t.Term(l)})
-			}
 			for _, l := range cfg.Langs() {
-				fields = append(fields, [2]string{"definition." + l, t.Definition[l]}, [2]string{"abbr." + l, t.Abbr[l]})
+				fields = append(fields, [2]string{l, t.Term(l)}, [2]string{"definition." + l, t.Definition[l]}, [2]string{"abbr." + l, t.Abbr[l]})
 				for _, v := range t.Variants[l] {
 					fields = append(fields, [2]string{"variants." + l, v})
 				}

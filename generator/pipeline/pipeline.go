@@ -116,7 +116,7 @@ type Note struct {
 func (n Note) Format(lang string) string { return site.Text(n.Kind, lang, n.Args...) }
 
 // String is the note in English.
-func (n Note) String() string { return n.Format("en") }
+func (n Note) String() string { return n.Format(site.CatalogueDefault) }
 
 // Builder builds one site, as many times as asked: a build from scratch
 // (Build), or a rebuild after an edit (Rebuild), which reuses what the

@@ -33,10 +33,7 @@ func (c *calcs) valuesPage(lang string) []render.ValueGroup {
 			}
 			groups = append(groups, render.ValueGroup{Title: title, Href: "../" + d.Slug + "/"})
 		}
-		row := render.ValueRow{Key: r.Spec.Key, Value: values.Show(r.Spec, r.N, lang), Meaning: r.Spec.En, Reading: r.Spec.Reading}
-		if lang == "fr" {
-			row.Meaning = r.Spec.Fr
-		}
+		row := render.ValueRow{Key: r.Spec.Key, Value: values.Show(r.Spec, r.N, lang), Meaning: values.Meaning(r.Spec, lang, c.site.Codes()), Reading: r.Spec.Reading}
 		for _, decl := range r.Decls {
 			text := decl.Value.Context
 			row.Places = append(row.Places, render.Link{Text: text, Href: "../" + decl.Doc.Slug + "/#" + decl.Value.ID})
@@ -66,11 +63,8 @@ func (c *calcs) valueChanges(prev *values.Set, old *site.Site, lang string) []re
 		if was == r.N {
 			continue
 		}
-		ch := render.ValueChange{Meaning: r.Spec.En, Old: values.Show(r.Spec, was, lang), New: values.Show(r.Spec, r.N, lang),
+		ch := render.ValueChange{Meaning: values.Meaning(r.Spec, lang, c.site.Codes()), Old: values.Show(r.Spec, was, lang), New: values.Show(r.Spec, r.N, lang),
 			Href: "../" + r.Decls[0].Doc.Slug + "/#" + r.Decls[0].Value.ID}
-		if lang == "fr" {
-			ch.Meaning = r.Spec.Fr
-		}
 		out = append(out, ch)
 	}
 	return out

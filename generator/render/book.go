@@ -300,13 +300,11 @@ func withQR(body, id, url, label string) (string, error) {
 	return body[:end] + svg + body[end:], nil
 }
 
-// SizeText is the PDF's size as a reader of lang reads it, in megabytes
-// with one decimal ("1,2 Mo" in French).
-func (p PDF) SizeText(lang string) string {
-	mb := float64(p.Size) / 1e6
-	s := strconv.FormatFloat(mb, 'f', 1, 64)
-	if lang == "fr" {
-		return strings.Replace(s, ".", ",", 1) + "\u00a0Mo"
-	}
-	return s + "\u00a0MB"
+// Megabytes is a size of n bytes as a reader of lang reads it, in
+// megabytes with one decimal ("1,2 Mo" in French): lang's decimal mark
+// (format.decimal) and unit (save_all_megabytes, the home page's too).
+func (t *Theme) Megabytes(lang string, n int) string {
+	s := strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64)
+	s = strings.Replace(s, ".", t.T(lang, "format.decimal"), 1)
+	return strings.Replace(t.T(lang, "save_all_megabytes"), "%s", s, 1)
 }

@@ -52,10 +52,7 @@ type docSkeletons struct {
 // language, or "" where it has none.
 func (r *siteRenderer) docPage(code string, d, prev, next *site.Doc, exists func(lang string) string, calcStrings, calcSections string) *Page {
 	p := r.page(code, code+"/"+d.Slug+"/")
-	p.Title, p.OGTitle, p.Description, p.Doc = d.Title+" · "+d.Short, d.Short+" : "+d.Title, d.Summary, d
-	if code != "fr" {
-		p.OGTitle = d.Short + ": " + d.Title
-	}
+	p.Title, p.OGTitle, p.Description, p.Doc = d.Title+" · "+d.Short, d.Short+r.t.T(code, "format.colon")+d.Title, d.Summary, d
 	p.OGType, p.Image, p.ImageAlt, p.Share = "article", "og/"+code+"/"+d.Slug+".png", d.Short+" — "+d.Title, true
 	p.CalcStrings, p.CalcSections = calcStrings, calcSections
 	p.Prev, p.Next = prev, next

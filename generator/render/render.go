@@ -257,8 +257,9 @@ func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
 		name := layouts[i]
 		tpl := template.New(name).Funcs(template.FuncMap{
 			// Bound to each language below; here so that parsing knows the names.
-			"t":     func(string) string { return "" },
-			"upper": strings.ToUpper,
+			"t":         func(string) string { return "" },
+			"megabytes": func(int) string { return "" },
+			"upper":     strings.ToUpper,
 			"sectionLink": func(slug string, s *site.Section) SectionLink {
 				return SectionLink{Slug: slug, ID: s.ID, Title: s.Title}
 			},
@@ -276,7 +277,10 @@ func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
 				perrs[i] = append(perrs[i], templateProblem(file, err))
 				continue
 			}
-			c.Funcs(template.FuncMap{"t": func(key string) string { return t.T(lang, key) }})
+			c.Funcs(template.FuncMap{
+				"t":         func(key string) string { return t.T(lang, key) },
+				"megabytes": func(n int) string { return t.Megabytes(lang, n) },
+			})
 			parsed[i][lang+"/"+name] = c
 		}
 	})

@@ -25,25 +25,22 @@ type Meta struct {
 	Updated time.Time
 }
 
-// FormatDay writes a day as a reader of lang does ("1 décembre 2026",
-// "1 December 2026").
-func FormatDay(lang string, d time.Time) string {
+// Day writes a day as a reader of lang does ("1er décembre 2026",
+// "1 December 2026"): the months are lang's date.months, the first of a
+// month its date.day_one; a language with no months gets 2026-12-01.
+func (t *Theme) Day(lang string, d time.Time) string {
 	if d.IsZero() {
 		return ""
 	}
-	months := map[string][12]string{
-		"fr": {"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
-		"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
-	}
-	m, ok := months[lang]
-	if !ok {
+	months := strings.Fields(t.T(lang, "date.months"))
+	if len(months) != 12 {
 		return d.Format("2006-01-02")
 	}
 	day := strconv.Itoa(d.Day())
-	if lang == "fr" && d.Day() == 1 {
-		day = "1er"
+	if d.Day() == 1 {
+		day = t.T(lang, "date.day_one")
 	}
-	return day + " " + m[d.Month()-1] + " " + strconv.Itoa(d.Year())
+	return day + " " + months[d.Month()-1] + " " + strconv.Itoa(d.Year())
 }
 
 // Output is a rendered site: its files, the pages a search engine should
@@ -83,10 +80,6 @@ type Preview struct {
 	Kicker, Title, Text string
 }
 
-// locales maps a language to its Open Graph locale: British English, as
-// the translation spells "armour".
-var locales = map[string]string{"fr": "fr_FR", "en": "en_GB"}
-
 type siteRenderer struct {
 	t   *Theme
 	s   *site.Site
@@ -107,7 +100,7 @@ type siteRenderer struct {
 // carries.
 func (r *siteRenderer) page(lang, path string) *Page {
 	return &Page{Lang: lang, langs: r.s.Codes(), Path: path, PrintKey: printKey(path), PrintSheet: r.sheets[printKey(path)], Root: strings.Repeat("../", strings.Count(path, "/")), Assets: r.a,
-		Base: r.m.Base, Edition: r.m.Edition, Updated: FormatDay(lang, r.m.Updated), OGType: "website", Manifest: lang + "/manifest.webmanifest",
+		Base: r.m.Base, Edition: r.m.Edition, Updated: r.t.Day(lang, r.m.Updated), OGType: "website", Manifest: lang + "/manifest.webmanifest",
 		Image: "og/" + lang + "/home.png", ImageAlt: r.t.T(lang, "site_title")}
 }
 
@@ -119,7 +112,7 @@ func (r *siteRenderer) versions(p *Page, pathFor func(lang string) string) {
 		if path == "" {
 			continue
 		}
-		alt := Alternate{Lang: l.Code, Href: p.Root + path, Path: path, Name: r.t.T(l.Code, "lang_name"), Locale: locales[l.Code]}
+		alt := Alternate{Lang: l.Code, Href: p.Root + path, Path: path, Name: r.t.T(l.Code, "lang_name"), Locale: r.t.T(l.Code, "og_locale")}
 		p.Alternates = append(p.Alternates, alt)
 		if p.XDefault == "" {
 			p.XDefault = path

@@ -1,7 +1,8 @@
-// Package scaffold starts a new document: its French original and its
-// English translation, each with every front matter key, a preamble and a
-// first section with an ID, and the translation recorded as checked, so
-// that the new site passes check at once (generator new).
+// Package scaffold starts a new document: its original and its
+// translations, in the site's languages, each with every front matter
+// key, a preamble and a first section with an ID, and the translations
+// recorded as checked, so that the new site passes check at once
+// (generator new).
 package scaffold
 
 import (
@@ -17,13 +18,34 @@ import (
 	"compendium/generator/translation"
 )
 
-// Doc is what a new document starts with. Titles left empty are made from
-// the slug ("alchemy-rules" → "Alchemy rules").
+// Doc is what a new document starts with. Titles left out or empty are
+// made from the slug ("alchemy-rules" → "Alchemy rules").
 type Doc struct {
-	Slug    string
-	TitleFR string
-	TitleEN string
+	Slug string
+	// Languages are the site's languages, the original first
+	// (compendium.json's); none: site.Languages.
+	Languages []string
+	// Titles are the document's titles in Languages' order.
+	Titles []string
 }
+
+// starter is what a new document says in one language before the
+// organiser writes it: its summary, its preamble, its first section's
+// heading and text.
+type starter struct {
+	summary, preamble, heading, text string
+}
+
+// starters are the new document's words by language; a language the table
+// lacks gets fallbackStarter's.
+var starters = map[string]starter{
+	"fr": {"Ce que couvre ce document, en une phrase.", "Écrivez ici l’introduction du document : ce qu’il règle et pour qui.", "Présentation", "Écrivez ici la première règle."},
+	"en": {"What this document covers, in one sentence.", "Write the document's introduction here: what it rules and for whom.", "Overview", "Write the first rule here."},
+}
+
+// fallbackStarter is the language of the words a language without its
+// own starter gets: the one IDs are written in.
+const fallbackStarter = site.IDLanguage
 
 // FirstSection is the ID of the new document's first section: the
 // organiser renames it (IDs are English kebab-case) before the document is
@@ -67,29 +89,33 @@ func suggest(name string) string {
 	return s
 }
 
-// New writes content/fr/SLUG.md and content/en/SLUG.md under contentDir
-// and records the translation in content/translations.json. It refuses a
-// slug that is not kebab-case or that a document of either language
-// already has, writing nothing. It returns the files it wrote.
+// New writes SLUG.md in the folder of each of d's languages under
+// contentDir and records the translations in content/translations.json.
+// It refuses a slug that is not kebab-case or that a document of any
+// language already has, writing nothing. It returns the files it wrote.
 func New(contentDir string, d Doc) ([]string, error) {
 	if !Kebab(d.Slug) {
 		return nil, problem("new-slug", "slug", d.Slug, "want", suggest(d.Slug))
 	}
+	if len(d.Languages) == 0 {
+		d.Languages = site.Languages
+	}
 	words := strings.ReplaceAll(d.Slug, "-", " ")
 	name := strings.ToUpper(words[:1]) + words[1:]
-	if d.TitleFR == "" {
-		d.TitleFR = name
-	}
-	if d.TitleEN == "" {
-		d.TitleEN = name
-	}
-	for _, t := range []string{d.TitleFR, d.TitleEN} {
-		if strings.ContainsAny(t, "\n\r") {
+	titles := make([]string, len(d.Languages))
+	for i := range titles {
+		if i < len(d.Titles) {
+			titles[i] = d.Titles[i]
+		}
+		if titles[i] == "" {
+			titles[i] = name
+		}
+		if strings.ContainsAny(titles[i], "\n\r") {
 			return nil, problem("new-title-lines")
 		}
 	}
 	var files []string
-	for _, lang := range []string{"fr", "en"} {
+	for _, lang := range d.Languages {
 		f := filepath.Join(contentDir, lang, d.Slug+".md")
 		if _, err := os.Stat(f); err == nil {
 			return nil, problem("new-taken", "file", f, "slug", d.Slug)
@@ -98,22 +124,21 @@ func New(contentDir string, d Doc) ([]string, error) {
 		}
 		files = append(files, f)
 	}
-	if _, err := os.Stat(filepath.Join(contentDir, "fr")); err != nil {
-		return nil, problem("new-not-content", "dir", contentDir)
+	original := filepath.Join(contentDir, d.Languages[0])
+	if _, err := os.Stat(original); err != nil {
+		return nil, problem("new-not-content", "dir", contentDir, "lang", d.Languages[0])
 	}
-	order, err := nextOrder(filepath.Join(contentDir, "fr"))
+	order, err := nextOrder(original)
 	if err != nil {
 		return nil, err
 	}
-	texts := map[string]string{
-		"fr": frontMatter(d.TitleFR, d.Slug, order, "Ce que couvre ce document, en une phrase.") +
-			"Écrivez ici l’introduction du document : ce qu’il règle et pour qui.\n\n" +
-			"## Présentation {#" + FirstSection + "}\n\nÉcrivez ici la première règle.\n",
-		"en": frontMatter(d.TitleEN, d.Slug, order, "What this document covers, in one sentence.") +
-			"Write the document's introduction here: what it rules and for whom.\n\n" +
-			"## Overview {#" + FirstSection + "}\n\nWrite the first rule here.\n",
-	}
-	for i, lang := range []string{"fr", "en"} {
+	for i, lang := range d.Languages {
+		st, ok := starters[lang]
+		if !ok {
+			st = starters[fallbackStarter]
+		}
+		text := frontMatter(titles[i], d.Slug, order, st.summary) + st.preamble + "\n\n" +
+			"## " + st.heading + " {#" + FirstSection + "}\n\n" + st.text + "\n"
 		if err := os.MkdirAll(filepath.Dir(files[i]), 0o755); err != nil {
 			return nil, err
 		}
@@ -121,7 +146,7 @@ func New(contentDir string, d Doc) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, werr := f.WriteString(texts[lang])
+		_, werr := f.WriteString(text)
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}
@@ -129,8 +154,8 @@ func New(contentDir string, d Doc) ([]string, error) {
 			return nil, werr
 		}
 	}
-	if err := record(contentDir, d.Slug); err != nil {
-		return files, problem("new-unrecorded", append([]string{"fr", files[0], "en", files[1], "slug", d.Slug}, site.ErrArgs("err", err)...)...)
+	if err := record(contentDir, d.Languages, d.Slug); err != nil {
+		return files, problem("new-unrecorded", append([]string{"files", strings.Join(files, ", "), "slug", d.Slug}, site.ErrArgs("err", err)...)...)
 	}
 	return append(files, filepath.Join(contentDir, translation.FileName)), nil
 }
@@ -146,7 +171,8 @@ func frontMatter(title, slug string, order int, summary string) string {
 		"\nsummary: " + summary + "\nsource:\n---\n"
 }
 
-// nextOrder is one more than the largest order the French documents give.
+// nextOrder is one more than the largest order the documents in dir,
+// the original's, give.
 func nextOrder(dir string) (int, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	if err != nil {
@@ -173,11 +199,11 @@ func nextOrder(dir string) (int, error) {
 }
 
 // record marks the new document's translation as checked against its
-// original, as translations -mark SLUG does: the scaffold's English is
-// the scaffold's French.
-func record(contentDir, slug string) error {
-	s, _ := site.Load(contentDir, site.Options{})
-	if s == nil || s.Lang("fr") == nil || s.Lang("fr").Doc(slug) == nil {
+// original, as translations -mark SLUG does: the scaffold's translations
+// are the scaffold's original.
+func record(contentDir string, langs []string, slug string) error {
+	s, _ := site.Load(contentDir, site.Options{Languages: langs})
+	if s == nil || s.Lang(langs[0]) == nil || s.Lang(langs[0]).Doc(slug) == nil {
 		return problem("new-not-loaded")
 	}
 	path := filepath.Join(contentDir, translation.FileName)

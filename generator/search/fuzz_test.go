@@ -13,7 +13,7 @@ import (
 // thesaurus set, question phrasings and entries of both kinds.
 func fuzzIndexes(t testing.TB) (files map[string][]byte, fr, en *Index) {
 	v := Vocabulary{
-		Glossary: &glossary.Glossary{Terms: []*glossary.Term{{ID: "armour-points", FR: "points d’armure", EN: "armour points",
+		Glossary: &glossary.Glossary{Terms: []*glossary.Term{{ID: "armour-points", Names: map[string]string{"fr": "points d’armure", "en": "armour points"},
 			Abbr: map[string]string{"fr": "PA", "en": "AP"}, Section: "fantasy#armor"}}},
 		Thesaurus: &glossary.Thesaurus{
 			Sets:      []*glossary.Set{{Lang: "fr", Forms: []string{"PV", "vie", "santé"}, Section: "fantasy#life"}, {Lang: "en", Forms: []string{"HP", "hit points"}, Calc: "armor"}},

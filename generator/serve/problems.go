@@ -95,11 +95,11 @@ func FailureOf(err error) Failure {
 		if len(f.Problems) == maxProblems {
 			f.More++
 		} else {
-			f.Problems = append(f.Problems, Problem{Message: map[string]string{"en": rest.Error()}})
+			f.Problems = append(f.Problems, Problem{Message: map[string]string{site.CatalogueDefault: rest.Error()}})
 		}
 	}
 	if len(f.Problems) == 0 {
-		f.Problems = []Problem{{Message: map[string]string{"en": err.Error()}}}
+		f.Problems = []Problem{{Message: map[string]string{site.CatalogueDefault: err.Error()}}}
 	}
 	return f
 }

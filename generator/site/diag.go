@@ -93,7 +93,7 @@ func (d Diagnostic) Format(lang string) string {
 }
 
 // String formats d in English (Format).
-func (d Diagnostic) String() string { return d.Format("en") }
+func (d Diagnostic) String() string { return d.Format(CatalogueDefault) }
 
 // Place is d's location as other messages name it: "file:line".
 func (d Diagnostic) Place() string { return d.File + ":" + strconv.Itoa(d.Line) }
@@ -144,7 +144,7 @@ func (ds Diagnostics) Format(lang string, all bool) string {
 }
 
 // Error implements error: the problems in English (Format).
-func (ds Diagnostics) Error() string { return ds.Format("en", false) }
+func (ds Diagnostics) Error() string { return ds.Format(CatalogueDefault, false) }
 
 // Err returns ds as an error, or nil when there is no problem.
 func (ds Diagnostics) Err() error {
@@ -225,7 +225,7 @@ func Fold(ds Diagnostics) Diagnostics {
 		if d.Kind != "" && len(d.Replaces) == 0 && replaced[key{d.File, d.Kind, d.Line}] {
 			continue
 		}
-		if s := d.Format("en"); said[s] && len(d.Folded) == 0 {
+		if s := d.Format(CatalogueDefault); said[s] && len(d.Folded) == 0 {
 			continue
 		} else {
 			said[s] = true

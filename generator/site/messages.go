@@ -555,8 +555,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"éditions : aucune étiquette d'édition antérieure ({prefix}NOM) dans l'historique : pas de page « ce qui a changé »",
 	},
 	"cmd-new-usage": {
-		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its French and English titles",
-		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement ses titres français et anglais",
+		"generator new: name the document's slug (English kebab-case, e.g. alchemy), then optionally its title in each language of the site, the original first",
+		"generator new : donnez le slug du document (kebab-case anglais, par exemple alchemy), puis éventuellement son titre dans chaque langue du site, l'original d'abord",
 	},
 	"cmd-new-failed": {"generator new: {err}", "generator new : {err}"},
 	"cmd-new-wrote":  {"new: wrote {file}", "new : {file} écrit"},
@@ -574,12 +574,12 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"{file} existe : le document « {slug} » est déjà pris ; choisissez un autre slug",
 	},
 	"new-not-content": {
-		"{dir} is not a content folder (no fr/ in it): run from the project's folder, or give -content",
-		"{dir} n'est pas un dossier de contenu (il n'a pas de fr/) : lancez la commande depuis le dossier du projet, ou donnez -content",
+		"{dir} is not a content folder (no {lang}/ in it): run from the project's folder, or give -content",
+		"{dir} n'est pas un dossier de contenu (il n'a pas de {lang}/) : lancez la commande depuis le dossier du projet, ou donnez -content",
 	},
 	"new-unrecorded": {
-		"wrote {fr} and {en}, but could not record the translation: {err} (run go run ./generator translations -mark {slug})",
-		"{fr} et {en} écrits, mais la traduction n'a pas pu être enregistrée : {err} (lancez go run ./generator translations -mark {slug})",
+		"wrote {files}, but could not record the translation: {err} (run go run ./generator translations -mark {slug})",
+		"{files} écrits, mais la traduction n'a pas pu être enregistrée : {err} (lancez go run ./generator translations -mark {slug})",
 	},
 	"new-not-loaded":  {"the new document does not load", "le nouveau document ne se charge pas"},
 	"new-no-sections": {"no translated section in {slug}", "aucune section traduite dans {slug}"},
@@ -666,8 +666,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"liste les sections traduites dont l'original a changé depuis leur vérification ;\ntranslations -mark slug#id… les enregistre comme vérifiées (content/translations.json)",
 	},
 	"help-new": {
-		"start a new document: new SLUG [\"French title\" [\"English title\"]]\nwrites content/fr/SLUG.md and content/en/SLUG.md",
-		"commence un nouveau document : new SLUG [\"titre français\" [\"titre anglais\"]]\nécrit content/fr/SLUG.md et content/en/SLUG.md",
+		"start a new document: new SLUG [\"title\"…], one title per language of the site, the original first\nwrites content/LANG/SLUG.md for each",
+		"commence un nouveau document : new SLUG [\"titre\"…], un titre par langue du site, l'original d'abord\nécrit content/LANGUE/SLUG.md pour chacune",
 	},
 	"help-synth": {
 		"write synthetic pages for benchmarks: synth -pages 1000 -out DIR",
@@ -701,8 +701,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"translations [-content content] [-theme theme] [-lang fr|en] [-mark slug#id… | -mark -all]",
 	},
 	"help-usage-new": {
-		"new [-content content] [-lang fr|en] SLUG [\"French title\" [\"English title\"]]",
-		"new [-content content] [-lang fr|en] SLUG [\"titre français\" [\"titre anglais\"]]",
+		"new [-content content] [-config compendium.json] [-lang fr|en] SLUG [\"title in the original\" [\"title in the next language\"…]]",
+		"new [-content content] [-config compendium.json] [-lang fr|en] SLUG [\"titre dans l'original\" [\"titre dans la langue suivante\"…]]",
 	},
 	"help-usage-synth": {"synth -pages N -out DIR [-seed 1]", "synth -pages N -out DOSSIER [-seed 1]"},
 	"help-usage-pdf": {
@@ -1021,8 +1021,8 @@ func message(kind, lang string, args []string) string {
 		return kind
 	}
 	s := t[0]
-	if lang == "fr" && t[1] != "" {
-		s = t[1]
+	if i := slices.Index(catalogueLanguages, lang); i > 0 && t[i] != "" {
+		s = t[i]
 	}
 	if len(args) == 0 || !strings.Contains(s, "{") {
 		return s
@@ -1076,7 +1076,7 @@ func (d Diagnostic) MissingArgs() []string {
 	for li, s := range t {
 		for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
 			name := m[1]
-			if d.Arg(name) == "" && d.Arg(name+"@"+[]string{"en", "fr"}[li]) == "" && !hasArg(d.Args, name) && !slices.Contains(missing, name) {
+			if d.Arg(name) == "" && d.Arg(name+"@"+catalogueLanguages[li]) == "" && !hasArg(d.Args, name) && !slices.Contains(missing, name) {
 				missing = append(missing, name)
 			}
 		}
@@ -1102,8 +1102,40 @@ var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
 // (name, value…): the check command's own lines.
 func Text(kind, lang string, args ...string) string { return message(kind, lang, args) }
 
+// CatalogueDefault is the catalogue's first column: the language of Go's
+// own messages (the flag package's), of a text outside the catalogue (an
+// error's own words) and of a message in a language it has no column for.
+const CatalogueDefault = "en"
+
 // catalogueLanguages are the catalogue's columns, its default first.
-var catalogueLanguages = []string{"en", "fr"}
+var catalogueLanguages = []string{CatalogueDefault, "fr"}
+
+// zeroIsSingular are the catalogue's languages that count 0 in the
+// singular ("0 document"), as 1; the others say "0 documents".
+var zeroIsSingular = map[string]bool{"fr": true}
+
+// Texts returns the arguments that fill a catalogue's {name} with what
+// text says in each of the catalogue's languages: name in its default,
+// name@lang in the others.
+func Texts(name string, text func(lang string) string) []string {
+	args := []string{name, text(catalogueLanguages[0])}
+	for _, l := range catalogueLanguages[1:] {
+		args = append(args, name+"@"+l, text(l))
+	}
+	return args
+}
+
+// Catalogued returns the catalogue's column that lang, a code or a locale
+// ("fr", "FR_fr.UTF-8"), starts with, if any.
+func Catalogued(lang string) (string, bool) {
+	lang = strings.ToLower(lang)
+	for _, l := range catalogueLanguages {
+		if strings.HasPrefix(lang, l) {
+			return l, true
+		}
+	}
+	return "", false
+}
 
 // GoSays reports whether lang is the language of Go's own messages (the
 // flag package's), the catalogue's default: a line of Go's then needs no
@@ -1124,7 +1156,7 @@ func CatalogueLanguage(lang string) string {
 // plural as lang wants it: French says 0 and 1 in the singular, English 1
 // alone.
 func Counted(kind, lang string, n int) string {
-	one := n == 1 || lang == "fr" && n == 0
+	one := n == 1 || zeroIsSingular[lang] && n == 0
 	if _, ok := catalogue["count-"+kind+"-one"]; one && ok {
 		return message("count-"+kind+"-one", lang, []string{"n", strconv.Itoa(n)})
 	}
@@ -1132,23 +1164,19 @@ func Counted(kind, lang string, n int) string {
 }
 
 // LangFrom returns the language messages are printed in: flag when it is
-// set ("fr", "en"), else French when LC_ALL, LC_MESSAGES or LANG (the
-// first one set, as the C library reads them) starts with "fr", else
-// English.
+// set (the catalogue's column it starts with, else its default), else the
+// column that LC_ALL, LC_MESSAGES or LANG (the first one set, as the C
+// library reads them) starts with, else the catalogue's default.
 func LangFrom(flag string) string {
-	if flag != "" {
-		if strings.HasPrefix(strings.ToLower(flag), "fr") {
-			return "fr"
-		}
-		return "en"
-	}
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if l := os.Getenv(v); l != "" {
-			if strings.HasPrefix(strings.ToLower(l), "fr") {
-				return "fr"
+	if flag == "" {
+		for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+			if flag = os.Getenv(v); flag != "" {
+				break
 			}
-			return "en"
 		}
 	}
-	return "en"
+	if l, ok := Catalogued(flag); ok {
+		return l
+	}
+	return CatalogueDefault
 }

@@ -44,12 +44,16 @@ var glue = strings.Fields(`le la les un une des du de au aux et ou mais donc car
 
 var elided = []string{"l’", "d’", "qu’", "n’", "s’"}
 
+// language is the code of the documents' language: their words are
+// French.
+const language = "fr"
+
 // Write writes pages documents into dir/content/fr/ (the compendium's
 // format) and dir/hugo/ (a Hugo site: config and content/ with the same
 // Markdown bodies).
 func Write(dir string, pages int, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, uint64(pages)))
-	ours := filepath.Join(dir, "content", "fr")
+	ours := filepath.Join(dir, "content", language)
 	hugo := filepath.Join(dir, "hugo", "content")
 	for _, d := range []string{ours, hugo} {
 		if err := os.MkdirAll(d, 0o755); err != nil {

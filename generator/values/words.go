@@ -213,7 +213,7 @@ func checkStatement(ds *site.Diagnostics, d *site.Doc, st *site.Statement, set *
 	args := []string{"words", st.Words, "expr", st.Expr}
 	val, err := Eval(st.Expr, set.Rules)
 	if err != nil {
-		add(ds, d, st.Line, st.Col, "figure-eval", append(args, "err", err.Text("en"), "err@fr", err.Text("fr"))...)
+		add(ds, d, st.Line, st.Col, "figure-eval", append(args, site.Texts("err", err.Text)...)...)
 		return
 	}
 	args = append(args, "value", strconv.Itoa(val))
@@ -334,7 +334,7 @@ func Eval(expr string, rules *engine.Rules) (int, *EvalError) {
 	if p.err != nil {
 		// A mistake of writing: the message says how an expression is
 		// written.
-		return 0, &EvalError{"expr-syntax", []string{"why", p.err.Text("en"), "why@fr", p.err.Text("fr")}}
+		return 0, &EvalError{"expr-syntax", site.Texts("why", p.err.Text)}
 	}
 	if !r.IsInt() {
 		return 0, &EvalError{"expr-not-whole", []string{"value", r.FloatString(2), "expr", expr}}

@@ -26,8 +26,8 @@ import { encodeState, stateFromURL, withParam } from "./link.js";
 import { characterOf, saveCharacter } from "../shared/store.js";
 
 // lang picks the engine's texts (its answers, steps and messages are in
-// every language of the site).
-const lang = document.documentElement.lang || "fr";
+// every language of the site): the page's, which every layout writes.
+const lang = document.documentElement.lang;
 
 // readNumber reads one text control: a number as people type it, checked
 // against the field's bounds; errors are the field's own message.
