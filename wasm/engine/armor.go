@@ -378,11 +378,12 @@ func explainArmor(g *ArmorRules, a *armorInput, res *armorResult) map[string]any
 	timeline := make([]any, 0, len(res.hits))
 	for i, h := range res.hits {
 		n, d, m, p := i+1, h.damage, h.magic, h.physical
+		rule, w := "life", words{}
 		switch h.effect {
 		case hitNothing:
-			steps = append(steps, step(docFantasy, "weapon-categories", say(
+			rule, w = "weapon-categories", say(
 				"Touche $1 : aucun dégât (bâton, gourdin ou arme improvisée), rien ne change.",
-				"Hit $1: no damage (staff, club or improvised weapon), nothing changes.", n)))
+				"Hit $1: no damage (staff, club or improvised weapon), nothing changes.", n)
 		case hitArmor:
 			fromM, fromP := h.fromMagic, h.fromPhysical
 			took := say("pris sur l’armure physique", "taken from the physical armour")
@@ -396,10 +397,10 @@ func explainArmor(g *ArmorRules, a *armorInput, res *armorResult) map[string]any
 			case fromP < d:
 				took = say("dont $1 pris sur l’armure physique", "$1 of it taken from the physical armour", fromP)
 			}
+			rule = "armor"
 			if m+p == 0 {
-				steps = append(steps, step(docFantasy, "armor", say(
-					"Touche $1 : $2 dégât{|s}, $3. Elle prend le dernier point d’armure et ne touche donc pas la vie.",
-					"Hit $1: $2 damage, $3. It takes the last armour point, so it does not touch life.", n, d, took)))
+				w = say("Touche $1 : $2 dégât{|s}, $3. Elle prend le dernier point d’armure et ne touche donc pas la vie.",
+					"Hit $1: $2 damage, $3. It takes the last armour point, so it does not touch life.", n, d, took)
 			} else {
 				left := say("$1 point{|s} physique{|s}", "$1 physical point{|s}", p)
 				if m > 0 && p > 0 {
@@ -407,23 +408,19 @@ func explainArmor(g *ArmorRules, a *armorInput, res *armorResult) map[string]any
 				} else if m > 0 {
 					left = say("$1 point{|s} magique{|s}", "$1 magical point{|s}", m)
 				}
-				steps = append(steps, step(docFantasy, "armor", say(
-					"Touche $1 : $2 dégât{|s}, $3 ; il reste $4.",
-					"Hit $1: $2 damage, $3; $4 left.", n, d, took, left)))
+				w = say("Touche $1 : $2 dégât{|s}, $3 ; il reste $4.", "Hit $1: $2 damage, $3; $4 left.", n, d, took, left)
 			}
 		case hitDying:
-			steps = append(steps, step(docFantasy, "life", say(
-				"Touche $1, sans armure : le personnage reste agonisant.",
-				"Hit $1, with no armour left: the character stays dying.", n)))
+			w = say("Touche $1, sans armure : le personnage reste agonisant.",
+				"Hit $1, with no armour left: the character stays dying.", n)
 		case hitLife:
-			steps = append(steps, step(docFantasy, "life", say(
-				"Touche $1, sans armure : quels que soient les dégâts, le personnage perd un point de vie, il lui en reste $2.",
-				"Hit $1, with no armour left: whatever the damage, the character loses one life point, $2 left.", n, h.life)))
+			w = say("Touche $1, sans armure : quels que soient les dégâts, le personnage perd un point de vie, il lui en reste $2.",
+				"Hit $1, with no armour left: whatever the damage, the character loses one life point, $2 left.", n, h.life)
 		default:
-			steps = append(steps, step(docFantasy, "life", say(
-				"Touche $1, sans armure : quels que soient les dégâts, le personnage perd un état et passe de $2 à $3.",
-				"Hit $1, with no armour left: whatever the damage, the character loses one state, from $2 to $3.", n, armorStates[h.state-1], armorStates[h.state])))
+			w = say("Touche $1, sans armure : quels que soient les dégâts, le personnage perd un état et passe de $2 à $3.",
+				"Hit $1, with no armour left: whatever the damage, the character loses one state, from $2 to $3.", n, armorStates[h.state-1], armorStates[h.state])
 		}
+		steps = append(steps, step(docFantasy, rule, w))
 		timeline = append(timeline, map[string]any{
 			"hit": f(n), "damage": f(d),
 			"magic": f(m), "physical": f(p), "life_points": f(h.life), "state": fantasyStates[h.state],
