@@ -103,19 +103,93 @@ func indexOf(l []string, s string) int {
 	return -1
 }
 
+// armorInput is what the armour calculator reads.
+type armorInput struct {
+	worn            [5]int // material index per location, in the order of armorLocations
+	chain           []int  // the locations of real chain-mail coats, in the order given
+	helmet, costume bool
+	magic, life     int
+	armorType       int // index in armorTypes, or −1 when not given
+	hits            []int
+	hitsGiven       bool
+}
+
+// The kinds of armorSource besides the materials, which are indices of
+// armorMaterials.
+const (
+	sourceChain = 4 + iota // a real chain-mail coat
+	sourceHelmet
+	sourceCostume
+)
+
+// armorSource is one source of armour points: a piece of a material at a
+// location, a real chain-mail coat at a location, the helmet or the costume
+// bonus (loc −1 for the last two).
+type armorSource struct{ kind, loc, points int }
+
+// What a hit cost, in armorHit.effect.
+const (
+	hitNothing = iota // no damage, nothing changes
+	hitArmor          // taken by the armour
+	hitLife           // with no armour left, a life point
+	hitState          // with no armour left, a state
+	hitDying          // with no armour left, on a dying character
+)
+
+// armorHit is one hit of a fight: what it took from the magical and the
+// physical armour, what it cost, and the armour, life points and state
+// (an index of armorStates) it left.
+type armorHit struct {
+	damage, effect          int
+	fromMagic, fromPhysical int
+	magic, physical         int
+	life, state             int
+}
+
+// armorResult is the armour calculator's answer in numbers: explainArmor
+// writes it in words.
+type armorResult struct {
+	sources            []armorSource
+	uncapped, physical int // the sources' points, and what the cap leaves of them
+	capped, canRun     bool
+	armorType          int // index in armorTypes, or −1 for no type
+	residual           int // what a broken physical armour keeps
+	hits               []armorHit
+	life, state        int // after the hits
+	left, after        int // the physical armour after the hits, and after the fight
+}
+
 func runArmor(r *reader, in map[string]any) map[string]any {
+	a := readArmor(r, in)
+	if r.err != nil {
+		return nil
+	}
 	rules := &r.rules.Armor
+	res := armorOf(rules, &a)
+	if a.armorType >= 0 && res.uncapped == 0 {
+		// A type of broken armour without armour worn would be dropped:
+		// say so rather than answer for an input the reader did not mean.
+		r.fail("armor_type", "conflict",
+			"armor_type : aucune armure physique n’est portée ; ne donnez le type d’armure cassée qu’avec des pièces d’armure, un casque ou un bonus de costume",
+			"armor_type: no physical armour is worn; give the type of broken armour only with armour pieces, a helmet or a costume bonus")
+		return nil
+	}
+	return explainArmor(rules, &a, &res)
+}
+
+// readArmor reads the armour calculator's input; r.err says whether it
+// could.
+func readArmor(r *reader, in map[string]any) armorInput {
+	a := armorInput{armorType: -1}
 	in = r.object("", in, "locations", "real_chainmail", "helmet", "costume_bonus", "magic", "life_points", "armor_type", "hits")
-	var worn [5]int // material index per location
 	if v, ok := r.get(in, "locations"); ok {
 		locs := r.object("locations", v, armorLocations...)
 		for i, l := range armorLocations {
 			m, _ := r.optEnum(locs, "locations", l, armorMaterials)
-			worn[i] = max(indexOf(armorMaterials, m), 0)
+			a.worn[i] = max(indexOf(armorMaterials, m), 0)
 		}
 	}
 	var chain [5]bool
-	var chainOrder []int
 	if l, ok := r.optList(in, "", "real_chainmail", len(armorLocations), enumDesc(armorLocations)); ok {
 		for i, v := range l {
 			loc := indexOf(armorLocations, r.asEnum(at("real_chainmail", i), v, armorLocations))
@@ -127,97 +201,142 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 					at("real_chainmail", i)+" répète "+quoteFr(armorLocations[loc])+", déjà cité", at("real_chainmail", i)+" repeats "+quoteEn(armorLocations[loc])+", already listed")
 			}
 			chain[loc] = true
-			chainOrder = append(chainOrder, loc)
+			a.chain = append(a.chain, loc)
 		}
 	}
-	helmet := r.optBool(in, "", "helmet")
-	costume := r.optBool(in, "", "costume_bonus")
-	magic, _ := r.optInt(in, "", "magic", 0, 50, 0)
-	life, _ := r.optInt(in, "", "life_points", 1, 10, rules.LifePoints)
-	armorType, typeGiven := r.optEnum(in, "", "armor_type", armorTypes)
-	var hits []int
-	hl, hitsGiven := r.optList(in, "", "hits", maxArmorHits, intDesc(0, 50))
+	a.helmet = r.optBool(in, "", "helmet")
+	a.costume = r.optBool(in, "", "costume_bonus")
+	a.magic, _ = r.optInt(in, "", "magic", 0, 50, 0)
+	a.life, _ = r.optInt(in, "", "life_points", 1, 10, r.rules.Armor.LifePoints)
+	if t, ok := r.optEnum(in, "", "armor_type", armorTypes); ok {
+		a.armorType = indexOf(armorTypes, t)
+	}
+	var hl []any
+	hl, a.hitsGiven = r.optList(in, "", "hits", maxArmorHits, intDesc(0, 50))
 	for i, v := range hl {
-		hits = append(hits, r.asInt(at("hits", i), v, 0, 50))
+		a.hits = append(a.hits, r.asInt(at("hits", i), v, 0, 50))
 	}
-	if r.err != nil {
-		return nil
-	}
+	return a
+}
 
-	var steps []any
-	uncapped := 0
+// armorOf computes the armour worn and the fight's hits one by one: a hit
+// takes magical armour first, then physical armour, and only a hit with no
+// armour left costs a life point or a state.
+func armorOf(g *ArmorRules, a *armorInput) armorResult {
+	var res armorResult
 	heaviest := 0
-	for l, m := range worn {
+	for l, m := range a.worn {
 		if m > 0 {
-			uncapped += rules.Points[m]
+			res.sources = append(res.sources, armorSource{m, l, g.Points[m]})
 			heaviest = max(heaviest, m)
-			steps = append(steps, step(docFantasy, "armor", say(
-				"$1 $2 : +$3 point{|s} d’armure.", "$1 $2: +$3 armour point{|s}.", materialWords[m], locationWords[l], rules.Points[m])))
 		}
 	}
-	for _, l := range chainOrder {
-		uncapped += rules.RealChainmail
+	for _, l := range a.chain {
+		res.sources = append(res.sources, armorSource{sourceChain, l, g.RealChainmail})
 		heaviest = max(heaviest, 2) // a real coat is chain mail
-		steps = append(steps, step(docFantasy, "armor", say(
-			"Vraie cotte de maille $1, portée en plus de la pièce de cet endroit : +$2 point{|s} d’armure.",
-			"Real chain-mail coat $1, worn on top of the piece there: +$2 armour point{|s}.", locationWords[l], rules.RealChainmail)))
 	}
-	if helmet {
-		uncapped += rules.Helmet
-		steps = append(steps, step(docFantasy, "armor", say("Casque : +$1 point{|s} d’armure.", "Helmet: +$1 armour point{|s}.", rules.Helmet)))
+	if a.helmet {
+		res.sources = append(res.sources, armorSource{sourceHelmet, -1, g.Helmet})
 	}
-	if costume {
-		uncapped += rules.Costume
-		steps = append(steps, step(docFantasy, "armor", say("Bonus de costume accordé par un organisateur : +$1 point{|s} d’armure.",
-			"Costume bonus granted by an organiser: +$1 armour point{|s}.", rules.Costume)))
+	if a.costume {
+		res.sources = append(res.sources, armorSource{sourceCostume, -1, g.Costume})
 	}
-	physical := uncapped
-	if typeGiven && physical == 0 {
-		// A type of broken armour without armour worn would be dropped:
-		// say so rather than answer for an input the reader did not mean.
-		r.fail("armor_type", "conflict",
-			"armor_type : aucune armure physique n’est portée ; ne donnez le type d’armure cassée qu’avec des pièces d’armure, un casque ou un bonus de costume",
-			"armor_type: no physical armour is worn; give the type of broken armour only with armour pieces, a helmet or a costume bonus")
-		return nil
+	for _, s := range res.sources {
+		res.uncapped += s.points
 	}
-	capped := uncapped > rules.Cap
-	if capped {
-		physical = rules.Cap
+	res.capped = res.uncapped > g.Cap
+	res.physical = min(res.uncapped, g.Cap)
+	res.canRun = res.physical <= g.RunMax
+	t := a.armorType
+	if t < 0 {
+		t = heaviest - 1
+	}
+	res.armorType = -1
+	if res.physical > 0 && t >= 0 {
+		res.armorType = t
+		res.residual = min(g.Residual[t], res.physical)
+	}
+	m, p, lp, state := a.magic, res.physical, a.life, 0
+	for _, d := range a.hits {
+		h := armorHit{damage: d}
+		switch {
+		case d == 0:
+		case m+p > 0:
+			h.effect = hitArmor
+			h.fromMagic = min(d, m)
+			h.fromPhysical = min(d-h.fromMagic, p)
+			m -= h.fromMagic
+			p -= h.fromPhysical
+		case state == 2:
+			h.effect = hitDying
+		case state == 0 && lp > 1:
+			h.effect = hitLife
+			lp--
+		default:
+			h.effect = hitState
+			lp = 0
+			state++
+		}
+		h.magic, h.physical, h.life, h.state = m, p, lp, state
+		res.hits = append(res.hits, h)
+	}
+	res.life, res.state, res.left, res.after = lp, state, p, p
+	if p == 0 {
+		res.after = res.residual
+	}
+	return res
+}
+
+// explainArmor writes the steps, the reading note and the answer of an
+// armour result, and its output tree.
+func explainArmor(g *ArmorRules, a *armorInput, res *armorResult) map[string]any {
+	var steps []any
+	for _, s := range res.sources {
+		var w words
+		switch s.kind {
+		case sourceChain:
+			w = say("Vraie cotte de maille $1, portée en plus de la pièce de cet endroit : +$2 point{|s} d’armure.",
+				"Real chain-mail coat $1, worn on top of the piece there: +$2 armour point{|s}.", locationWords[s.loc], s.points)
+		case sourceHelmet:
+			w = say("Casque : +$1 point{|s} d’armure.", "Helmet: +$1 armour point{|s}.", s.points)
+		case sourceCostume:
+			w = say("Bonus de costume accordé par un organisateur : +$1 point{|s} d’armure.",
+				"Costume bonus granted by an organiser: +$1 armour point{|s}.", s.points)
+		default:
+			w = say("$1 $2 : +$3 point{|s} d’armure.", "$1 $2: +$3 armour point{|s}.", materialWords[s.kind], locationWords[s.loc], s.points)
+		}
+		steps = append(steps, step(docFantasy, "armor", w))
+	}
+	physical, magic := res.physical, a.magic
+	if res.capped {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Ces pièces font $1 points, mais l’armure physique est plafonnée à $2 points.",
-			"These pieces add up to $1 points, but physical armour is capped at $2 points.", uncapped, rules.Cap)))
+			"These pieces add up to $1 points, but physical armour is capped at $2 points.", res.uncapped, g.Cap)))
 	} else {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Armure physique : $1 point{|s} en tout, le plafond étant de $2.",
-			"Physical armour: $1 point{|s} in all, the cap being $2.", physical, rules.Cap)))
+			"Physical armour: $1 point{|s} in all, the cap being $2.", physical, g.Cap)))
 	}
-	canRun := physical <= rules.RunMax
-	if canRun {
+	if res.canRun {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Avec $1 point{|s} d’armure physique, pas plus de $2, le personnage peut courir.",
-			"With $1 physical armour point{|s}, no more than $2, the character can run.", physical, rules.RunMax)))
+			"With $1 physical armour point{|s}, no more than $2, the character can run.", physical, g.RunMax)))
 	} else {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"Avec $1 points d’armure physique, plus de $2, le personnage ne peut pas courir.",
-			"With $1 physical armour points, more than $2, the character cannot run.", physical, rules.RunMax)))
+			"With $1 physical armour points, more than $2, the character cannot run.", physical, g.RunMax)))
 	}
 	if magic > 0 {
 		steps = append(steps, step(docFantasy, "armor", say(
 			"L’armure magique ajoute $1 point{|s}, pris en premier à chaque touche : $2 points d’armure en tout.",
 			"Magical armour adds $1 point{|s}, taken first by each hit: $2 armour points in all.", magic, physical+magic)))
 	}
-
-	if !typeGiven && heaviest > 0 {
-		armorType = armorTypes[heaviest-1]
-	}
-	residual := 0
+	residual := res.residual
 	var typeOut any
-	if physical > 0 && armorType != "" {
-		typeOut = armorType
-		t := indexOf(armorTypes, armorType)
-		residual = min(rules.Residual[t], physical)
+	if t := res.armorType; t >= 0 {
+		typeOut = armorTypes[t]
 		how := words{"d’après la matière la plus lourde portée", "from the heaviest material worn"}
-		if typeGiven {
+		if a.armorType >= 0 {
 			how = words{"comme indiqué", "as given"}
 		}
 		steps = append(steps, step(docFantasy, "armor", say(
@@ -227,50 +346,46 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 
 	out := map[string]any{
 		"physical":          f(physical),
-		"physical_uncapped": f(uncapped),
-		"capped":            capped,
+		"physical_uncapped": f(res.uncapped),
+		"capped":            res.capped,
 		"magic":             f(magic),
 		"total":             f(physical + magic),
-		"can_run":           canRun,
+		"can_run":           res.canRun,
 		"armor_type":        typeOut,
 		"residual":          f(residual),
 		"reading": readingOf(say(
 			"Une touche prend d’abord l’armure magique puis l’armure physique ; la touche qui prend le dernier point d’armure ne touche pas la vie. Sans armure, chaque touche d’au moins un dégât fait descendre d’un état. Une vraie cotte de maille ajoute $1 point{|s} à la pièce de l’endroit où elle est portée (le texte ne chiffre pas ce « cumulable »). L’armure résiduelle dépend « du type d’armure (légère, intermédiaire ou lourde) » : sans type choisi, c’est celui de la matière la plus lourde portée (une vraie cotte de maille compte comme maille), et un organisateur qui classe l’armure entière autrement le choisit dans le formulaire ; un casque ou un costume seuls ne donnent pas de type ; l’armure résiduelle ne dépasse jamais l’armure physique portée. L’armure magique revient après le combat « tant que vous portez l’objet qui vous les apporte ou que vous êtes sous l’effet du sortilège » : le calcul la suppose venue d’un objet ou d’un sort qui dure ; celle d’une potion ne revient pas, « Les potions conférant de l’armure magique sont à usage unique ».",
-			"A hit takes magical armour first, then physical armour; the hit that takes the last armour point does not touch life. With no armour left, each hit of one damage or more takes one state. A real chain-mail coat adds $1 point{|s} to the piece where it is worn (the text gives no figure for this “cumulable”). The residual armour depends on “the type of armour (light, intermediate or heavy)”: with no type chosen, it is that of the heaviest material worn (a real chain-mail coat counts as chain), and an organiser who classes the whole armour otherwise chooses it in the form; a helmet or a costume alone gives no type; the residual armour never exceeds the physical armour worn. Magical armour comes back after the fight “as long as you wear the item that provides them or you are under the effect of the spell”: the calculation assumes it comes from an item or a lasting spell; a potion’s does not come back, “Potions granting magical armour are single-use”.", rules.RealChainmail)),
+			"A hit takes magical armour first, then physical armour; the hit that takes the last armour point does not touch life. With no armour left, each hit of one damage or more takes one state. A real chain-mail coat adds $1 point{|s} to the piece where it is worn (the text gives no figure for this “cumulable”). The residual armour depends on “the type of armour (light, intermediate or heavy)”: with no type chosen, it is that of the heaviest material worn (a real chain-mail coat counts as chain), and an organiser who classes the whole armour otherwise chooses it in the form; a helmet or a costume alone gives no type; the residual armour never exceeds the physical armour worn. Magical armour comes back after the fight “as long as you wear the item that provides them or you are under the effect of the spell”: the calculation assumes it comes from an item or a lasting spell; a potion’s does not come back, “Potions granting magical armour are single-use”.", g.RealChainmail)),
 	}
 	ans := say("**$1 point{|s} d’armure**", "**$1 armour point{|s}**", physical+magic)
 	if magic > 0 {
 		ans = say("$1, dont $2 magique{|s}", "$1, $2 of them magical", ans, magic)
 	}
-	if capped {
-		ans = say("$1, plafond de $2 atteint", "$1, the cap of $2 reached", ans, rules.Cap)
+	if res.capped {
+		ans = say("$1, plafond de $2 atteint", "$1, the cap of $2 reached", ans, g.Cap)
 	}
-	if canRun {
+	if res.canRun {
 		ans = say("$1, vous pouvez courir.", "$1, you can run.", ans)
 	} else {
 		ans = say("$1, vous ne pouvez pas courir.", "$1, you cannot run.", ans)
 	}
-	if !hitsGiven {
+	if !a.hitsGiven {
 		out["steps"] = steps
 		out["answer"] = answer(ans)
 		return out
 	}
 
-	m, p, lp := magic, physical, life
-	state := 0 // index in armorStates
-	timeline := make([]any, 0, len(hits))
-	for i, d := range hits {
-		n := i + 1
-		switch {
-		case d == 0:
-			steps = append(steps, step(docFantasy, "weapon-categories", say(
+	timeline := make([]any, 0, len(res.hits))
+	for i, h := range res.hits {
+		n, d, m, p := i+1, h.damage, h.magic, h.physical
+		rule, w := "life", words{}
+		switch h.effect {
+		case hitNothing:
+			rule, w = "weapon-categories", say(
 				"Touche $1 : aucun dégât (bâton, gourdin ou arme improvisée), rien ne change.",
-				"Hit $1: no damage (staff, club or improvised weapon), nothing changes.", n)))
-		case m+p > 0:
-			fromM := min(d, m)
-			fromP := min(d-fromM, p)
-			m -= fromM
-			p -= fromP
+				"Hit $1: no damage (staff, club or improvised weapon), nothing changes.", n)
+		case hitArmor:
+			fromM, fromP := h.fromMagic, h.fromPhysical
 			took := say("pris sur l’armure physique", "taken from the physical armour")
 			switch {
 			case fromM == d:
@@ -282,10 +397,10 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 			case fromP < d:
 				took = say("dont $1 pris sur l’armure physique", "$1 of it taken from the physical armour", fromP)
 			}
+			rule = "armor"
 			if m+p == 0 {
-				steps = append(steps, step(docFantasy, "armor", say(
-					"Touche $1 : $2 dégât{|s}, $3. Elle prend le dernier point d’armure et ne touche donc pas la vie.",
-					"Hit $1: $2 damage, $3. It takes the last armour point, so it does not touch life.", n, d, took)))
+				w = say("Touche $1 : $2 dégât{|s}, $3. Elle prend le dernier point d’armure et ne touche donc pas la vie.",
+					"Hit $1: $2 damage, $3. It takes the last armour point, so it does not touch life.", n, d, took)
 			} else {
 				left := say("$1 point{|s} physique{|s}", "$1 physical point{|s}", p)
 				if m > 0 && p > 0 {
@@ -293,38 +408,26 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 				} else if m > 0 {
 					left = say("$1 point{|s} magique{|s}", "$1 magical point{|s}", m)
 				}
-				steps = append(steps, step(docFantasy, "armor", say(
-					"Touche $1 : $2 dégât{|s}, $3 ; il reste $4.",
-					"Hit $1: $2 damage, $3; $4 left.", n, d, took, left)))
+				w = say("Touche $1 : $2 dégât{|s}, $3 ; il reste $4.", "Hit $1: $2 damage, $3; $4 left.", n, d, took, left)
 			}
-		case state == 2:
-			steps = append(steps, step(docFantasy, "life", say(
-				"Touche $1, sans armure : le personnage reste agonisant.",
-				"Hit $1, with no armour left: the character stays dying.", n)))
+		case hitDying:
+			w = say("Touche $1, sans armure : le personnage reste agonisant.",
+				"Hit $1, with no armour left: the character stays dying.", n)
+		case hitLife:
+			w = say("Touche $1, sans armure : quels que soient les dégâts, le personnage perd un point de vie, il lui en reste $2.",
+				"Hit $1, with no armour left: whatever the damage, the character loses one life point, $2 left.", n, h.life)
 		default:
-			if state == 0 && lp > 1 {
-				lp--
-				steps = append(steps, step(docFantasy, "life", say(
-					"Touche $1, sans armure : quels que soient les dégâts, le personnage perd un point de vie, il lui en reste $2.",
-					"Hit $1, with no armour left: whatever the damage, the character loses one life point, $2 left.", n, lp)))
-			} else {
-				lp = 0
-				state++
-				steps = append(steps, step(docFantasy, "life", say(
-					"Touche $1, sans armure : quels que soient les dégâts, le personnage perd un état et passe de $2 à $3.",
-					"Hit $1, with no armour left: whatever the damage, the character loses one state, from $2 to $3.", n, armorStates[state-1], armorStates[state])))
-			}
+			w = say("Touche $1, sans armure : quels que soient les dégâts, le personnage perd un état et passe de $2 à $3.",
+				"Hit $1, with no armour left: whatever the damage, the character loses one state, from $2 to $3.", n, armorStates[h.state-1], armorStates[h.state])
 		}
+		steps = append(steps, step(docFantasy, rule, w))
 		timeline = append(timeline, map[string]any{
 			"hit": f(n), "damage": f(d),
-			"magic": f(m), "physical": f(p), "life_points": f(lp), "state": fantasyStates[state],
+			"magic": f(m), "physical": f(p), "life_points": f(h.life), "state": fantasyStates[h.state],
 		})
 	}
-	after := p
-	if p == 0 {
-		after = residual
-	}
-	if len(hits) > 0 {
+	p := res.left
+	if len(res.hits) > 0 {
 		if magic > 0 {
 			steps = append(steps, step(docFantasy, "armor", say(
 				"Après le combat, l’armure magique revient entière : $1 point{|s}.",
@@ -337,7 +440,7 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 			if residual > 0 {
 				steps = append(steps, step(docFantasy, "armor", say(
 					"L’armure physique est cassée : après une pause de $2 à $3 minutes, elle garde $1 point{1:|s} résiduel{1:|s}, et un forgeron doit la réparer.",
-					"The physical armour is broken: after a pause of $2 to $3 minutes it keeps $1 residual point{1:|s}, and a smith must repair it.", residual, rules.PauseMin, rules.PauseMax)))
+					"The physical armour is broken: after a pause of $2 to $3 minutes it keeps $1 residual point{1:|s}, and a smith must repair it.", residual, g.PauseMin, g.PauseMax)))
 			} else {
 				steps = append(steps, step(docFantasy, "armor", say("L’armure physique est cassée ; sans type d’armure, elle ne garde aucun point résiduel, et un forgeron doit la réparer.",
 					"The physical armour is broken; with no armour type it keeps no residual point, and a smith must repair it.")))
@@ -347,11 +450,11 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 				"L’armure physique a perdu des points : il lui en reste $1, et un forgeron doit la réparer.",
 				"The physical armour has lost points: $1 left, and a smith must repair it.", p)))
 		}
-		st := say("**$1**", "**$1**", armorStates[state])
-		if state == 0 && life > 1 {
-			st = say("$1, $2 point{|s} de vie sur $3", "$1, $2 life point{|s} out of $3", st, lp, life)
+		st := say("**$1**", "**$1**", armorStates[res.state])
+		if res.state == 0 && a.life > 1 {
+			st = say("$1, $2 point{|s} de vie sur $3", "$1, $2 life point{|s} out of $3", st, res.life, a.life)
 		}
-		ans = say("$1 Après {2:cette touche|ces $2 touches} : $3", "$1 After {2:this hit|these $2 hits}: $3", ans, len(hits), st)
+		ans = say("$1 Après {2:cette touche|ces $2 touches} : $3", "$1 After {2:this hit|these $2 hits}: $3", ans, len(res.hits), st)
 		switch {
 		case p == 0 && physical > 0 && residual == 0:
 			ans = say("$1, et l’armure cassée ne garde aucun point.", "$1, and the broken armour keeps no points.", ans)
@@ -364,9 +467,9 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 		}
 	}
 	out["timeline"] = timeline
-	out["state"] = fantasyStates[state]
-	out["life_points_after"] = f(lp)
-	out["after_fight"] = map[string]any{"magic": f(magic), "physical": f(after)}
+	out["state"] = fantasyStates[res.state]
+	out["life_points_after"] = f(res.life)
+	out["after_fight"] = map[string]any{"magic": f(magic), "physical": f(res.after)}
 	out["steps"] = steps
 	out["answer"] = answer(ans)
 	return out

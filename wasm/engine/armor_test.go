@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 const allPlate = `"locations":{"forearms":"plate","arms":"plate","thighs":"plate","legs":"plate","torso":"plate"}`
 
@@ -83,4 +86,58 @@ func TestArmorErrors(t *testing.T) {
 		{`{"helmet":"yes"}`, "helmet", "type"},
 		{`{"hit":[1]}`, "hit", "unknown_field"},
 	})
+}
+
+// TestArmorOf holds the armour's computation apart from its words: the
+// points by source, the cap, running, the type and residual, each hit's
+// event and the state after the fight, with the default rules.
+func TestArmorOf(t *testing.T) {
+	g := &Default().Armor
+	type hit = armorHit
+	plate := [5]int{3, 3, 3, 3, 3}
+	cases := []struct {
+		name string
+		in   armorInput
+		want armorResult
+	}{
+		{"nothing worn", armorInput{armorType: -1, life: 1},
+			armorResult{canRun: true, armorType: -1, life: 1}},
+		{"plate and helmet", armorInput{worn: plate, helmet: true, armorType: -1, life: 1},
+			armorResult{sources: []armorSource{{3, 0, 3}, {3, 1, 3}, {3, 2, 3}, {3, 3, 3}, {3, 4, 3}, {sourceHelmet, -1, 1}},
+				uncapped: 16, physical: 16, armorType: 2, residual: 3, life: 1, left: 16, after: 16}},
+		{"real chain-mail coats count as chain", armorInput{worn: [5]int{1}, chain: []int{4, 0}, costume: true, armorType: -1, life: 1},
+			armorResult{sources: []armorSource{{1, 0, 1}, {sourceChain, 4, 2}, {sourceChain, 0, 2}, {sourceCostume, -1, 1}},
+				uncapped: 6, physical: 6, canRun: true, armorType: 1, residual: 2, life: 1, left: 6, after: 6}},
+		{"over the cap", armorInput{worn: plate, chain: []int{0, 1, 2, 3, 4}, helmet: true, costume: true, armorType: -1, life: 1},
+			armorResult{uncapped: 27, physical: 20, capped: true, armorType: 2, residual: 3, life: 1, left: 20, after: 20}},
+		{"type given, residual at most the armour", armorInput{worn: [5]int{1}, armorType: 2, life: 1},
+			armorResult{sources: []armorSource{{1, 0, 1}}, uncapped: 1, physical: 1, canRun: true, armorType: 2, residual: 1, life: 1, left: 1, after: 1}},
+		{"magic, then physical, then states", armorInput{worn: [5]int{0, 0, 0, 0, 3}, magic: 2, armorType: -1, life: 1, hits: []int{4, 0, 1, 1, 1}},
+			armorResult{sources: []armorSource{{3, 4, 3}}, uncapped: 3, physical: 3, canRun: true, armorType: 2, residual: 3,
+				hits: []hit{
+					{damage: 4, effect: hitArmor, fromMagic: 2, fromPhysical: 2, physical: 1, life: 1},
+					{damage: 0, effect: hitNothing, physical: 1, life: 1},
+					{damage: 1, effect: hitArmor, fromPhysical: 1, life: 1},
+					{damage: 1, effect: hitState, state: 1},
+					{damage: 1, effect: hitState, state: 2},
+				}, state: 2, after: 3}},
+		{"life points, then dying stays dying", armorInput{armorType: -1, life: 2, hits: []int{5, 1, 1, 1}},
+			armorResult{canRun: true, armorType: -1,
+				hits: []hit{
+					{damage: 5, effect: hitLife, life: 1},
+					{damage: 1, effect: hitState, state: 1},
+					{damage: 1, effect: hitState, state: 2},
+					{damage: 1, effect: hitDying, state: 2},
+				}, state: 2}},
+	}
+	for _, c := range cases {
+		got := armorOf(g, &c.in)
+		if c.want.sources == nil {
+			// Only the totals are held for these.
+			got.sources = nil
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
+		}
+	}
 }

@@ -238,6 +238,17 @@ func signed(i int) string {
 	return "−" + itoa(-i)
 }
 
+// lower puts the first letter of a name in lower case, for the middle of a
+// sentence: "Le feu" → "le feu", "Fire" → "fire", "L’eau" → "l’eau".
+func lower(w words) words {
+	for i, s := range w {
+		if s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+			w[i] = string(s[0]+'a'-'A') + s[1:]
+		}
+	}
+	return w
+}
+
 // numEn formats a number for an English message: integers without a
 // fraction, others with at most 4 decimals.
 func numEn(f float64) string { return numText(f, 1) }
@@ -320,6 +331,9 @@ func d20(bonus, dc int) rat {
 	}
 	return mkRat(int64(n), 20)
 }
+
+// faces20 is the number of faces of a d20 behind a probability in twentieths.
+func faces20(p rat) int { return int(p.n * (d20Sides / p.d)) }
 
 // f converts an integer to the float64 of the output tree.
 func f(i int) float64 { return float64(i) }
