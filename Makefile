@@ -46,11 +46,13 @@ serve:
 check:
 	$(GO) run ./generator check
 
-# vet covers the browser tests' files too: they build only with -tags e2e.
+# vet covers the browser tests' files too: they build only with -tags e2e;
+# and the engine as the browser builds it (js/wasm), its tests included.
 vet: gofmt
 	@echo "go vet"
 	$(GO) vet ./...
 	$(GO) vet -tags e2e ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 
 gofmt:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }

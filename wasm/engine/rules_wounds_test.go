@@ -55,9 +55,6 @@ func TestWoundDiceWithOtherRules(t *testing.T) {
 	if _, err := r.Calculate("wounds", decodeJSON(t, `{"dice":1,"die":4}`)); err == nil || err.Field != "die" {
 		t.Errorf("wounds with a d4 outside d6–d20: error %v, want one on die", err)
 	}
-	if in := r.Inputs("wounds", decodeJSON(t, `{"dice":1,"die":6}`)); len(in["die"].Options) != 8 {
-		t.Errorf("wounds' die options with d6–d20: %v, want 8 (6, 8 … 20)", in["die"].Options)
-	}
 	conflictOn(t, map[string]int{"wounds.smallest-die": 5}, "wounds.largest-die")
 	conflictOn(t, map[string]int{"wounds.smallest-die": 14}, "wounds.largest-die")
 }
