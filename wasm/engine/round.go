@@ -10,7 +10,7 @@ import (
 // compendium shows: an exact half is rounded away from zero, on the shortest
 // decimal that reads back as x. That decimal is the number the output's JSON
 // carries and the page's script reads (the twin of decimal in
-// theme/js/calcs/format.js: change both; TestRoundingTwins holds them equal),
+// theme/js/calcs/format.js: change both; TestRoundingParity holds them equal),
 // and for a probability the engine counts exactly, such as 221/400, it is the
 // fraction's own decimal, 0.5525: the answer in words, the figures, the
 // tables and the plots all write 55.3 %. Rounding the binary value instead
