@@ -27,7 +27,7 @@ func TestBundleModules(t *testing.T) {
 	}{
 		{"js/character/character.js", []string{"js/calcs/form.js", "js/calcs/result.js"}, []string{"js/calcs/calc.js"}},
 		{"js/calcs/calcs.js", []string{"js/calcs/calc.js", "js/calcs/form.js", "js/calcs/result.js"}, nil},
-		{"js/page/main.js", []string{"js/page/search.js"}, []string{"js/calcs/calc.js"}},
+		{"js/page/main.js", []string{"js/page/search.js", "js/page/searchquery.js", "js/page/searchindex.js"}, []string{"js/calcs/calc.js"}},
 	} {
 		inputs := bundleInputs(t, theme, tc.entry)
 		for _, m := range tc.want {
