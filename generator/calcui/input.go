@@ -1,4 +1,4 @@
-// Twin of theme/js/calcs/calc.js's readForm: EngineInput is the input it
+// Twin of theme/js/calcs/form.js's readForm: EngineInput is the input it
 // sends to the engine; change one, change the other. TestCalculatorParity
 // (generator/e2e/calc_test.go) and TestSingleFile
 // (generator/e2e/single_test.go) hold them equal.
@@ -64,7 +64,7 @@ func (f Field) Holds(values map[string]any) bool {
 
 // EngineInput returns the input the form sends to the engine for values:
 // the shown fields only, without the fields that only steer the form. It is
-// the Go twin of readForm in theme/js/calcs/calc.js.
+// the Go twin of readForm in theme/js/calcs/form.js.
 func (f *Form) EngineInput(values map[string]any) map[string]any {
 	in := map[string]any{}
 	for _, g := range f.Groups {
