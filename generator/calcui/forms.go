@@ -8,7 +8,7 @@ package calcui
 type Kind string
 
 // The kinds of input. Each maps to one control and one way of reading it in
-// theme/js/calcs/calc.js.
+// theme/js/calcs/form.js.
 const (
 	Text    Kind = "text"    // free text (a dice expression)
 	Int     Kind = "int"     // whole number, typed (a comma or a dot is not whole)

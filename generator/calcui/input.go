@@ -1,4 +1,4 @@
-// Paired with theme/js/calcs/calc.js's readForm: EngineInput is the input it
+// Paired with theme/js/calcs/form.js's readForm: EngineInput is the input it
 // sends to the engine; change one, change the other. TestCalculatorParity
 // (generator/e2e/calc_test.go) and TestSingleFile
 // (generator/e2e/single_test.go) hold them equal.
@@ -64,7 +64,7 @@ func (f Field) Holds(inputs map[string]any) bool {
 
 // EngineInput returns the input the form sends to the engine for inputs:
 // the shown fields only, without the fields that only steer the form. It is
-// the Go side of its pair with readForm in theme/js/calcs/calc.js.
+// the Go side of its pair with readForm in theme/js/calcs/form.js.
 func (f *Form) EngineInput(inputs map[string]any) map[string]any {
 	in := map[string]any{}
 	for _, g := range f.Groups {

@@ -57,7 +57,7 @@ func TestScriptsRestateNoLimit(t *testing.T) {
 		"r.bottom > -200 && r.top < innerHeight + 200", // pixels around the viewport
 	}
 	number := regexp.MustCompile(`\b\d+\b`)
-	for _, f := range []string{"calcs/calc.js", "calcs/link.js", "shared/page.js"} {
+	for _, f := range []string{"calcs/calc.js", "calcs/form.js", "calcs/result.js", "calcs/link.js", "shared/page.js"} {
 		src, err := os.ReadFile("../../theme/js/" + f)
 		if err != nil {
 			t.Fatal(err)

@@ -1,7 +1,7 @@
 // The view model: everything a calculator block's template draws (View,
 // its groups, fields, result and steps), made by Prepare, the package's
 // entry point, from the engine's static result. forLine and steps are
-// paired with theme/js/calcs/calc.js's forText and steps, which
+// paired with theme/js/calcs/form.js's forText and result.js's steps, which
 // TestStepsParity (generator/e2e/parity_test.go) holds equal: change one,
 // change the other. The fields are fields.go's, the tables table.go's and
 // the numbers format.go's.
@@ -74,7 +74,7 @@ type View struct {
 	Result         ResultView
 	Grid           *Table // casting: chance by magic and apprenticeship
 	// For says what the result is computed for, in one line ("Magie : 3 ·
-	// Torse : plaque"): printed in place of the form (calc.js keeps it
+	// Torse : plaque"): printed in place of the form (form.js keeps it
 	// true to the inputs).
 	For string
 	// Character is the JSON of the character fields the calculator starts
@@ -381,7 +381,7 @@ func forLine(groups []GroupView, p Page) string {
 					continue
 				}
 				// The rows have no label of their own on the page: their
-				// group's legend names them (calc.js's forText reads it).
+				// group's legend names them (form.js's forText reads it).
 				parts = append(parts, g.Legend+colon+strconv.Itoa(len(f.Rows)))
 				continue
 			case Enum, IntEnum, EnumSet:

@@ -30,7 +30,8 @@ func gzipLen(t testing.TB, b []byte) int {
 	return buf.Len()
 }
 
-// searchJS returns theme/js/page/search.js minified as the page bundle has it.
+// searchJS returns theme/js/page/search.js minified as the page bundle has
+// it, with the query and index modules it imports.
 func searchJS(t testing.TB) []byte {
 	t.Helper()
 	res := api.Build(api.BuildOptions{

@@ -347,7 +347,7 @@ func BenchmarkSearch(b *testing.B) {
 		base := synthSite(b, n)
 		sites = append(sites, struct{ name, base, path, first, warm string }{strconv.Itoa(n) + "-pages", base, "/fr/page-00001/", "hache", "bouclier"})
 	}
-	parity, err := bundle(`export { loadIndex, search } from "./search.js";`, "searchBench")
+	parity, err := bundle(`export { loadIndex } from "./searchindex.js"; export { search } from "./searchquery.js";`, "searchBench")
 	if err != nil {
 		b.Fatal(err)
 	}

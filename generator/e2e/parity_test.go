@@ -214,7 +214,7 @@ func TestTableParity(t *testing.T) {
 
 // TestStepsParity: a calculator's explanation and its "computed for" line,
 // as the build writes them (calcui's steps and forLine) and as the script
-// draws them (calc.js's steps and forText) for the same values, the
+// draws them (result.js's steps and form.js's forText) for the same values, the
 // defaults, on both languages' calculators pages: every step's text, its
 // rule link and the link's words.
 func TestStepsParity(t *testing.T) {

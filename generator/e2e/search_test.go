@@ -33,8 +33,9 @@ import (
 )
 
 // The search tests run on a site of their own, served like the harness's
-// but with two more files: search.js alone (search-parity.js, exposing the
-// query functions) and a blank page to run it in.
+// but with two more files: searchquery.js and searchindex.js alone
+// (search-parity.js, exposing the query and loading functions) and a blank
+// page to run them in.
 
 var searchSrv struct {
 	once  sync.Once
@@ -84,7 +85,7 @@ func startSearchSite() error {
 			searchSrv.path[m[1]] = name
 		}
 	}
-	parity, err := bundle(`export { loadIndex, query, search, suggest, marked } from "./search.js";`, "searchParity")
+	parity, err := bundle(`export { loadIndex } from "./searchindex.js"; export { query, search, suggest, marked } from "./searchquery.js";`, "searchParity")
 	if err != nil {
 		return err
 	}
@@ -120,8 +121,9 @@ func startSearchSite() error {
 	return nil
 }
 
-// bundle bundles a module importing theme/js/page/search.js as the site's
-// bundler does; with global set, its exports become window[global].
+// bundle bundles a module importing theme/js/page/searchquery.js and
+// searchindex.js as the site's bundler does; with global set, its exports
+// become window[global].
 func bundle(entry, global string) ([]byte, error) {
 	theme, _ := filepath.Abs("../../theme/js/page")
 	res := api.Build(api.BuildOptions{

@@ -49,7 +49,7 @@ func TestSearchSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bundled, err := bundle(`export { loadIndex, prepare, search, suggest, marked } from "./search.js";`, "searchSplit")
+	bundled, err := bundle(`export { loadIndex, prepare } from "./searchindex.js"; export { search, suggest, marked } from "./searchquery.js";`, "searchSplit")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// Paired with theme/js/page/search.js for the query's analysis (the
+// Paired with theme/js/page/searchquery.js for the query's analysis (the
 // tokenizer's tokens and foldWord are its tokens and foldWord, on the
 // tables below): change one, change the other. TestSearchParity
 // (generator/e2e/search_test.go) holds them equal.
@@ -19,7 +19,7 @@ import (
 
 // The analysis tables below are the one source of truth for both sides of
 // the search: Build writes them into every index file, and the query code
-// (Go here, theme/js/page/search.js in the browser) reads them from the index
+// (Go here, theme/js/page/searchquery.js in the browser) reads them from the index
 // instead of keeping its own copy, so the two can never drift apart.
 
 // wordPattern matches a run of word characters, apostrophes included so that

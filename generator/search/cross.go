@@ -1,4 +1,4 @@
-// Paired with theme/js/page/search.js for the two languages' search (Search,
+// Paired with theme/js/page/searchquery.js for the two languages' search (Search,
 // reach, Suggest are its search, reach, suggest): change one, change the
 // other. TestSearchParity (generator/e2e/search_test.go) holds them equal.
 
@@ -17,7 +17,7 @@ import (
 // (an exact or prefix match, or a synonym; a typo does not count), the
 // sections other finds come first, shown from own (same ID, own title and
 // text) and marked Via other's language; own's results follow. A result
-// that own lacks stays in other's language. search.js mirrors it.
+// that own lacks stays in other's language. searchquery.js mirrors it.
 func Search(own, other *Index, q string, limit int) []Result {
 	return SearchIn(own, other, q, limit, "")
 }

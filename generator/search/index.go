@@ -1,6 +1,6 @@
 // Package search builds the compendium's search index at build time and
 // answers queries from it, for the command line and the tests. The browser
-// runs the same query algorithm in theme/js/page/search.js, against the same
+// runs the same query algorithm in theme/js/page/searchquery.js, against the same
 // index files: the index carries every table the query side needs (the word
 // pattern, elisions, diacritic folding, stop words, the vocabulary of surface
 // forms with their stems, ranking parameters), so that no stemmer and no
@@ -37,7 +37,7 @@ const formatVersion = 2
 const titleSep = " › "
 
 // Params are the ranking and matching constants. They travel in the index so
-// that search.js reads them instead of repeating them.
+// that searchquery.js reads them instead of repeating them.
 type Params struct {
 	K1 float64 `json:"k1"` // BM25 term-frequency saturation
 	B  float64 `json:"b"`  // BM25 length normalisation

@@ -1,8 +1,8 @@
-// Paired with theme/js/page/search.js: the query here (LoadSplit, QueryIn and
-// its words, candidates, ranking, anchors and snippets) is ported there
-// line by line; change one, change the other. TestSearchParity
-// (generator/e2e/search_test.go) holds them equal, both run on the same
-// index and queries at test time.
+// Paired with theme/js/page/searchquery.js (and searchindex.js for LoadSplit):
+// the query here (LoadSplit, QueryIn and its words, candidates, ranking,
+// anchors and snippets) is ported there line by line; change one, change
+// the other. TestSearchParity (generator/e2e/search_test.go) holds them
+// equal, both run on the same index and queries at test time.
 
 package search
 
@@ -16,7 +16,7 @@ import (
 )
 
 // Index is a loaded index file, ready to answer queries. Its algorithm is
-// mirrored line by line in theme/js/page/search.js: change one, change the
+// mirrored line by line in theme/js/page/searchquery.js: change one, change the
 // other, and run the parity test.
 type Index struct {
 	Lang string

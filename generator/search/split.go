@@ -1,4 +1,4 @@
-// Paired with theme/js/page/search.js for a split index's query side
+// Paired with theme/js/page/searchindex.js for a split index's query side
 // (loadSplit and addRecords are its loadIndex, prepare and addRecords):
 // change one, change the other. TestSearchSplit
 // (generator/e2e/split_test.go) holds them equal.
@@ -42,7 +42,7 @@ import (
 // word is in 27,000 sections, whose records alone would be megabytes. A
 // query therefore ranks the sections that are among the best for at least
 // one of its words, which for a word of fewer than headSize sections is
-// every section that has it. The Go side and search.js read the same files
+// every section that has it. The Go side and searchindex.js read the same files
 // and run the same query code (the parity test covers split indexes too).
 
 // splitAbove is the size of a single index file above which it is split:

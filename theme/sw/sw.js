@@ -309,7 +309,7 @@ self.addEventListener("fetch", (event) => {
     return networkFirst(net, req, url);
   };
   // A file asked for by a tab that names its page's build (the search
-  // index, which keeps its address: theme/js/page/search.js).
+  // index, which keeps its address: theme/js/page/searchindex.js).
   const tabPage = req.headers.get("X-Compendium-Page");
   event.respondWith(tabPage && i >= 0 ? forTab(event.clientId, tabPage, i, normal) : normal());
 });

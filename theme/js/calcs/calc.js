@@ -1,321 +1,22 @@
-// Twin of generator/calcui: readForm is calcui.Form.EngineInput
-// (input.go), forText is calcui's forLine and steps its steps (view.go);
-// change one, change the other. TestCalculatorParity
-// (generator/e2e/calc_test.go) and TestSingleFile
-// (generator/e2e/single_test.go) hold readForm and EngineInput equal,
-// TestStepsTwins (generator/e2e/twins_test.go) steps and forText. The
-// numbers are theme/js/calcs/format.js's, the strings, limits and number
-// format the page data's (theme/js/shared/page.js).
-//
-// The calculators in the pages. Each .calc block (theme/layouts/calc.html)
-// holds a form and the result of its values computed at build time; this
-// script starts the engine (in a Web Worker, theme/js/shared/engine.js)
-// when a calculator comes near the viewport or is touched, then at every
-// change reads the form as a person typed it, says what is wrong under the
-// field itself, marks the result out of date until the new one is there,
-// draws it answer first, and keeps the changed inputs in a short URL.
+// The calculators' controller, on the pages that hold one (calcs.js runs
+// it). Each .calc block (theme/layouts/calc.html) holds a form and the
+// result of its values computed at build time; this module starts the
+// engine (in a Web Worker, theme/js/shared/engine.js) when a calculator
+// comes near the viewport or is touched, then at every change reads the
+// form (form.js), says what is wrong under the field itself, marks the
+// result out of date until the new one is there, draws it answer first
+// (result.js), and keeps the changed inputs in a short URL. It holds the
+// calculators' state (the engine's readiness, the peek) and installs
+// document listeners when imported: the character page does not import it.
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { replaced } from "../shared/edition.js";
 import { hashID } from "../shared/hash.js";
-import { exactTitle, fieldNumber, formatFigure, get, listText, percentText, set, parseNumber, parseWhole } from "./format.js";
+import { get, percentText, set, parseNumber } from "./format.js";
 import { fill, fmt, limits, t } from "../shared/page.js";
-import { plot } from "./plot.js";
 import { toast } from "../shared/toast.js";
-import { dataTable } from "./table.js";
 import { encodeState, stateFromURL, withParam } from "./link.js";
 import { characterOf, saveCharacter } from "../shared/store.js";
-
-// lang picks the engine's texts (its answers, steps and messages are in
-// every language of the site): the page's, which every layout writes.
-const lang = document.documentElement.lang;
-
-// readNumber reads one text control: a number as people type it, checked
-// against the field's bounds; errors are the field's own message.
-function readNumber(el, kind) {
-  const s = el.value.trim();
-  if (s === "") return { empty: true };
-  const scale = Number(el.dataset.scale || 1);
-  let x = kind === "int" && scale === 1 ? parseWhole(s) : parseNumber(s, scale !== 1);
-  if (!isFinite(x)) return { error: true };
-  if (scale !== 1) x = Number((x / scale).toPrecision(12));
-  if (kind === "int" && !Number.isInteger(x)) return { error: true };
-  const min = el.dataset.min === undefined ? -Infinity : Number(el.dataset.min);
-  const max = el.dataset.max === undefined ? Infinity : Number(el.dataset.max);
-  if (x < min || x > max) return { error: true };
-  return { value: x };
-}
-
-// readForm is the twin of calcui.Form.EngineInput: the shown fields only,
-// empty optional fields left out, fields that only steer the form dropped.
-// It returns the form values, the engine input, and the errors of the
-// values it cannot read, each tied to its control.
-export function readForm(form) {
-  const values = {};
-  const errors = [];
-  const fields = form.querySelectorAll("[data-path]");
-  for (const el of fields) {
-    const path = el.dataset.path;
-    const kind = el.dataset.kind;
-    let v;
-    switch (kind) {
-      case "bool":
-        v = el.checked;
-        break;
-      case "int":
-      case "number": {
-        const r = readNumber(el, kind);
-        if (r.error) errors.push({ field: el, control: el, message: el.dataset.msg });
-        else if (r.empty && !el.dataset.optional) errors.push({ field: el, control: el, message: el.dataset.msg });
-        v = r.value;
-        break;
-      }
-      case "intenum":
-        v = el.value === "" ? undefined : Number(el.value);
-        break;
-      case "enum":
-        v = el.value === "" ? undefined : el.value;
-        break;
-      case "ints": {
-        const s = el.value.trim();
-        if (s === "") break;
-        const items = s.split(/[\s,;]+/).filter(Boolean);
-        const min = Number(el.dataset.min), max = Number(el.dataset.max);
-        v = [];
-        items.forEach((it, i) => {
-          const x = parseNumber(it, false);
-          if (!Number.isInteger(x) || x < min || x > max) {
-            if (!errors.some((e) => e.field === el)) errors.push({ field: el, control: el, message: fill(el.dataset.itemMsg || el.dataset.msg, { n: i + 1 }) });
-          }
-          v.push(x);
-        });
-        break;
-      }
-      case "enumset":
-        v = [...el.querySelectorAll("input:checked")].map((i) => i.value);
-        break;
-      case "events":
-        v = [...el.querySelectorAll(".events > li")].map((li, i) => {
-          const row = {};
-          for (const c of li.querySelectorAll("[data-sub-path]")) {
-            const k = c.dataset.subPath;
-            if (c.type === "checkbox") row[k] = c.checked;
-            else if (c.tagName === "SELECT") row[k] = c.value;
-            else {
-              const r = readNumber(c, "int");
-              if (r.error || r.empty) errors.push({ field: el, control: c, message: li.querySelector(".event-n").textContent + " — " + c.dataset.msg });
-              row[k] = r.value;
-            }
-          }
-          return row;
-        });
-        break;
-      default:
-        v = el.value;
-    }
-    if (v !== undefined) set(values, path, v);
-  }
-  const input = {};
-  for (const el of fields) {
-    const holder = el.closest("[data-when]") || el;
-    if (el.dataset.uiOnly || !holds(holder.dataset.when, values)) continue;
-    const v = get(values, el.dataset.path);
-    if (v === undefined || v === "") continue;
-    if (el.dataset.kind === "events" && v.length === 0) continue;
-    set(input, el.dataset.path, v);
-  }
-  // An error in a field the form hides does not hold the result back.
-  const shown = errors.filter((e) => holds((e.field.closest("[data-when]") || e.field).dataset.when, values));
-  return { values, input, errors: shown };
-}
-
-function holds(when, values) {
-  if (!when) return true;
-  return when.split("&").every((c) => {
-    const neg = c.includes("!=");
-    const [k, want] = c.split(neg ? "!=" : "=");
-    const got = get(values, k);
-    const s = typeof got === "string" ? got : "";
-    return (s === want) !== neg;
-  });
-}
-
-// shownNumber writes an engine value as its field shows it: in percent
-// for a percentage, as the static page writes it (format.js's
-// fieldNumber).
-function shownNumber(el, v) {
-  if (typeof v !== "number") return "";
-  return fieldNumber(v * Number(el.dataset.scale || 1), fmt());
-}
-
-// writeForm sets the controls from form values (defaults or a shared URL).
-export function writeForm(form, values) {
-  for (const el of form.querySelectorAll("[data-path]")) {
-    const v = get(values, el.dataset.path);
-    switch (el.dataset.kind) {
-      case "bool":
-        el.checked = v === true;
-        break;
-      case "enumset":
-        for (const i of el.querySelectorAll("input")) i.checked = Array.isArray(v) && v.includes(i.value);
-        break;
-      case "ints":
-        el.value = Array.isArray(v) ? listText(v, fmt()) : "";
-        break;
-      case "events":
-        setRows(el, Array.isArray(v) ? v : []);
-        break;
-      case "int":
-      case "number":
-        el.value = shownNumber(el, v);
-        break;
-      default:
-        el.value = v === undefined || v === null ? "" : String(v);
-    }
-  }
-  updateVisibility(form);
-}
-
-function updateVisibility(form) {
-  const { values } = readForm(form);
-  for (const el of form.querySelectorAll("[data-when]")) el.hidden = !holds(el.dataset.when, values);
-}
-
-// Rows of timed actions (health calculators): clones of the theme's
-// <template>, numbered from 1.
-function addRow(field, row) {
-  const list = field.querySelector(".events");
-  const li = field.querySelector("template.event-template").content.firstElementChild.cloneNode(true);
-  for (const c of li.querySelectorAll("[data-sub-path]")) {
-    const v = row[c.dataset.subPath];
-    if (c.type === "checkbox") c.checked = v === true;
-    else if (c.tagName === "SELECT") {
-      if (v !== undefined) c.value = v;
-    } else c.value = typeof v === "number" ? fieldNumber(v, fmt()) : "";
-  }
-  list.appendChild(li);
-  return li;
-}
-
-// numberRows gives every row its number, in its label and its ids.
-function numberRows(field) {
-  const base = field.querySelector(".events").closest(".calc").id;
-  const fid = base + "-" + field.dataset.path.replace(/[._]/g, "-");
-  field.querySelectorAll(".events > li").forEach((li, i) => {
-    const n = String(i + 1);
-    li.querySelector(".event-n").textContent = fill(field.dataset.rowLabel, { n });
-    const rm = li.querySelector(".event-remove");
-    rm.setAttribute("aria-label", fill(field.dataset.removeLabel || rm.getAttribute("aria-label"), { n }));
-    for (const c of li.querySelectorAll("[data-sub-path]")) {
-      const id = fid + "-" + n + "-" + c.dataset.subPath.replace(/_/g, "-");
-      const label = c.parentElement.querySelector("label");
-      c.id = id;
-      if (label) label.htmlFor = id;
-    }
-  });
-}
-
-function setRows(field, rows) {
-  field.querySelector(".events").replaceChildren();
-  // The engine's limit on timed actions: rows beyond it are not drawn.
-  for (const r of rows.slice(0, limits().rows)) addRow(field, r);
-  numberRows(field);
-}
-
-// Errors: each under its field, tied to it; only an error that concerns no
-// single field goes in the calculator's box.
-export function clearErrors(calc) {
-  for (const el of calc.querySelectorAll("[aria-invalid]")) {
-    el.removeAttribute("aria-invalid");
-    const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-error"));
-    if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
-    else el.removeAttribute("aria-describedby");
-  }
-  for (const p of calc.querySelectorAll(".field-error")) {
-    p.hidden = true;
-    p.textContent = "";
-  }
-  const box = calc.querySelector(".calc-error");
-  box.hidden = true;
-  box.textContent = "";
-}
-
-export function showFieldError(calc, fieldEl, control, message) {
-  const holder = fieldEl.closest(".field") || fieldEl;
-  const p = holder.querySelector(".field-error");
-  if (!p) return showBoxError(calc, message);
-  if (!p.hidden) p.textContent += " " + message;
-  else p.textContent = message;
-  p.hidden = false;
-  for (const c of new Set([control, fieldEl])) {
-    if (!c || !("value" in c || c.tagName === "FIELDSET")) continue;
-    c.setAttribute("aria-invalid", "true");
-    const ids = new Set((c.getAttribute("aria-describedby") || "").split(" ").filter(Boolean));
-    ids.add(p.id);
-    c.setAttribute("aria-describedby", [...ids].join(" "));
-  }
-}
-
-// loadFailed says in box that the engine could not load, in the words of
-// t; when the host now serves another build of this page (a deploy
-// deleted the previous build's engine, which a tab with no offline copy
-// still asks for), that a new edition is online, with a button to
-// reload: the calculators of this tab cannot come back otherwise. It
-// resolves to whether it said so.
-export async function loadFailed(box, t) {
-  box.textContent = t("calc.load_failed");
-  box.hidden = false;
-  if (!(await replaced())) return false;
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "calc-reload";
-  b.textContent = t("calc.reload");
-  b.addEventListener("click", () => location.reload());
-  box.replaceChildren(t("calc.new_edition") + " ", b);
-  return true;
-}
-
-function showBoxError(calc, message) {
-  const box = calc.querySelector(".calc-error");
-  box.textContent = message;
-  box.hidden = false;
-}
-
-// showEngineError maps an error of the engine back to the form: "a.magic" to
-// the first duellist's Magic, "hits[2]" to the third hit, "events[1].at" to
-// the second action's minute; the message is the field's own, in the
-// reader's words, and the engine's names never reach the page.
-function showEngineError(calc, err) {
-  const form = calc.querySelector(".calc-form");
-  const m = /^([a-z_][a-z0-9_.]*?)(?:\[(\d+)\])?(?:\.([a-z_]+))?$/.exec(err.field || "");
-  const el = m && form.querySelector(`[data-path="${CSS.escape(m[1])}"]`);
-  const engineMsg = err["message_" + lang] || err.message || "";
-  // The engine's message names the field first ("expr manque : ce doit
-  // être…", "expr : « x » inattendu…"): the label takes the name's place,
-  // so the message stays one sentence, with no second colon.
-  const plain = (label) =>
-    engineMsg.startsWith(err.field)
-      ? label + engineMsg.slice(err.field.length)
-      : label + fmt().colon + engineMsg.replace(/^[a-z_][\w.[\]]*\s*:?\s*/, "");
-  if (!el) {
-    showBoxError(calc, engineMsg.replace(/\b[a-z]+_[a-z_]+\b/g, "").trim() || t("calc.state.invalid"));
-    return;
-  }
-  const label = (el.closest(".field")?.querySelector("label, legend")?.textContent || "").trim();
-  // The field's own message says what is allowed; for a dice expression
-  // the engine's says where it went wrong.
-  const generic = ["missing", "type", "range", "enum", "integer"].includes(err.code) && el.dataset.kind !== "text";
-  if (m[2] !== undefined && el.dataset.kind === "events") {
-    const li = el.querySelectorAll(".events > li")[Number(m[2])];
-    const cell = li && m[3] ? li.querySelector(`[data-sub-path="${CSS.escape(m[3])}"]`) : null;
-    const rowLabel = li ? li.querySelector(".event-n").textContent : "";
-    const msg = cell && generic && cell.dataset.msg ? cell.dataset.msg : plain(cell ? cell.parentElement.querySelector("label").textContent : label);
-    showFieldError(calc, el, cell || el, rowLabel ? rowLabel + " — " + msg : msg);
-  } else if (m[2] !== undefined && el.dataset.itemMsg) {
-    showFieldError(calc, el, el, generic ? fill(el.dataset.itemMsg, { n: Number(m[2]) + 1 }) : plain(label));
-  } else {
-    showFieldError(calc, el, el, generic && el.dataset.msg ? el.dataset.msg : plain(label));
-  }
-}
+import { addRow, clearErrors, forText, numberRows, readForm, showBoxError, showEngineError, showFieldError, updateVisibility, writeForm } from "./form.js";
+import { loadFailed, writeAnswer, writeDetails } from "./result.js";
 
 // Result states: the result region says whether its figures match the
 // inputs shown (ready), are being computed (loading) or cannot be because
@@ -338,62 +39,16 @@ function setState(calc, state, reason) {
   updatePeek(calc);
 }
 
-// The answer: the engine's sentence, key figures between ** marks.
-export function answer(text) {
-  const p = document.createElement("p");
-  p.className = "calc-answer";
-  String(text || "")
-    .split("**")
-    .forEach((part, i) => {
-      if (!part) return;
-      if (i % 2) {
-        const s = document.createElement("strong");
-        s.textContent = part;
-        p.appendChild(s);
-      } else p.appendChild(document.createTextNode(part));
-    });
-  return p;
-}
-
+// showResult draws out (whose engine output is text) in calc's result,
+// the answer first: the peek follows it before the rest is drawn.
 function showResult(calc, out, text) {
   const result = calc.querySelector(".calc-result");
   const live = result.querySelector(".calc-live");
   result.dataset.static = "false";
   result.dataset.output = text;
-  // The answer's element stays (the peek watches it); its text changes.
-  const a = answer(out.answer && out.answer[lang]);
-  const old = live.querySelector(".calc-answer");
-  if (old) old.replaceChildren(...a.childNodes);
-  else live.prepend(a);
+  writeAnswer(live, out);
   updatePeek(calc);
-  for (const div of live.querySelectorAll("[data-figure]")) {
-    const v = get(out, div.dataset.figure);
-    div.hidden = v === undefined;
-    if (v === undefined) continue;
-    const dd = div.querySelector("dd");
-    dd.textContent = formatFigure(v, div.dataset.format, t, fmt(), get(out, div.dataset.figure + "_fraction"));
-    const title = exactTitle(v, div.dataset.format);
-    if (title) dd.title = title;
-    else dd.removeAttribute("title");
-  }
-  const why = live.querySelector(".calc-why");
-  const wasOpen = why ? why.open : false;
-  for (const el of live.querySelectorAll(".calc-table, .calc-why, .calc-plot")) el.remove();
-  const svg = plot(calc.dataset.plot, out, t, fmt(), calc.dataset.calc, Math.round(widths.get(live) ?? live.clientWidth) || 640);
-  if (svg) {
-    const fig = document.createElement("figure");
-    fig.className = "calc-plot";
-    fig.appendChild(svg);
-    live.appendChild(fig);
-  }
-  // The values stay readable under the plot, as without JavaScript.
-  const table = dataTable(calc.dataset.plot, out, t, fmt());
-  if (table) live.appendChild(table);
-  const s = steps(calc, out);
-  s.open = wasOpen;
-  live.appendChild(s);
-  const reading = calc.querySelector(".calc-reading span");
-  if (reading && out.reading && out.reading[lang]) reading.textContent = out.reading[lang];
+  writeDetails(calc, live, out, (el) => Math.round(widths.get(el) ?? el.clientWidth) || 640);
 }
 
 // widths holds each result's width as the browser last laid it out, which
@@ -435,39 +90,6 @@ function drawWhenHidden(calc, out) {
   });
   io.observe(result);
   for (const ev of events) addEventListener(ev, draw, { capture: true, passive: true });
-}
-
-function steps(calc, out) {
-  const form = calc.querySelector(".calc-form");
-  const rules = JSON.parse(form.dataset.rules || "{}");
-  // The sections' links as the page has them (generator/calcui's
-  // LinksJSON): in the book and the single file, the book's own anchors.
-  const links = JSON.parse(form.dataset.links || "{}");
-  const slug = location.pathname.split("/").filter(Boolean).pop();
-  const details = document.createElement("details");
-  details.className = "calc-why";
-  const sum = document.createElement("summary");
-  sum.textContent = t("calc.why");
-  const ol = document.createElement("ol");
-  ol.className = "calc-steps";
-  // One link per section, on the first line that applies it.
-  const seen = new Set();
-  for (const s of out.steps || []) {
-    const li = document.createElement("li");
-    li.textContent = s[lang];
-    const key = s.doc + "#" + s.rule;
-    if (s.rule && !seen.has(key)) {
-      seen.add(key);
-      const a = document.createElement("a");
-      a.className = "calc-rule";
-      a.href = links[key] || (s.doc === slug ? "" : "../" + s.doc + "/") + "#" + s.rule;
-      a.textContent = "§\u202f" + (rules[key] || s.rule);
-      li.append(" ", a);
-    }
-    ol.appendChild(li);
-  }
-  details.append(sum, ol);
-  return details;
 }
 
 // The inputs live in the query string, one parameter per calculator (its
@@ -518,48 +140,6 @@ let engineReady = false;
 
 // change reacts to an edit at once, before any computation: errors under
 // their fields, and the result marked out of date.
-// forText sums up what the form shows, field by field, for the printed
-// calculator's "Computed for:" line (Go: calcui.forLine, which writes the
-// defaults' line into the page).
-export function forText(form) {
-  const colon = fmt().colon;
-  // A field's label, or its legend; the rows of timed actions have
-  // neither: their group's legend names them (calcui's forLine).
-  const labelOf = (el) =>
-    (el.id && form.querySelector('label[for="' + el.id + '"]')?.textContent) ||
-    (el.dataset.kind === "events" ? el.closest("fieldset") : el).querySelector(":scope > legend")?.textContent ||
-    "";
-  const parts = [];
-  for (const el of form.querySelectorAll("[data-path][data-kind]")) {
-    if (el.dataset.uiOnly || el.closest("[hidden]")) continue;
-    const label = labelOf(el);
-    let val = "";
-    switch (el.dataset.kind) {
-      case "bool":
-        if (el.checked && label) parts.push(label);
-        continue;
-      case "enumset":
-        val = [...el.querySelectorAll("input:checked")].map((i) => form.querySelector('label[for="' + i.id + '"]')?.textContent || i.value).join(", ");
-        break;
-      case "enum":
-      case "intenum":
-        if (el.selectedOptions[0] && el.value !== "") val = el.selectedOptions[0].textContent;
-        break;
-      case "events": {
-        const n = el.querySelectorAll(".events > li").length;
-        if (n) val = String(n);
-        break;
-      }
-      default: {
-        const unit = el.parentElement.querySelector(".unit");
-        val = el.value.trim() + (el.value.trim() && unit ? "\u00a0" + unit.textContent : "");
-      }
-    }
-    if (val) parts.push(label + colon + val);
-  }
-  return parts.join(" · ");
-}
-
 function change(calc, { fromUser, quiet }) {
   const form = calc.querySelector(".calc-form");
   updateVisibility(form);
@@ -949,3 +529,4 @@ export function initCalculators() {
   );
   calcs.forEach((c) => io.observe(c));
 }
+

@@ -6,7 +6,8 @@
 // the calculators' own answers, each under a link to its rule.
 // calcui.PrepareCharacter writes what a game computes (data-character).
 import { loadEngine, Superseded } from "../shared/engine.js";
-import { answer, clearErrors, forText, loadFailed, readForm, showFieldError, writeForm } from "../calcs/calc.js";
+import { clearErrors, forText, readForm, showFieldError, writeForm } from "../calcs/form.js";
+import { answer, loadFailed } from "../calcs/result.js";
 import { fill, fmt, t } from "../shared/page.js";
 import { formatFigure, get, set } from "../calcs/format.js";
 import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
