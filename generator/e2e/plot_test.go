@@ -336,7 +336,7 @@ type hugePlot struct {
 func drawHugePlot(tb testing.TB, n int) hugePlot {
 	b := newBrowser(tb, 1280, 900, false)
 	err := chromedp.Run(b.Ctx,
-		chromedp.Navigate(baseURL+"/en/calculators/"),
+		chromedp.Navigate(baseURL+"/fr/calculators/"),
 		chromedp.WaitReady("body"),
 		chromedp.Evaluate(plotBundle(tb), nil),
 		chromedp.Evaluate(`(() => {
@@ -364,7 +364,7 @@ func drawHugePlot(tb testing.TB, n int) hugePlot {
 		}
 		w := []string{"640", "390"}[k%2]
 		err := chromedp.Run(b.Ctx,
-			chromedp.Evaluate(`(() => { const t0 = performance.now(); window.__svg = PlotLib.plot("dist", window.__huge, (k) => k, "fr", "dice", `+w+`); return performance.now() - t0; })()`, &d),
+			chromedp.Evaluate(`(() => { const t0 = performance.now(); window.__svg = PlotLib.plot("dist", window.__huge, (k) => k, JSON.parse(document.getElementById("calc-strings").dataset.strings).format, "dice", `+w+`); return performance.now() - t0; })()`, &d),
 			chromedp.Evaluate(`({ bars: __svg.querySelectorAll("rect").length, titles: __svg.querySelectorAll(".axis-title").length, viewbox: __svg.getAttribute("viewBox") })`, &last),
 			chromedp.Sleep(50*time.Millisecond),
 		)
