@@ -46,11 +46,11 @@ serve:
 check:
 	$(GO) run ./generator check
 
-# vet covers the browser tests' files too: they build only with -tags e2e;
-# and the engine as the browser builds it (js/wasm), its tests included.
+# vet covers the browser tests' files too (with -tags e2e, every file of
+# every package: no file is left out by the tag), and the engine as the
+# browser builds it (js/wasm), its tests included.
 vet: gofmt
 	@echo "go vet"
-	$(GO) vet ./...
 	$(GO) vet -tags e2e ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 
@@ -166,25 +166,24 @@ cross: NEEDS = chromium cross
 cross: needs browser cross-browsers
 	$(GO) test -count=1 -tags e2e ./generator/e2e -run '^TestCrossEngine$$' -v
 
-# test runs every test. The browser tests' package (generator/e2e) is the
-# longest path: 6 to 7 minutes on a clean clone (2 cores), most of them
-# waiting on Chromium, and 640 s on a slower host, past go test's own
-# 10-minute limit per package, which panics: the limit is 20 minutes (the
-# whole target is measured in docs/performance.md). Its tests that only
-# read the site run four at a time (-parallel 4) in tabs of their own. The
-# other packages' tests (with -tags e2e: contentcheck prints a PDF), go vet
-# and the fuzz targets (one worker each) run beside it at a lower priority,
-# in its waits, so that they do not lengthen it: run in the same go test at
-# the same priority, they took its 6 minutes to 7 and a half. The tools come
+# test runs every test: -tags e2e only adds the browser tests' files, so
+# one go test runs the unit tests and the browser tests together. The
+# browser tests' package takes 6 to 7 minutes on a clean clone (2 cores),
+# and took 640 s on a slower host, past go test's own 10-minute limit per
+# package, which panics: the limit is 20 minutes (the whole target is
+# measured in docs/performance.md). The tests that only read the site run
+# four at a time (-parallel 4) in tabs of their own; the fuzz targets, one
+# worker each, and go vet (a minute and a half on a cold cache, at a lower
+# priority) run beside them, in the browser tests' waits: the package keeps
+# the two cores busy little more than half of its minutes. The tools come
 # first (needs says all that are missing at once), then gofmt.
 test: needs browser cross-browsers axe gofmt
-	@echo "go test -tags e2e ./generator/e2e (compiling takes about a minute on a cold cache; the browser tests about 6 minutes), the other packages' tests, go vet and the fuzz targets beside it"
+	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 6 minutes), go vet and the fuzz targets beside it"
 	@mkdir -p .cache; \
 	(nice -n 10 $(MAKE) --no-print-directory vet >.cache/vet.out 2>&1; echo $$? >.cache/vet.rc) & \
-	(nice -n 10 $(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \
-	(nice -n 5 $(GO) test -count=1 -timeout 20m -tags e2e $$($(GO) list ./... | grep -v '/generator/e2e$$') >.cache/unit.out 2>&1; echo $$? >.cache/unit.rc) & \
-	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e ./generator/e2e; tests=$$?; \
-	wait; cat .cache/unit.out .cache/vet.out .cache/fuzz.out; [ $$tests -eq 0 ] && [ "$$(cat .cache/unit.rc)" = 0 ] && [ "$$(cat .cache/vet.rc)" = 0 ] && [ "$$(cat .cache/fuzz.rc)" = 0 ]
+	($(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \
+	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e ./...; tests=$$?; \
+	wait; cat .cache/vet.out .cache/fuzz.out; [ $$tests -eq 0 ] && [ "$$(cat .cache/vet.rc)" = 0 ] && [ "$$(cat .cache/fuzz.rc)" = 0 ]
 	@# The WebAssembly entry point's own tests run in Node (there whenever
 	@# axe-core came from npm).
 	@if command -v node >/dev/null 2>&1; then \
