@@ -166,7 +166,7 @@ func castOffline(url string, title, out *string) chromedp.Tasks {
 
 // bannerText is the update banner's words once it shows (the link only
 // when it shows), null before.
-const bannerText = `(() => { const b = ` + jsUpdateBanner + `; return b && !b.hidden ? [...b.querySelectorAll(".update-text > :not([hidden]), .update-reload")].map((e) => e.textContent).join(" ") : null; })()`
+const bannerText = `(() => { const b = ` + jsUpdateBanner + `; return b && !b.hidden ? [...b.querySelectorAll(".update-text > :not([hidden]):not(:empty), .update-reload")].map((e) => e.textContent).join(" ") : null; })()`
 
 // keptFiles lists the paths the offline copy holds.
 const keptFiles = `caches.keys().then((ks) => caches.open(ks[ks.length - 1])).then((c) => c.keys()).then((rs) => rs.map((r) => new URL(r.url).pathname))`

@@ -83,9 +83,18 @@ function watchUpdates() {
     const t = banner.dataset;
     banner.querySelector(".update-what").textContent = d.edition ? t.edition.replace("%s", d.edition) : t.corrected;
     banner.querySelector(".update-detail").textContent = updateDetail(t, d.changed, d.others);
-    const link = banner.querySelector(".update-changes");
-    link.hidden = !d.changes;
-    if (d.changes) link.href = d.changes;
+    // The link to the changes page exists only when there is one: an
+    // anchor without an address in the page is not crawlable (Lighthouse's
+    // SEO audit, issue 48).
+    const slot = banner.querySelector(".update-changes-slot");
+    slot.replaceChildren();
+    if (d.changes) {
+      const link = document.createElement("a");
+      link.className = "update-changes";
+      link.href = d.changes;
+      link.textContent = slot.dataset.label;
+      slot.append(link);
+    }
     banner.hidden = false;
     banner.dataset.state = "shown";
   });
