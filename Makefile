@@ -174,19 +174,23 @@ cross: needs browser cross-browsers
 # measured in docs/performance.md). The tests that only read the site run
 # four at a time (-parallel 4) in tabs of their own; the fuzz targets, one
 # worker each (their instrumented builds too), and go vet (a minute and a
-# half on a cold cache) run beside them at a lower priority, in the browser
-# tests' waits: the package keeps the two cores busy little more than half
-# of its minutes. The tools come
+# half on a cold cache) then the engine's entry point's tests in Node run
+# beside them at a lower priority, in the browser tests' waits: the package
+# keeps the two cores busy little more than half of its minutes. The tools come
 # first (needs says all that are missing at once), then gofmt.
 test: needs browser cross-browsers axe gofmt
-	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 6 minutes), go vet and the fuzz targets beside it"
+	@echo "go test -tags e2e ./... (compiling takes about a minute on a cold cache; the browser tests about 6 minutes), go vet, the fuzz targets and the engine's entry point in Node beside it"
 	@mkdir -p .cache; \
-	(nice -n 10 $(MAKE) --no-print-directory vet >.cache/vet.out 2>&1; echo $$? >.cache/vet.rc) & \
+	(nice -n 10 $(MAKE) --no-print-directory vet wasm-node >.cache/vet.out 2>&1; echo $$? >.cache/vet.rc) & \
 	(nice -n 10 $(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME) FUZZFLAGS=-parallel=1 >.cache/fuzz.out 2>&1; echo $$? >.cache/fuzz.rc) & \
 	AXE_JS=$(CURDIR)/$(AXE_JS) $(GO) test -count=1 -timeout 20m -parallel 4 -tags e2e ./...; tests=$$?; \
 	wait; cat .cache/vet.out .cache/fuzz.out; [ $$tests -eq 0 ] && [ "$$(cat .cache/vet.rc)" = 0 ] && [ "$$(cat .cache/fuzz.rc)" = 0 ]
-	@# The WebAssembly entry point's own tests run in Node (there whenever
-	@# axe-core came from npm).
+
+# wasm-node runs the WebAssembly entry point's own tests in Node (there
+# whenever axe-core came from npm); make test runs it beside the browser
+# tests, after go vet.
+.PHONY: wasm-node
+wasm-node:
 	@if command -v node >/dev/null 2>&1; then \
 		echo "wasm entry point tests (Node)"; \
 		GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec"; \
