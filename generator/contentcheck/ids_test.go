@@ -2,8 +2,6 @@ package contentcheck_test
 
 import (
 	"regexp"
-	"sort"
-	"strings"
 	"testing"
 )
 
@@ -16,13 +14,7 @@ var idAttr = regexp.MustCompile(`\sid="([^"]*)"`)
 // link to an ID must lead to one place).
 func TestNoDuplicateIDs(t *testing.T) {
 	res := realSite(t)
-	var names []string
-	for name := range res.Files {
-		if strings.HasSuffix(name, ".html") {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
+	names := htmlPages(res)
 	docs := 0
 	for _, l := range res.Site.Langs {
 		docs += len(l.Docs)

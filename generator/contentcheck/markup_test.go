@@ -2,7 +2,6 @@ package contentcheck_test
 
 import (
 	"bytes"
-	"sort"
 	"strings"
 	"testing"
 
@@ -16,13 +15,7 @@ import (
 // Checker's error). Both came back once unnoticed (issue 48).
 func TestMarkupRegressions(t *testing.T) {
 	res := realSite(t)
-	var names []string
-	for name := range res.Files {
-		if strings.HasSuffix(name, ".html") {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
+	names := htmlPages(res)
 	if len(names) < 20 {
 		t.Fatalf("only %d pages built", len(names))
 	}

@@ -1,6 +1,8 @@
 package contentcheck_test
 
 import (
+	"sort"
+	"strings"
 	"sync"
 	"testing"
 
@@ -26,4 +28,16 @@ func realSite(t *testing.T) *pipeline.Result {
 		t.Fatal(real.err)
 	}
 	return real.res
+}
+
+// htmlPages returns the names of res's HTML files, sorted.
+func htmlPages(res *pipeline.Result) []string {
+	var names []string
+	for name := range res.Files {
+		if strings.HasSuffix(name, ".html") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
