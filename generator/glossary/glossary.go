@@ -281,7 +281,9 @@ func (g *Glossary) Check(s *site.Site) site.Diagnostics {
 		case len(lacks) == len(s.Langs):
 			ds.Report(g.File, t.Line, "glossary-lacks-both", "id", t.ID)
 		case len(lacks) > 0:
-			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", lacks[0])
+			// A consequence when the language has no documents at all
+			// (the configuration names it): said once, there.
+			ds.Report(g.File, t.Line, "glossary-lacks-lang", "id", t.ID, "lang", lacks[0]).About = []string{"lang:" + lacks[0]}
 		}
 		slug, id, _ := strings.Cut(t.Section, "#")
 		if t.Section == "" {

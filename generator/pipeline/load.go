@@ -207,7 +207,7 @@ func checkLanguageFolders(opt Options, cfg *config.Config) site.Diagnostics {
 		// A list left out means the usual languages, whichever the
 		// content has (a French-only site needs no list).
 		if cfg.LanguagesLine() > 0 && !slices.Contains(present, code) {
-			ds.Report(opt.ConfigFile, cfg.LanguagesLine(), "config-language-no-content", "code", code, "dir", filepath.Join(opt.ContentDir, code)+"/")
+			ds.Report(opt.ConfigFile, cfg.LanguagesLine(), "config-language-no-content", "code", code, "dir", filepath.Join(opt.ContentDir, code)+"/").Causes = []string{"lang:" + code}
 		}
 	}
 	dirs, _ := os.ReadDir(opt.ContentDir)
