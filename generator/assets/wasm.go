@@ -102,16 +102,26 @@ func BuildModule(opt ModuleOptions) (*Module, error) {
 		if err := os.MkdirAll(opt.CacheDir, 0o755); err != nil {
 			return nil, err
 		}
-		tmp := cached + ".tmp"
+		// Each compilation gets its own temporary name: test packages
+		// and make's targets compile the same module at the same time,
+		// and a shared name let one rename the other's file away.
+		f, err := os.CreateTemp(opt.CacheDir, filepath.Base(cached)+".tmp-*")
+		if err != nil {
+			return nil, err
+		}
+		tmp := f.Name()
+		f.Close()
 		cmd := exec.Command("go", append(append([]string{"build"}, moduleFlags...), "-o", tmp, "./wasm")...)
 		cmd.Dir = opt.Root
 		cmd.Env = append(os.Environ(), moduleEnv...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
+			os.Remove(tmp)
 			return nil, errors.New("compiling the rules engine to WebAssembly failed:\n" + string(out))
 		}
 		os.Remove(nameFile)
 		if err := os.Rename(tmp, cached); err != nil {
+			os.Remove(tmp)
 			return nil, err
 		}
 	}

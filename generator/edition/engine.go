@@ -192,9 +192,14 @@ func (p *Previous) RunEngine(rules map[string]int, runs []CalcInput, cacheDir st
 	}
 	outputs.Store(key, out)
 	if file != "" && os.MkdirAll(cacheDir, 0o755) == nil {
-		tmp := file + ".tmp"
-		if os.WriteFile(tmp, stdout.Bytes(), 0o644) == nil {
-			_ = os.Rename(tmp, file) // a cache that cannot be written costs time only
+		// A name of its own: two builds may answer the same runs at once.
+		if f, err := os.CreateTemp(cacheDir, filepath.Base(file)+".tmp-*"); err == nil {
+			_, werr := f.Write(stdout.Bytes())
+			cerr := f.Close()
+			// A cache that cannot be written costs time only.
+			if werr != nil || cerr != nil || os.Rename(f.Name(), file) != nil {
+				os.Remove(f.Name())
+			}
 		}
 		cachedir.KeepNewest(cacheDir, keepAnswers)
 	}
