@@ -213,12 +213,12 @@ func TestMessages(t *testing.T) {
 		p                    Page
 		calc, path, msg, val string
 	}{
-		{fr, "armor", "magic", "Magie : un nombre entier de 0 à 50", "0"},
+		{fr, "armor", "magic", "Magie\u00a0: un nombre entier de 0 à 50", "0"},
 		{en, "armor", "magic", "Magic: a whole number from 0 to 50", "0"},
-		{fr, "study", "p_test", "Chance de réussir un test : un pourcentage de 0 à 100", "90"},
+		{fr, "study", "p_test", "Chance de réussir un test\u00a0: un pourcentage de 0 à 100", "90"},
 		{en, "study", "p_test", "Chance to pass a test: a percentage from 0 to 100", "90"},
-		{fr, "spell-duel", "a.magic", "Sorcier A — Magie : un nombre entier de 0 à 40", "4"},
-		{fr, "wounds", "medicine_bonus", "Bonus de Sagesse (Médecine) : un nombre entier de −5 à 20", "5"},
+		{fr, "spell-duel", "a.magic", "Sorcier A — Magie\u00a0: un nombre entier de 0 à 40", "4"},
+		{fr, "wounds", "medicine_bonus", "Bonus de Sagesse (Médecine)\u00a0: un nombre entier de −5 à 20", "5"},
 	}
 	for _, tt := range tests {
 		f := find(tt.p, tt.calc, tt.path)
@@ -226,7 +226,7 @@ func TestMessages(t *testing.T) {
 			t.Errorf("%s %s: message %q value %q, want %q and %q", tt.calc, tt.path, f.Msg, f.Value, tt.msg, tt.val)
 		}
 	}
-	if f := find(fr, "armor", "hits"); f.ItemMsg != "Touche {n} : des dégâts entiers de 0 à 50" {
+	if f := find(fr, "armor", "hits"); f.ItemMsg != "Touche {n}\u00a0: des dégâts entiers de 0 à 50" {
 		t.Errorf("hits item message %q", f.ItemMsg)
 	}
 	// An optional number says so; a required one and a list do not.

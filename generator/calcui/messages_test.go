@@ -18,19 +18,19 @@ func TestFieldMessagesAreSentences(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"fr/armor/magic":                 "Magie : un nombre entier de 0 à 50",
+		"fr/armor/magic":                 "Magie\u00a0: un nombre entier de 0 à 50",
 		"en/armor/magic":                 "Magic: a whole number from 0 to 50",
-		"fr/study/p_test":                "Chance de réussir un test : un pourcentage de 0 à 100",
+		"fr/study/p_test":                "Chance de réussir un test\u00a0: un pourcentage de 0 à 100",
 		"en/study/p_test":                "Chance to pass a test: a percentage from 0 to 100",
-		"fr/armor/hits":                  "Dégâts des touches, dans l’ordre : des nombres entiers de 0 à 50, séparés par des virgules ou des espaces",
+		"fr/armor/hits":                  "Dégâts des touches, dans l’ordre\u00a0: des nombres entiers de 0 à 50, séparés par des virgules ou des espaces",
 		"en/armor/hits":                  "Damage of the hits, in order: whole numbers from 0 to 50, separated by commas or spaces",
-		"fr/armor/hits item":             "Touche {n} : des dégâts entiers de 0 à 50",
+		"fr/armor/hits item":             "Touche {n}\u00a0: des dégâts entiers de 0 à 50",
 		"en/armor/hits item":             "Hit {n}: whole damage from 0 to 50",
-		"fr/health-fantasy/events.at":    "Minute : un nombre entier de 0 à 10\u202f080",
+		"fr/health-fantasy/events.at":    "Minute\u00a0: un nombre entier de 0 à 10\u202f080",
 		"en/health-fantasy/events.at":    "Minute: a whole number from 0 to 10,080",
-		"fr/wounds/medicine_bonus":       "Bonus de Sagesse (Médecine) : un nombre entier de −5 à 20",
+		"fr/wounds/medicine_bonus":       "Bonus de Sagesse (Médecine)\u00a0: un nombre entier de −5 à 20",
 		"en/spell-duel/a.magic":          "Wizard A — Magic: a whole number from 0 to 40",
-		"fr/unarmed-duel/opponents item": "Adversaire {n} : un score entier de 0 à 10",
+		"fr/unarmed-duel/opponents item": "Adversaire {n}\u00a0: un score entier de 0 à 10",
 	}
 	seen := map[string]bool{}
 	checked := 0
@@ -50,10 +50,7 @@ func TestFieldMessagesAreSentences(t *testing.T) {
 						t.Errorf("%s: %q, want %q", k, msg, w)
 					}
 				}
-				colon := ": "
-				if lang == "fr" {
-					colon = " : "
-				}
+				colon := theme.T(lang, "format.colon")
 				if label != "" && !strings.HasPrefix(msg, label) && !strings.Contains(msg, " — "+label) && !strings.HasSuffix(key, " item") {
 					t.Errorf("%s: %q does not start with the label %q", k, msg, label)
 				}

@@ -111,7 +111,7 @@ func TestCalcDecimalComma(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		label := map[string]string{"fr": "Magie : un nombre entier de 0 à 50", "en": "Magic: a whole number from 0 to 50"}[lang]
+		label := map[string]string{"fr": "Magie\u00a0: un nombre entier de 0 à 50", "en": "Magic: a whole number from 0 to 50"}[lang]
 		if st.Error != label || !st.Invalid || !st.Tied || st.State != "invalid" {
 			t.Errorf("%s: 1,5 in a whole-number field: %+v, want the error %q under the field, tied to it, result invalid", lang, st, label)
 		}

@@ -24,12 +24,12 @@ func TestFieldErrorSentences(t *testing.T) {
 		{"en", "dice", "#calc-dice-expr", "", "Dice expression is missing: it must be a dice expression such as “2d6+1”"},
 		{"fr", "dice", "#calc-dice-expr", "2d6+x", "Expression de dés : «\u00a0x\u00a0» inattendu au caractère 5, un nombre ou un dé comme 2d6 attendu"},
 		{"en", "dice", "#calc-dice-expr", "0d6", "Dice expression: the number of dice must be an integer from 1 to 100 (got 0 in “0d6”)"},
-		{"fr", "armor", "#calc-armor-magic", "", "Magie : un nombre entier de 0 à 50"},
+		{"fr", "armor", "#calc-armor-magic", "", "Magie\u00a0: un nombre entier de 0 à 50"},
 		{"en", "armor", "#calc-armor-magic", "x", "Magic: a whole number from 0 to 50"},
-		{"fr", "study", "#calc-study-p-test", "x", "Chance de réussir un test : un pourcentage de 0 à 100"},
+		{"fr", "study", "#calc-study-p-test", "x", "Chance de réussir un test\u00a0: un pourcentage de 0 à 100"},
 		{"en", "armor", "#calc-armor-hits", "1, x", "Hit 2: whole damage from 0 to 50"},
-		{"fr", "spell-duel", "#calc-spell-duel-a-magic", "41", "Sorcier A — Magie : un nombre entier de 0 à 40"},
-		{"fr", "health-fantasy", "#calc-health-fantasy-events-1-at", "", "Action 1 — Minute : un nombre entier de 0 à 10\u202f080"},
+		{"fr", "spell-duel", "#calc-spell-duel-a-magic", "41", "Sorcier A — Magie\u00a0: un nombre entier de 0 à 40"},
+		{"fr", "health-fantasy", "#calc-health-fantasy-events-1-at", "", "Action 1 — Minute\u00a0: un nombre entier de 0 à 10\u202f080"},
 	} {
 		t.Run(c.lang+"/"+c.calc+"/"+c.typed, func(t *testing.T) {
 			var st fieldState

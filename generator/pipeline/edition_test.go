@@ -117,8 +117,8 @@ func TestEditionChanges(t *testing.T) {
 	for _, want := range []string{
 		"Ce qui a changé depuis l’édition 2025",
 		`<article class="change" id="alpha-one"`,
-		`<del><span class="visually-hidden">retiré : </span>cuir</del>`,
-		`<ins><span class="visually-hidden">ajouté : </span>mailles</ins>`,
+		`<del><span class="visually-hidden">retiré` + "\u00a0" + `: </span>cuir</del>`,
+		`<ins><span class="visually-hidden">ajouté` + "\u00a0" + `: </span>mailles</ins>`,
 		`<a href="../alpha/#three">Trois</a>`,
 		"<li>Deux</li>",
 	} {
@@ -129,7 +129,7 @@ func TestEditionChanges(t *testing.T) {
 	// The changed value comes first, before the documents' sentences.
 	values := `<h2 id="changes-values">Valeurs des règles changées</h2>
     <ul class="changes-values"><li><a href="../alpha/#value-armor.plate">points d’armure d’une pièce de plaque</a>` + "\u00a0: " +
-		`<del><span class="visually-hidden">retiré : </span>3</del> → <ins><span class="visually-hidden">ajouté : </span>4</ins></li></ul>`
+		`<del><span class="visually-hidden">retiré` + "\u00a0" + `: </span>3</del> → <ins><span class="visually-hidden">ajouté` + "\u00a0" + `: </span>4</ins></li></ul>`
 	if i := strings.Index(fr, values); i < 0 || i > strings.Index(fr, `id="changes-alpha"`) {
 		t.Errorf("fr/changes/ does not list plate 3 → 4 first:\n%s", fr)
 	}

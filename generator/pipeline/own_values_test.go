@@ -152,7 +152,7 @@ func TestOwnValueChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `<li><a href="../alchemy/#value-alchemy.brewing-time">durée de préparation d’une potion</a>` + "\u00a0: " +
-		`<del><span class="visually-hidden">retiré : </span>30` + "\u00a0" + `min</del> → <ins><span class="visually-hidden">ajouté : </span>40` + "\u00a0" + `min</ins></li>`
+		`<del><span class="visually-hidden">retiré` + "\u00a0" + `: </span>30` + "\u00a0" + `min</del> → <ins><span class="visually-hidden">ajouté` + "\u00a0" + `: </span>40` + "\u00a0" + `min</ins></li>`
 	if !strings.Contains(string(b), want) {
 		t.Errorf("fr/changes/ does not list brewing time 30 → 40 min:\n%s", b)
 	}

@@ -65,3 +65,38 @@ func TestLoadProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestStringsTypeset: the interface's strings reach the page set as the
+// language sets its text, whatever spaces their file was written with: a
+// French string keeps no breaking space before : ; ! ? » or after «, so a
+// phone never starts a line with a colon. The check reads the real theme,
+// and a string written with ordinary spaces as a translator types it
+// (typesetStrings).
+func TestStringsTypeset(t *testing.T) {
+	th, errs := Load("../../theme")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	th.strings["fr"]["test_typed"] = "Attention : « Assommé » ; vraiment ?"
+	if got, want := typesetStrings("fr", th.strings["fr"])["test_typed"], "Attention\u00a0: «\u00a0Assommé\u00a0»\u202f; vraiment\u202f?"; got != want {
+		t.Errorf("a typed French string reads %q, want %q", got, want)
+	}
+	for key, s := range th.strings["fr"] {
+		rs := []rune(s)
+		for i, r := range rs {
+			if r != ' ' {
+				continue
+			}
+			if i+1 < len(rs) && strings.ContainsRune(":;!?»", rs[i+1]) || i > 0 && rs[i-1] == '«' {
+				t.Errorf("fr %s: a breaking space at %d in %q", key, i, s)
+				break
+			}
+		}
+	}
+	if n := len(th.strings["fr"]); n < 100 {
+		t.Errorf("only %d French strings read: not the theme's i18n file", n)
+	}
+	if th.T("en", "link_copy_failed") == th.T("fr", "link_copy_failed") {
+		t.Error("the English and French strings are the same: the test reads the wrong theme")
+	}
+}

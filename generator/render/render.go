@@ -18,8 +18,11 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/net/html"
+
 	"compendium/generator/edition"
 	"compendium/generator/headers"
+	"compendium/generator/markdown"
 	"compendium/generator/par"
 	"compendium/generator/site"
 )
@@ -212,9 +215,18 @@ func (p *Page) Canonical() string {
 	return p.Base + p.Path
 }
 
-// Pair is one section of a document beside its translation.
+// Pair is one section of a document beside its translation, in rows:
+// block by block (paragraph, list, table…) when both versions have as many
+// blocks, so that a phone shows each paragraph above its translation;
+// otherwise one row, the whole section beside the whole section.
 type Pair struct {
-	ID          string
+	ID   string
+	Rows []Row
+}
+
+// Row is one block of a section, or the whole section, beside its
+// translation.
+type Row struct {
 	Left, Right template.HTML
 }
 
@@ -245,7 +257,7 @@ func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
 			errs = append(errs, site.JSONProblem(file, b, err))
 			continue
 		}
-		t.strings[lang] = m
+		t.strings[lang] = typesetStrings(lang, m)
 	}
 	// The layouts are parsed in parallel, each with its own messages, in
 	// the layouts' order: in turn, parsing them held up the start of every
@@ -307,6 +319,19 @@ func Load(dir string, langs ...string) (*Theme, site.Diagnostics) {
 	return t, errs
 }
 
+// typesetStrings sets a language's interface strings as the language sets
+// its pages (in French, no-break spaces before : ; ! ? and inside « »), so
+// that whoever writes them types ordinary spaces and a phone never breaks a
+// line before a colon. It returns m, changed in place.
+func typesetStrings(lang string, m map[string]string) map[string]string {
+	if typeset := markdown.TypographyOf(lang).String; typeset != nil {
+		for k, v := range m {
+			m[k] = typeset(v)
+		}
+	}
+	return m
+}
+
 // templateLine reads the file and line html/template's messages start
 // with: "template: doc.html:12: unexpected …".
 var templateLine = regexp.MustCompile(`^template: ([^:\s]+):(\d+):(?:\d+:)? ?`)
@@ -323,8 +348,8 @@ func templateProblem(file string, err error) site.Diagnostic {
 	return site.New(file, line, "theme-failed", "err", msg)
 }
 
-// SetString sets an interface string of lang: the site configuration's
-// titles override the theme's.
+// SetString sets an interface string of lang, as written: the site
+// configuration's titles override the theme's.
 func (t *Theme) SetString(lang, key, value string) {
 	if t.strings[lang] == nil {
 		t.strings[lang] = map[string]string{}
@@ -569,14 +594,78 @@ func pairs(left, right *site.Doc) []Pair {
 	l, r := splitSections(left, true), splitSections(right, false)
 	var out []Pair
 	for i, ls := range l {
-		p := Pair{ID: ls.id, Left: ls.html}
+		var right template.HTML
 		if i < len(r) && r[i].id == ls.id {
-			p.Right = r[i].html
+			right = r[i].html
 		}
-		out = append(out, p)
+		out = append(out, Pair{ID: ls.id, Rows: rows(ls.html, right)})
 	}
 	return out
 }
+
+// rows pairs two versions of a section block by block when they have as
+// many top-level blocks, and whole otherwise: a translation that splits or
+// joins a paragraph must not pair the wrong ones.
+func rows(left, right template.HTML) []Row {
+	lb, rb := blocks(string(left)), blocks(string(right))
+	if len(lb) != len(rb) || len(lb) < 2 {
+		return []Row{{Left: left, Right: right}}
+	}
+	out := make([]Row, len(lb))
+	for i := range lb {
+		out[i] = Row{Left: template.HTML(lb[i]), Right: template.HTML(rb[i])}
+	}
+	return out
+}
+
+// blocks cuts rendered HTML into its top-level elements (the white space
+// between them dropped), or returns nil when it holds text outside any
+// element or cannot be read.
+func blocks(s string) []string {
+	z := html.NewTokenizer(strings.NewReader(s))
+	var out []string
+	depth, start, pos := 0, 0, 0
+	for {
+		tt := z.Next()
+		raw := len(z.Raw())
+		switch tt {
+		case html.ErrorToken:
+			if z.Err() != io.EOF || depth != 0 {
+				return nil
+			}
+			return out
+		case html.StartTagToken:
+			if depth == 0 {
+				start = pos
+			}
+			if name, _ := z.TagName(); !voidElements[string(name)] {
+				depth++
+			} else if depth == 0 {
+				out = append(out, s[start:pos+raw])
+			}
+		case html.EndTagToken:
+			depth--
+			if depth < 0 {
+				return nil
+			}
+			if depth == 0 {
+				out = append(out, s[start:pos+raw])
+			}
+		case html.SelfClosingTagToken:
+			if depth == 0 {
+				out = append(out, s[pos:pos+raw])
+			}
+		case html.TextToken:
+			if depth == 0 && strings.TrimSpace(string(z.Raw())) != "" {
+				return nil
+			}
+		}
+		pos += raw
+	}
+}
+
+// voidElements are the elements that have no end tag.
+var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
 
 // valueID is the ID the first declaration of a rule value gets
 // (markdown/rulevalue.go).

@@ -40,3 +40,36 @@ func TestSplitSectionsFootnotes(t *testing.T) {
 		t.Errorf("the column keeping its IDs changed its notes:\n%s", kept)
 	}
 }
+
+// TestRows: a section and its translation pair block by block when they
+// have as many top-level blocks, whole otherwise, and a block is never cut
+// inside (nested lists, void elements, an aside holding paragraphs).
+func TestRows(t *testing.T) {
+	for _, c := range []struct {
+		name, left, right string
+		want              int // rows; 1 is the whole section
+	}{
+		{"paragraphs", "<h2>T</h2>\n<p>a</p>\n<p>b<br>c</p>\n", "<h2>T</h2>\n<p>A</p>\n<p>B<br>C</p>\n", 3},
+		{"nested", "<h2>T</h2>\n<ul>\n<li><p>a</p><ul><li>b</li></ul></li>\n</ul>\n<aside class=\"box\"><p>x</p>\n<p>y</p></aside>\n<hr>\n", "<h2>T</h2>\n<ul><li>A</li></ul>\n<aside><p>X</p></aside>\n<hr />\n", 4},
+		{"a paragraph split in translation", "<h2>T</h2>\n<p>a b</p>\n", "<h2>T</h2>\n<p>A</p>\n<p>B</p>\n", 1},
+		{"text outside any element", "<h2>T</h2>\ntext\n<p>a</p>", "<h2>T</h2>\ntext\n<p>A</p>", 1},
+		{"one block", "<p>a</p>", "<p>A</p>", 1},
+		{"no translation", "<h2>T</h2>\n<p>a</p>\n", "", 1},
+	} {
+		got := rows(template.HTML(c.left), template.HTML(c.right))
+		if len(got) != c.want {
+			t.Errorf("%s: %d rows, want %d: %q", c.name, len(got), c.want, got)
+			continue
+		}
+		var l, r strings.Builder
+		for _, row := range got {
+			l.WriteString(string(row.Left))
+			r.WriteString(string(row.Right))
+		}
+		// Nothing lost but the white space between blocks.
+		squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
+		if squash(l.String()) != squash(c.left) || squash(r.String()) != squash(c.right) {
+			t.Errorf("%s: the rows do not hold the section: %q", c.name, got)
+		}
+	}
+}
