@@ -269,17 +269,17 @@ func answers(r search.Result, want string) bool {
 	return r.Slug+"#"+r.ID == want || r.Anchor != "" && r.Slug+"#"+r.Anchor == want
 }
 
-// readingFloors are the least recall at 1 and the least share of first
+// readingFloors are the least recall at 1, recall at 3 and share of first
 // results in the document being read that each reading set
-// (testdata/search/reading-*.txt) must keep, in per cent; recall at 3
-// must keep 90 %. The unseen sets were not run while the ranking was
-// tuned for the page being read: their floors are set from the figures
-// measured once after, less a margin, not tuned to.
-var readingFloors = map[string][2]float64{
-	"reading-fr":        {0, 0},
-	"reading-en":        {0, 0},
-	"reading-unseen-fr": {0, 0},
-	"reading-unseen-en": {0, 0},
+// (testdata/search/reading-*.txt) must keep, in per cent: a question or
+// two under the figures measured when the game being read came first
+// (docs/search.md). The unseen sets were not run while that ranking was
+// tuned: their floors come from the one measure after it.
+var readingFloors = map[string][3]float64{
+	"reading-fr":        {65, 85, 90},
+	"reading-en":        {65, 75, 90},
+	"reading-unseen-fr": {55, 75, 80},
+	"reading-unseen-en": {60, 80, 75},
 }
 
 // TestReadingSet runs the questions a player asks while reading a game's
@@ -328,8 +328,8 @@ func TestReadingSet(t *testing.T) {
 			r1, r3, h := 100*float64(at1)/n, 100*float64(at3)/n, 100*float64(here)/n
 			t.Logf("%s: %d questions: recall@1 %.1f %% (%d), recall@3 %.1f %% (%d), first result in the document read %.1f %% (%d)", name, len(cases), r1, at1, r3, at3, h, here)
 			floor := readingFloors[name]
-			if r1 < floor[0] || r3 < 90 || h < floor[1] {
-				t.Errorf("%s: recall@1 %.1f %%, recall@3 %.1f %%, first in the document read %.1f %%: under the floors %.0f %%, 90 %%, %.0f %%", name, r1, r3, h, floor[0], floor[1])
+			if r1 < floor[0] || r3 < floor[1] || h < floor[2] {
+				t.Errorf("%s: recall@1 %.1f %%, recall@3 %.1f %%, first in the document read %.1f %%: under the floors %.0f %%, %.0f %%, %.0f %%", name, r1, r3, h, floor[0], floor[1], floor[2])
 			}
 		})
 	}
