@@ -268,3 +268,69 @@ func resultKey(r search.Result) string {
 func answers(r search.Result, want string) bool {
 	return r.Slug+"#"+r.ID == want || r.Anchor != "" && r.Slug+"#"+r.Anchor == want
 }
+
+// readingFloors are the least recall at 1, recall at 3 and share of first
+// results in the document being read that each reading set
+// (testdata/search/reading-*.txt) must keep, in per cent: a question or
+// two under the figures measured when the game being read came first
+// (docs/search.md). The unseen sets were not run while that ranking was
+// tuned: their floors come from the one measure after it.
+var readingFloors = map[string][3]float64{
+	"reading-fr":        {65, 85, 90},
+	"reading-en":        {65, 75, 90},
+	"reading-unseen-fr": {55, 75, 80},
+	"reading-unseen-en": {60, 80, 75},
+}
+
+// TestReadingSet runs the questions a player asks while reading a game's
+// rules (testdata/search/reading-*.txt: "doc | question => target") as that
+// page searches them, with the other language's index and doc as the
+// document being read, as `generator search -doc` does. It logs recall at
+// 1 and 3 and the share of first results in the document being read, and
+// fails under the set's floors (readingFloors).
+func TestReadingSet(t *testing.T) {
+	for _, name := range []string{"reading-fr", "reading-en", "reading-unseen-fr", "reading-unseen-en"} {
+		t.Run(name, func(t *testing.T) {
+			lang := name[len(name)-2:]
+			own, other := searchIndex(t, lang), searchIndex(t, otherLang(lang))
+			cases := readCases(t, name)
+			if len(cases) < 15 {
+				t.Errorf("only %d questions; the set needs at least 15", len(cases))
+			}
+			at1, at3, here := 0, 0, 0
+			for _, c := range cases {
+				doc, q, ok := strings.Cut(c.query, " | ")
+				if !ok {
+					t.Fatalf("%s.txt:%d: want “doc | question => slug#id”", name, c.line)
+				}
+				var got []string
+				rank := 0
+				for i, r := range search.SearchIn(own, other, q, 3, doc) {
+					got = append(got, resultKey(r))
+					if i == 0 && r.Slug == doc {
+						here++
+					}
+					if rank == 0 && answers(r, c.want) {
+						rank = i + 1
+					}
+				}
+				if rank == 1 {
+					at1++
+				}
+				if rank > 0 {
+					at3++
+				}
+				if rank != 1 {
+					t.Logf("%s.txt:%d: reading %s, %q: want %s first, got %v", name, c.line, doc, q, c.want, got)
+				}
+			}
+			n := float64(len(cases))
+			r1, r3, h := 100*float64(at1)/n, 100*float64(at3)/n, 100*float64(here)/n
+			t.Logf("%s: %d questions: recall@1 %.1f %% (%d), recall@3 %.1f %% (%d), first result in the document read %.1f %% (%d)", name, len(cases), r1, at1, r3, at3, h, here)
+			floor := readingFloors[name]
+			if r1 < floor[0] || r3 < floor[1] || h < floor[2] {
+				t.Errorf("%s: recall@1 %.1f %%, recall@3 %.1f %%, first in the document read %.1f %%: under the floors %.0f %%, %.0f %%, %.0f %%", name, r1, r3, h, floor[0], floor[1], floor[2])
+			}
+		})
+	}
+}

@@ -173,7 +173,8 @@ var parityDocQueries = []string{"blessé", "mort", "premiers secours", "combien 
 // parityQueries returns the queries both sides answer, per language: every
 // query of the search's query sets (generator/contentcheck/testdata/search,
 // the part before “ => ”), the edge cases above, and the page-of-a-game
-// queries from the first two documents of the language. Both answers are
+// queries from the first two documents of the language and those of the
+// reading sets from their document's page. Both answers are
 // computed now, on the site just built: nothing stored goes stale when
 // the content changes.
 func parityQueries(t *testing.T, docs map[string][]string) map[string][]parityQuery {
@@ -212,6 +213,24 @@ func parityQueries(t *testing.T, docs map[string][]string) map[string][]parityQu
 			}
 			for _, q := range parityDocQueries {
 				out[lang] = append(out[lang], parityQuery{Q: q, Doc: doc})
+			}
+		}
+		// The questions asked while reading a game ("doc | question"),
+		// from that game's page.
+		for _, set := range []string{"reading-" + lang, "reading-unseen-" + lang} {
+			raw, err := os.ReadFile("../contentcheck/testdata/search/" + set + ".txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(string(raw), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				q, _, _ := strings.Cut(line, " => ")
+				if doc, q, ok := strings.Cut(q, " | "); ok {
+					out[lang] = append(out[lang], parityQuery{Q: q, Doc: doc})
+				}
 			}
 		}
 	}

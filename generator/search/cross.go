@@ -96,7 +96,7 @@ func (ix *Index) reach(q string) (known, words int) {
 			covered[i] = j < len(ix.surfaces) && strings.HasPrefix(ix.surfaces[j], w.surface)
 		}
 	}
-	for _, m := range ix.synMatches(ws) {
+	for _, m := range ix.synMatches(ws, false) {
 		for i := m.from; i < m.to; i++ {
 			covered[i] = true
 		}

@@ -72,15 +72,16 @@ type Params struct {
 	// the rules: their few words, all in a title, would otherwise rank
 	// them above the sections that say the rule.
 	Entry float64 `json:"entry"`
-	// Here is the near tie within which the sections of the document
-	// being read come first: the same question has an answer in two games
+	// Here is the share of the best score, among the sections that match
+	// as many query words, from which a section of the document being read
+	// comes first: the same question has an answer in two games
 	// ("blessé"), and the reader means the game on the page.
 	Here float64 `json:"here"`
 }
 
 // DefaultParams are the constants Build writes.
 var DefaultParams = Params{K1: 1.2, B: 0.75, Title: 3, Exact: 1, Prefix: 0.8, Typo: 0.6, Syn: 0.7,
-	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5, MaxWords: 32, Here: 1.1}
+	MinPrefix: 3, Typo1: 4, Typo2: 8, Snippet: 24, Lead: 3, Pin: 1.05, Entry: 0.5, MaxWords: 32, Here: 0.25}
 
 // indexFile is the file format. Sections are parallel arrays (shorter than
 // objects). Stems are not shipped: a stem is an index into Vocab and Post.

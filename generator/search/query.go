@@ -516,8 +516,13 @@ func (f *indexFile) meanLengths() (avgBody, avgTitle float64) {
 
 // synMatches finds the synonym groups one of whose forms equals a run of
 // query words: a stem term matches a word whose surface form has that stem,
-// a surface term the same surface form.
-func (ix *Index) synMatches(ws []*queryWord) []*synMatch {
+// a surface term the same surface form. With typos, a stem term also
+// matches a long word (Typo2 letters and more) the index does not know
+// whose nearest forms (candidates, already found) have that stem:
+// "agonissant" names the glossary's "agonisant", and its rule, as the word
+// spelt right does. A shorter word is too near other words: "saigner" is
+// one letter from "soigner".
+func (ix *Index) synMatches(ws []*queryWord, typos bool) []*synMatch {
 	var out []*synMatch
 	for gi, g := range ix.syn {
 		for fi, form := range g {
@@ -528,7 +533,7 @@ func (ix *Index) synMatches(ws []*queryWord) []*synMatch {
 					ok = t.surf != "" && w.surface == t.surf
 					if !ok && t.stem >= 0 {
 						id, in := ix.vocab[w.surface]
-						ok = in && id == t.stem
+						ok = in && id == t.stem || typos && !in && w.cands[t.stem] == ix.p.Typo && utf8.RuneCountInString(w.surface) >= ix.p.Typo2
 					}
 					if !ok {
 						break
@@ -591,8 +596,8 @@ func (ix *Index) alternatives(m *synMatch) [][]int {
 func (ix *Index) Query(q string, limit int) []Result { return ix.QueryIn(q, limit, "") }
 
 // QueryIn is Query from a page of the rules document doc (its slug, or ""
-// for none): on a near tie, within Params.Here of each other, the sections
-// of the game being read come first.
+// for none): among the sections that match as many query words, those of
+// the game being read come first whenever they answer the query (readFirst).
 func (ix *Index) QueryIn(q string, limit int, doc string) []Result {
 	ws := ix.words(q)
 	if len(ws) == 0 {
@@ -628,7 +633,7 @@ func (ix *Index) QueryIn(q string, limit int, doc string) []Result {
 	// them. Per run of query words, the best other form found competes with
 	// the words' own score, and the better of the two counts.
 	var wins []*window
-	matches := ix.synMatches(ws)
+	matches := ix.synMatches(ws, true)
 	for _, m := range matches {
 		var w *window
 		for _, x := range wins {
@@ -670,10 +675,6 @@ func (ix *Index) QueryIn(q string, limit int, doc string) []Result {
 	for _, pass := range [2]int{pinSet, pinTerm} {
 		ix.pin(matches, wins, slot, pass, floor)
 	}
-	type hit struct {
-		sec, matched int
-		score, rank  float64
-	}
 	var hits []hit
 	for s := 0; s < n; s++ {
 		score := 0.0
@@ -709,19 +710,19 @@ func (ix *Index) QueryIn(q string, limit int, doc string) []Result {
 			}
 		}
 		score = math.Round(score*1e6) / 1e6
-		rank := score
-		if doc != "" && ix.record(s).Slug == doc {
-			rank = math.Round(float64(score*ix.p.Here)*1e6) / 1e6
-		}
-		hits = append(hits, hit{sec: s, matched: matched, score: score, rank: rank})
+		hits = append(hits, hit{sec: s, matched: matched, score: score})
 	}
+	ix.readFirst(hits, doc)
 	sort.Slice(hits, func(a, b int) bool {
 		x, y := hits[a], hits[b]
 		if x.matched != y.matched {
 			return x.matched > y.matched
 		}
-		if x.rank != y.rank {
-			return x.rank > y.rank
+		if x.here != y.here {
+			return x.here
+		}
+		if x.score != y.score {
+			return x.score > y.score
 		}
 		return x.sec < y.sec
 	})
@@ -734,6 +735,34 @@ func (ix *Index) QueryIn(q string, limit int, doc string) []Result {
 		out[i] = ix.result(h.sec, h.score, h.matched, marked, ix.anchorOf(h.sec, ws, matches, cover))
 	}
 	return out
+}
+
+// hit is a section a query found: how many query words it matched, its
+// score, and whether it is of the document being read and answers.
+type hit struct {
+	sec, matched int
+	score        float64
+	here         bool
+}
+
+// readFirst marks the hits of the document doc that answer the query:
+// those scoring at least Params.Here times the best score of the hits that
+// match as many words. A player reading a game means that game's rule
+// ("premiers secours" has one in two games), and a near tie was not
+// enough: the other game's section, a title naming the words, outscored
+// the rule in the game being read by far. The share keeps a section that
+// only mentions the words from coming before another game's answer.
+func (ix *Index) readFirst(hits []hit, doc string) {
+	if doc == "" {
+		return
+	}
+	best := map[int]float64{}
+	for _, h := range hits {
+		best[h.matched] = max(best[h.matched], h.score)
+	}
+	for i, h := range hits {
+		hits[i].here = ix.record(h.sec).Slug == doc && h.score >= float64(ix.p.Here*best[h.matched])
+	}
 }
 
 // stemWords maps each stem a query reaches to the query words it stands
@@ -828,11 +857,14 @@ func (ix *Index) anchorOf(sec int, ws []*queryWord, matches []*synMatch, cover m
 			}
 		}
 	}
-	// Words typed count first; then those in the rule's name ("Fatigué :
-	// …" for "fatigué"); then how rare the words held are, a question's
-	// soft words ("durée") included: "enslavement" tells the rule asked
-	// for where "last" is in many.
+	// Words typed count first; then a question's meaning ("how long" →
+	// "time": the rule that gives a duration answers "how long to heal",
+	// not the one named "Healing philtres"); then the words in the rule's
+	// name ("Fatigué : …" for "fatigué"); then how rare the words held
+	// are, a question's soft words ("durée") included: "enslavement" tells
+	// the rule asked for where "last" is in many.
 	distinct, names, weight := make([]int, len(held)), make([]int, len(held)), make([]float64, len(held))
+	softs := make([]int, len(held))
 	for j, bw := range held {
 		for w, v := range bw {
 			if v > 0 && !ws[w].soft {
@@ -840,6 +872,9 @@ func (ix *Index) anchorOf(sec int, ws []*queryWord, matches []*synMatch, cover m
 				if j < len(list) && named[j][w] {
 					names[j]++
 				}
+			}
+			if v > 0 && ws[w].soft {
+				softs[j]++
 			}
 			weight[j] += v
 		}
@@ -851,8 +886,8 @@ func (ix *Index) anchorOf(sec int, ws []*queryWord, matches []*synMatch, cover m
 			continue
 		}
 		if bestJ < 0 || distinct[j] > distinct[bestJ] ||
-			distinct[j] == distinct[bestJ] && (names[j] > names[bestJ] ||
-				names[j] == names[bestJ] && (weight[j] > weight[bestJ] || weight[j] == weight[bestJ] && counts[j] > counts[bestJ])) {
+			distinct[j] == distinct[bestJ] && (softs[j] > softs[bestJ] || softs[j] == softs[bestJ] && (names[j] > names[bestJ] ||
+				names[j] == names[bestJ] && (weight[j] > weight[bestJ] || weight[j] == weight[bestJ] && counts[j] > counts[bestJ]))) {
 			bestJ = j
 		}
 	}

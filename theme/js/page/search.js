@@ -206,12 +206,39 @@ function option(s, r) {
 }
 
 // render shows results, or, when there are none, the help with suggestion.
-function render(s, results, suggestion) {
+// On a page of the rules document doc, the sections of other games are
+// grouped by game where the game's first one ranks, each group under its
+// game's name: the player reading a game tells its answers from another
+// game's at a glance (search.md, "What a reader gets").
+function render(s, results, suggestion, doc = "") {
   s.list.textContent = "";
   s.options = [];
   s.active = -1;
   s.input.removeAttribute("aria-activedescendant");
-  for (const r of results) s.list.append(option(s, r));
+  const groups = new Map();
+  for (const r of results) {
+    const opt = option(s, r);
+    if (doc === "" || r.kind || r.slug === doc) {
+      s.list.append(opt);
+      continue;
+    }
+    let g = groups.get(r.slug);
+    if (!g) {
+      g = document.createElement("div");
+      g.className = "search-game";
+      g.setAttribute("role", "group");
+      const head = document.createElement("div");
+      head.id = "search-game-" + groups.size;
+      head.className = "search-game-name";
+      head.setAttribute("role", "presentation");
+      head.textContent = (s.labels.labelOtherGame || "{game}").replace("{game}", r.docTitle);
+      g.setAttribute("aria-labelledby", head.id);
+      g.append(head);
+      groups.set(r.slug, g);
+      s.list.append(g);
+    }
+    g.append(opt);
+  }
   if (s.options.length === 0) {
     // The live region says it; the help box shows it, with the way on.
     say(s, s.labels.labelNone || "", false);
@@ -254,7 +281,7 @@ async function run(s) {
     if (mine !== s.seq) return;
   }
   const results = search(own, other, q, OWN_LIMIT, readingDoc(own));
-  render(s, results, results.length > 0 ? "" : suggest(own, q) || (other ? suggest(other, q) : ""));
+  render(s, results, results.length > 0 ? "" : suggest(own, q) || (other ? suggest(other, q) : ""), readingDoc(own));
   markUnsaved(s, mine);
   // The query the list answers with both languages' indexes, as typing
   // goes on (tests wait on it).
@@ -436,7 +463,8 @@ function shortcut(input) {
 
 // readingDoc returns the slug of the rules document the page shows (its
 // sections, or their side-by-side view), or "": its game's rules come
-// first on a near tie.
+// first whenever they answer, and other games' are grouped under their
+// names.
 function readingDoc(ix) {
   const root = new URL(document.body.dataset.root || "./", location.href);
   if (!location.href.startsWith(root.href)) return "";

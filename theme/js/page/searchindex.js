@@ -122,7 +122,7 @@ function stemsOf(ix, q) {
     candidates(ix, w);
     for (const stem of w.cands.keys()) out.add(stem);
   }
-  for (const m of synMatches(ix, ws)) for (const alt of alternatives(ix, m)) for (const stem of alt) out.add(stem);
+  for (const m of synMatches(ix, ws, true)) for (const alt of alternatives(ix, m)) for (const stem of alt) out.add(stem);
   return out;
 }
 

@@ -196,7 +196,11 @@ function bm25(ix, stem, pst) {
   return (idf * (tf * (k1 + 1))) / (tf + k1);
 }
 
-export function synMatches(ix, ws) {
+// synMatches finds the synonym groups one of whose forms equals a run of
+// query words (Go: Index.synMatches); with typos, a stem term also matches
+// a long word the index does not know through its nearest forms
+// (candidates, already found).
+export function synMatches(ix, ws, typos = false) {
   // The forms that can start at each word, by their first token's surface
   // or stem (looking at every form of every group, a thousand, for each
   // query was a fifth of a warm query's time), visited in the order of
@@ -217,6 +221,7 @@ export function synMatches(ix, ws) {
   ws.forEach((w, from) => {
     for (const [gi, fi] of ix.synFirst.surf.get(w.surface) || []) cands.push([gi, fi, from]);
     if (ix.vocab.has(w.surface)) for (const [gi, fi] of ix.synFirst.stem.get(ix.vocab.get(w.surface)) || []) cands.push([gi, fi, from]);
+    else if (typos && [...w.surface].length >= ix.p.typo2) for (const [stem, weight] of w.cands) if (weight === ix.p.typo) for (const [gi, fi] of ix.synFirst.stem.get(stem) || []) cands.push([gi, fi, from]);
   });
   cands.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
   const out = [];
@@ -232,7 +237,7 @@ export function synMatches(ix, ws) {
       const t = form[k];
       const w = ws[from + k];
       ok = t.surf !== "" && w.surface === t.surf;
-      if (!ok && t.stem >= 0) ok = ix.vocab.has(w.surface) && ix.vocab.get(w.surface) === t.stem;
+      if (!ok && t.stem >= 0) ok = ix.vocab.has(w.surface) ? ix.vocab.get(w.surface) === t.stem : typos && w.cands.get(t.stem) === ix.p.typo && [...w.surface].length >= ix.p.typo2;
       if (!ok) break;
     }
     if (!ok) continue;
@@ -262,7 +267,7 @@ export function alternatives(ix, m) {
 
 // query answers q (Go: Index.QueryIn) with the limit best sections, from a
 // page of the rules document doc ("" for none), whose sections come first
-// on a near tie.
+// among those matching as many words when they answer (readFirst).
 export function query(ix, q, limit, doc = "") {
   const ws = words(ix, q);
   if (ws.length === 0) return [];
@@ -292,7 +297,7 @@ export function query(ix, q, limit, doc = "") {
   });
   // A synonym stands in for the words it matched (Go: Index.Query).
   const wins = [];
-  const matches = synMatches(ix, ws);
+  const matches = synMatches(ix, ws, true);
   for (const m of matches) {
     let w = wins.find((x) => x.from === m.from && x.to === m.to);
     if (!w) {
@@ -357,12 +362,22 @@ export function query(ix, q, limit, doc = "") {
       if (covered) matched++;
     }
     score = Math.round(score * 1e6) / 1e6;
-    const rank = doc !== "" && record(ix, s).slug === doc ? Math.round(score * ix.p.here * 1e6) / 1e6 : score;
-    hits.push({ sec: s, matched, score, rank });
+    hits.push({ sec: s, matched, score, here: false });
   }
-  hits.sort((x, y) => y.matched - x.matched || y.rank - x.rank || x.sec - y.sec);
+  readFirst(ix, hits, doc);
+  hits.sort((x, y) => y.matched - x.matched || (x.here === y.here ? 0 : x.here ? -1 : 1) || y.score - x.score || x.sec - y.sec);
   const cover = stemWords(ix, ws, matches);
   return hits.slice(0, limit > 0 ? limit : hits.length).map((h) => result(ix, h, marked, anchorOf(ix, h.sec, ws, matches, cover)));
+}
+
+// readFirst marks the hits of the document doc that answer the query (Go:
+// Index.readFirst): those scoring at least p.here times the best score of
+// the hits that match as many words.
+function readFirst(ix, hits, doc) {
+  if (doc === "") return;
+  const best = new Map();
+  for (const h of hits) best.set(h.matched, Math.max(best.get(h.matched) || 0, h.score));
+  for (const h of hits) h.here = record(ix, h.sec).slug === doc && h.score >= ix.p.here * best.get(h.matched);
 }
 
 // stemWords maps each stem the query reaches to the query words it stands
@@ -426,10 +441,12 @@ function anchorOf(ix, sec, ws, matches, cover) {
     }
   });
   const distinct = [];
+  const softs = [];
   const names = [];
   const weight = [];
   held.forEach((bw, j) => {
     let d = 0;
+    let sf = 0;
     let nm = 0;
     let wt = 0;
     bw.forEach((v, w) => {
@@ -437,9 +454,11 @@ function anchorOf(ix, sec, ws, matches, cover) {
         d++;
         if (j < list.length && named[j][w]) nm++;
       }
+      if (v > 0 && ws[w].soft) sf++;
       wt += v;
     });
     distinct.push(d);
+    softs.push(sf);
     names.push(nm);
     weight.push(Math.round(wt * 1e6) / 1e6);
   });
@@ -449,7 +468,8 @@ function anchorOf(ix, sec, ws, matches, cover) {
     if (
       bj < 0 ||
       distinct[j] > distinct[bj] ||
-      (distinct[j] === distinct[bj] && (names[j] > names[bj] || (names[j] === names[bj] && (weight[j] > weight[bj] || (weight[j] === weight[bj] && counts[j] > counts[bj])))))
+      (distinct[j] === distinct[bj] &&
+        (softs[j] > softs[bj] || (softs[j] === softs[bj] && (names[j] > names[bj] || (names[j] === names[bj] && (weight[j] > weight[bj] || (weight[j] === weight[bj] && counts[j] > counts[bj])))))))
     )
       bj = j;
   }
