@@ -15,8 +15,11 @@ import (
 // serves it. A bare Go program for the same target with the same flags
 // (bareModule) is about 391 KB of it; what the engine adds, the twelve
 // calculators and their prose in two languages, TestModuleSize reports
-// beside the total (docs/performance.md has today's figures).
-const maxModuleBrotli = 520 * 1000
+// beside the total (docs/performance.md has today's figures). The budget
+// sits above the noise of the code's layout, which moves the brotli size
+// of the same code by more than a kilobyte: a budget inside that noise
+// failed on a one-byte change.
+const maxModuleBrotli = 523 * 1000
 
 // TestModuleSize holds the module to its budget, and reports its bytes
 // over a bare Go program built in the same run: the runtime is most of the

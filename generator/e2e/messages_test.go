@@ -20,9 +20,9 @@ func TestFieldErrorSentences(t *testing.T) {
 	for _, c := range []struct {
 		lang, calc, sel, typed, want string
 	}{
-		{"fr", "dice", "#calc-dice-expr", "", "Expression de dés manque : ce doit être une expression de dés comme «\u00a02d6+1\u00a0»"},
+		{"fr", "dice", "#calc-dice-expr", "", "Expression de dés manque\u00a0: ce doit être une expression de dés comme «\u00a02d6+1\u00a0»"},
 		{"en", "dice", "#calc-dice-expr", "", "Dice expression is missing: it must be a dice expression such as “2d6+1”"},
-		{"fr", "dice", "#calc-dice-expr", "2d6+x", "Expression de dés : «\u00a0x\u00a0» inattendu au caractère 5, un nombre ou un dé comme 2d6 attendu"},
+		{"fr", "dice", "#calc-dice-expr", "2d6+x", "Expression de dés\u00a0: «\u00a0x\u00a0» inattendu au caractère 5, un nombre ou un dé comme 2d6 attendu"},
 		{"en", "dice", "#calc-dice-expr", "0d6", "Dice expression: the number of dice must be an integer from 1 to 100 (got 0 in “0d6”)"},
 		{"fr", "armor", "#calc-armor-magic", "", "Magie\u00a0: un nombre entier de 0 à 50"},
 		{"en", "armor", "#calc-armor-magic", "x", "Magic: a whole number from 0 to 50"},

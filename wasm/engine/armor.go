@@ -170,7 +170,7 @@ func runArmor(r *reader, in map[string]any) map[string]any {
 		// A type of broken armour without armour worn would be dropped:
 		// say so rather than answer for an input the reader did not mean.
 		r.fail("armor_type", "conflict",
-			"armor_type : aucune armure physique n’est portée ; ne donnez le type d’armure cassée qu’avec des pièces d’armure, un casque ou un bonus de costume",
+			"armor_type\u00a0: aucune armure physique n’est portée\u202f; ne donnez le type d’armure cassée qu’avec des pièces d’armure, un casque ou un bonus de costume",
 			"armor_type: no physical armour is worn; give the type of broken armour only with armour pieces, a helmet or a costume bonus")
 		return nil
 	}

@@ -97,12 +97,12 @@ func (p *diceParser) unexpected(wantFr, wantEn string) *Error {
 	pos := itoa(p.i + 1)
 	if p.i >= len(p.src) {
 		return &Error{Field: "expr", Code: "syntax",
-			Fr: "expr : fin inattendue, " + wantFr + " attendu au caractère " + pos,
+			Fr: "expr\u00a0: fin inattendue, " + wantFr + " attendu au caractère " + pos,
 			En: "expr: unexpected end, expected " + wantEn + " at character " + pos}
 	}
 	c := string(p.src[p.i])
 	return &Error{Field: "expr", Code: "syntax",
-		Fr: "expr : " + quoteFr(c) + " inattendu au caractère " + pos + ", " + wantFr + " attendu",
+		Fr: "expr\u00a0: " + quoteFr(c) + " inattendu au caractère " + pos + ", " + wantFr + " attendu",
 		En: "expr: unexpected " + quoteEn(c) + " at character " + pos + ", expected " + wantEn}
 }
 
@@ -142,12 +142,12 @@ func (p *diceParser) term(neg bool) (Term, *Error) {
 		text := string(p.src[start:p.i])
 		if n < 1 || n > maxDiceN {
 			return Term{}, &Error{Field: "expr", Code: "range",
-				Fr: "expr : le nombre de dés doit être un entier entre 1 et " + itoa(maxDiceN) + " (reçu " + itoa(n) + " dans " + quoteFr(text) + ")",
+				Fr: "expr\u00a0: le nombre de dés doit être un entier entre 1 et " + itoa(maxDiceN) + " (reçu " + itoa(n) + " dans " + quoteFr(text) + ")",
 				En: "expr: the number of dice must be an integer from 1 to " + itoa(maxDiceN) + " (got " + itoa(n) + " in " + quoteEn(text) + ")"}
 		}
 		if s < 2 || s > maxDiceS {
 			return Term{}, &Error{Field: "expr", Code: "range",
-				Fr: "expr : le nombre de faces doit être un entier entre 2 et " + itoa(maxDiceS) + " (reçu " + itoa(s) + " dans " + quoteFr(text) + ")",
+				Fr: "expr\u00a0: le nombre de faces doit être un entier entre 2 et " + itoa(maxDiceS) + " (reçu " + itoa(s) + " dans " + quoteFr(text) + ")",
 				En: "expr: the number of faces must be an integer from 2 to " + itoa(maxDiceS) + " (got " + itoa(s) + " in " + quoteEn(text) + ")"}
 		}
 		return Term{N: n, S: s, Neg: neg}, nil
@@ -157,7 +157,7 @@ func (p *diceParser) term(neg bool) (Term, *Error) {
 	}
 	if n > maxDiceConst {
 		return Term{}, &Error{Field: "expr", Code: "range",
-			Fr: "expr : une constante doit être un entier entre 0 et " + itoa(maxDiceConst) + " (reçu " + string(p.src[start:p.i]) + ")",
+			Fr: "expr\u00a0: une constante doit être un entier entre 0 et " + itoa(maxDiceConst) + " (reçu " + string(p.src[start:p.i]) + ")",
 			En: "expr: a constant must be an integer from 0 to " + itoa(maxDiceConst) + " (got " + string(p.src[start:p.i]) + ")"}
 	}
 	return Term{N: n, Neg: neg}, nil

@@ -126,6 +126,6 @@ func calculate(rules *Rules, name string, input any, inputs map[string]Input) (o
 	}
 	d := enumDesc(names)
 	return nil, &Error{Field: "calculator", Code: "unknown_calculator",
-		Fr: "calculateur inconnu " + shownFr(name) + " : ce doit être " + d.fr,
+		Fr: "calculateur inconnu " + shownFr(name) + "\u00a0: ce doit être " + d.fr,
 		En: "unknown calculator " + shownEn(name) + ": it must be " + d.en}
 }

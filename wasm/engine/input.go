@@ -71,7 +71,7 @@ func (r *reader) fail(field, code, fr, en string) {
 }
 
 func (r *reader) failMissing(field string, d desc) {
-	r.fail(field, "missing", field+" manque : ce doit être "+d.fr, field+" is missing: it must be "+d.en)
+	r.fail(field, "missing", field+" manque\u00a0: ce doit être "+d.fr, field+" is missing: it must be "+d.en)
 }
 
 func (r *reader) failType(field string, d desc, got any) {
@@ -199,7 +199,7 @@ func (r *reader) object(path string, v any, allowed ...string) map[string]any {
 		f := join(path, unknown[0])
 		list := joinList(allowed, ", ")
 		r.fail(f, "unknown_field",
-			"champ inconnu "+quoteFr(visible(clip(f)))+" (champs admis : "+list+")",
+			"champ inconnu "+quoteFr(visible(clip(f)))+" (champs admis\u00a0: "+list+")",
 			"unknown field "+quoteEn(visible(clip(f)))+" (allowed: "+list+")")
 		return nil
 	}
@@ -380,7 +380,7 @@ func (r *reader) conflict(field, other string) {
 
 // require reports a field that another field makes necessary.
 func (r *reader) require(field, because string, d desc) {
-	r.fail(field, "missing", field+" manque : il est exigé par "+because+" et doit être "+d.fr,
+	r.fail(field, "missing", field+" manque\u00a0: il est exigé par "+because+" et doit être "+d.fr,
 		field+" is missing: "+because+" needs it, and it must be "+d.en)
 }
 

@@ -214,7 +214,7 @@ func (p *jsonParser) fail(wantFr, wantEn string) {
 	}
 	if p.i >= len(p.s) {
 		p.err = &Error{Code: "json",
-			Fr: "entrée JSON invalide : fin inattendue au caractère " + p.at() + " (attendu : " + wantFr + ")",
+			Fr: "entrée JSON invalide\u00a0: fin inattendue au caractère " + p.at() + " (attendu\u00a0: " + wantFr + ")",
 			En: "invalid JSON input: unexpected end at character " + p.at() + " (expected " + wantEn + ")"}
 		return
 	}
@@ -225,7 +225,7 @@ func (p *jsonParser) fail(wantFr, wantEn string) {
 		fr = en
 	}
 	p.err = &Error{Code: "json",
-		Fr: "entrée JSON invalide : " + fr + " inattendu au caractère " + p.at() + " (attendu : " + wantFr + ")",
+		Fr: "entrée JSON invalide\u00a0: " + fr + " inattendu au caractère " + p.at() + " (attendu\u00a0: " + wantFr + ")",
 		En: "invalid JSON input: unexpected " + en + " at character " + p.at() + " (expected " + wantEn + ")"}
 }
 
@@ -256,7 +256,7 @@ func (p *jsonParser) value(depth int) any {
 	}
 	if p.i < len(p.s) && (p.s[p.i] == '{' || p.s[p.i] == '[') && depth > maxJSONDepth {
 		p.err = &Error{Code: "json",
-			Fr: "entrée JSON trop imbriquée : plus de 16 niveaux d’objets et de listes au caractère " + p.at(),
+			Fr: "entrée JSON trop imbriquée\u00a0: plus de 16 niveaux d’objets et de listes au caractère " + p.at(),
 			En: "JSON input nested too deeply: more than 16 levels of objects and arrays at character " + p.at()}
 		return nil
 	}

@@ -8,26 +8,26 @@ import (
 // TestFieldErrors: the message of an input error, for every kind of field,
 // is one sentence that starts with the field (the page puts the field's
 // label in its place), quotes as the site's prose does (« » with no-break
-// spaces in French, “ ” in English), with one colon at most before its
+// spaces in French, and one before : ; ? !; “ ” in English), with one colon at most before its
 // parentheses (issue 34: "Expression de dés : manque : … "2d6+1"").
 func TestFieldErrors(t *testing.T) {
 	for _, c := range []struct {
 		calc, in, field, code, fr, en string
 	}{
 		{"dice", `{}`, "expr", "missing",
-			"expr manque : ce doit être une expression de dés comme «\u00a02d6+1\u00a0»",
+			"expr manque\u00a0: ce doit être une expression de dés comme «\u00a02d6+1\u00a0»",
 			"expr is missing: it must be a dice expression such as “2d6+1”"},
 		{"dice", `{"expr":3}`, "expr", "type",
 			"expr doit être une expression de dés comme «\u00a02d6+1\u00a0» (reçu 3)",
 			"expr must be a dice expression such as “2d6+1” (got 3)"},
 		{"dice", `{"expr":"2d6+x"}`, "expr", "syntax",
-			"expr : «\u00a0x\u00a0» inattendu au caractère 5, un nombre ou un dé comme 2d6 attendu",
+			"expr\u00a0: «\u00a0x\u00a0» inattendu au caractère 5, un nombre ou un dé comme 2d6 attendu",
 			"expr: unexpected “x” at character 5, expected a number or a die such as 2d6"},
 		{"dice", `{"expr":"0d6"}`, "expr", "range",
-			"expr : le nombre de dés doit être un entier entre 1 et 100 (reçu 0 dans «\u00a00d6\u00a0»)",
+			"expr\u00a0: le nombre de dés doit être un entier entre 1 et 100 (reçu 0 dans «\u00a00d6\u00a0»)",
 			"expr: the number of dice must be an integer from 1 to 100 (got 0 in “0d6”)"},
 		{"casting", `{"apprenticeship":3}`, "magic", "missing",
-			"magic manque : ce doit être un entier entre 0 et 40", "magic is missing: it must be an integer from 0 to 40"},
+			"magic manque\u00a0: ce doit être un entier entre 0 et 40", "magic is missing: it must be an integer from 0 to 40"},
 		{"casting", `{"magic":4.5,"apprenticeship":3}`, "magic", "range",
 			"magic doit être un entier entre 0 et 40 (reçu 4,5)", "magic must be an integer from 0 to 40 (got 4.5)"},
 		{"study", `{"hours":6,"p_test":"x"}`, "p_test", "type",
@@ -65,7 +65,7 @@ func TestFieldErrors(t *testing.T) {
 				t.Errorf("%q: does not start with its field, or quotes with ASCII quotes", m)
 			}
 		}
-		for _, bad := range []string{"« ", " »"} {
+		for _, bad := range []string{"« ", " »", " :", " ;", " ?", " !"} {
 			if strings.Contains(fr, bad) {
 				t.Errorf("%q: a breaking space in %q", fr, bad)
 			}
