@@ -313,3 +313,53 @@ func shotViewport(t *testing.T, ctx context.Context, name string) {
 		t.Error(err)
 	}
 }
+
+// The character's name in Firefox and WebKit: the field takes it on a
+// phone (in the screen's width, not covered), the card's title shows it,
+// the share button says what it does there, and the armour calculator,
+// pre-filled, names it first in its body.
+func init() {
+	crossPhoneChecks["character-name"] = func(s *smoke) {
+		const name = "Aldric le Brave"
+		s.open(s.base + "/fr/character/")
+		if err := s.eng.Eval(`localStorage.removeItem("`+characterKey+`"), true`, nil); err != nil {
+			s.t.Fatal(err)
+		}
+		s.open(s.base + "/fr/character/")
+		var field struct {
+			Inside   bool   `json:"inside"`
+			Top      bool   `json:"top"`
+			Label    string `json:"label"`
+			HasShare bool   `json:"hasShare"`
+		}
+		err := s.poll(`(() => { const el = document.getElementById("fantasy-name"); if (!el || el.disabled) return null;
+			el.scrollIntoView({ block: "center" }); const r = el.getBoundingClientRect();
+			return { inside: r.left >= 0 && r.right <= innerWidth && r.width > 0, top: document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el,
+				label: document.querySelector('[data-character-game="fantasy"] .character-share-copy').textContent, hasShare: typeof navigator.share === "function" }; })()`, 15*time.Second, &field)
+		if err != nil {
+			s.t.Fatalf("%s: the name field: %v", s.eng.Name(), err)
+		}
+		if !field.Inside || !field.Top {
+			s.t.Errorf("%s: the name field %+v: want it in the screen's width and not covered", s.eng.Name(), field)
+		}
+		if want := map[bool]string{true: "Partager le lien", false: "Copier le lien"}[field.HasShare]; field.Label != want {
+			s.t.Errorf("%s: the share button says %q (navigator.share: %v), want %q", s.eng.Name(), field.Label, field.HasShare, want)
+		}
+		set := `(() => { const el = document.getElementById("fantasy-name"); el.value = "` + name + `"; el.dispatchEvent(new Event("input", { bubbles: true }));
+			const t = document.getElementById("character-fantasy-locations-torso"); t.value = "plate"; t.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`
+		if err := s.eng.Eval(set, nil); err != nil {
+			s.t.Fatal(err)
+		}
+		if err := s.poll(`document.querySelector('[data-character-game="fantasy"] .character-name-title').textContent === " — `+name+`" && JSON.parse(localStorage.getItem("`+characterKey+`") || "{}").games?.fantasy?.name === "`+name+`"`, 10*time.Second, nil); err != nil {
+			s.t.Errorf("%s: the name is not on the card's title or not kept: %v", s.eng.Name(), err)
+		}
+		s.open(s.base + "/fr/fantasy/#armor")
+		var top string
+		err = s.poll(`(() => { const c = document.getElementById("calc-armor"), p = c && c.querySelector(".calc-prefilled"); if (!p || p.hidden) return null;
+			return p.getBoundingClientRect().bottom <= c.querySelector(".calc-form").getBoundingClientRect().top ? p.textContent : "below the form: " + p.textContent; })()`, 15*time.Second, &top)
+		if err != nil || !strings.HasPrefix(top, "Rempli avec votre personnage «\u00a0"+name+"\u00a0».") {
+			s.t.Errorf("%s: the pre-filled calculator's top line: %q (%v)", s.eng.Name(), top, err)
+		}
+		_ = s.eng.Eval(`localStorage.removeItem("`+characterKey+`"), true`, nil)
+	}
+}

@@ -179,17 +179,18 @@ function initSaveAll(register) {
   // running its other fetch loops) must not say "Saving…" over it.
   let saving = false;
   // The home page's single-file edition, offered as the way to read
-  // offline: saved with the rest, and its size, the build's figure, said.
+  // offline: saved with the rest, and its size said as its link says it
+  // (the build's figure, written for people).
   const single = li.dataset.single ? new URL(li.dataset.single, location.href).href : "";
-  const singleSize = Number(li.dataset.singleSize) || 0;
+  const singleSize = li.dataset.singleSize || "";
   navigator.serviceWorker.addEventListener("message", (ev) => {
     const d = ev.data || {};
     if (d.type === "save-size") {
       missing = d.missing;
       li.classList.add("ready");
       size.textContent =
-        single && singleSize > 0
-          ? li.dataset.sizeSingle.replace("%s", megabytes(d.total)).replace("%s", megabytes(singleSize))
+        single && singleSize
+          ? li.dataset.sizeSingle.replace("%s", megabytes(d.total)).replace("%s", singleSize)
           : li.dataset.size.replace("%s", megabytes(d.total));
       if (d.missing === 0) {
         // Said on the button, not below it: at load, nothing may move.
