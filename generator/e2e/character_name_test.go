@@ -131,20 +131,24 @@ func TestCharacterNamed(t *testing.T) {
 
 	// A readable name for the rest, and the card's picture.
 	const name = "Aldric le Brave"
-	var prev, link, svg string
-	err = chromedp.Run(a.Ctx,
-		chromedp.Poll(`(() => { const a = document.querySelector('[data-character-game="fantasy"] .character-share-link'); return a.href.includes("#c=") ? a.href : null; })()`, &prev, chromedp.WithPollingTimeout(10*time.Second)),
-	)
-	if err != nil {
+	var link, svg string
+	if err := chromedp.Run(a.Ctx, setField("#fantasy-name", name)); err != nil {
 		t.Fatal(err)
 	}
-	err = chromedp.Run(a.Ctx,
-		setField("#fantasy-name", name),
-		chromedp.Poll(`(() => { const a = document.querySelector('[data-character-game="fantasy"] .character-share-link'); const v = `+jsNamed("fantasy")+`;
-			return v.name === " — `+name+`" && a.href.includes("#c=") && a.href !== `+jsString(prev)+` ? a.href : null; })()`, &link, chromedp.WithPollingTimeout(10*time.Second)),
-	)
-	if err != nil {
-		t.Fatal(err)
+	// The link is drawn once the glance is computed: until then it is the
+	// previous name's.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		err = chromedp.Run(a.Ctx, chromedp.Evaluate(`document.querySelector('[data-character-game="fantasy"] .character-share-link').href`, &link))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(link, "#c=") && linkValues(t, link)["name"] == name {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the link never carried the name %q: %s", name, link)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	err = chromedp.Run(a.Ctx,
 		chromedp.Poll(`(() => { const a = document.querySelector('[data-character-game="fantasy"] .character-share-link').href;
