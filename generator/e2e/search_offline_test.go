@@ -148,3 +148,31 @@ func TestSearchOfflineUnsaved(t *testing.T) {
 		}
 	}
 }
+
+// The "not saved" marks in Firefox and WebKit, with the network up and the
+// phone online: a result whose page the copy lacks is marked, the page the
+// copy holds is not (the marks once waited for navigator.onLine to be
+// false, which a phone on one bar of signal never says).
+func init() {
+	crossPhoneChecks["search-unsaved-marks"] = func(s *smoke) {
+		s.open(s.base + "/fr/fantasy/")
+		s.offlineReady()
+		s.open(s.base + "/fr/fantasy/")
+		s.searchFinds("armure", "")
+		var got struct {
+			OnLine  bool `json:"onLine"`
+			Saved   bool `json:"saved"`
+			Unsaved int  `json:"unsaved"`
+		}
+		err := s.poll(`(() => { const all = [...document.querySelectorAll("#search-results [role=option]")], u = all.filter((a) => a.querySelector(".search-unsaved-badge"));
+			const own = all.find((a) => a.dataset.hit === "fantasy#armor");
+			return u.length ? { onLine: navigator.onLine, saved: !!own && !own.classList.contains("search-unsaved"), unsaved: u.length } : null; })()`, 10*time.Second, &got)
+		if err != nil {
+			s.t.Errorf("%s: online, no result is marked “non enregistré”: %v", s.eng.Name(), err)
+			return
+		}
+		if !got.OnLine || !got.Saved {
+			s.t.Errorf("%s: the marks %+v: want them shown while online, and the saved page's result unmarked", s.eng.Name(), got)
+		}
+	}
+}
