@@ -58,7 +58,7 @@ func TestOffline(t *testing.T) {
 			t.Errorf("the first visit kept %v: no %s*, so no calculator would compute offline", shell, asset)
 		}
 	}
-	if !regexp.MustCompile(`^\(\d+,\d\x{00a0}Mo sur cet appareil\)$`).MatchString(size) {
+	if !regexp.MustCompile(`^\(\d+,\d\x{00a0}Mo sur cet appareil, dont \d+,\d\x{00a0}Mo pour le compendium en un fichier\)$`).MatchString(size) {
 		t.Errorf("the size shown before saving: %q", size)
 	}
 	t.Logf("first visit: %d files kept; the whole copy: %s", len(shell), size)

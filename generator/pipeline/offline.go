@@ -20,9 +20,12 @@ import (
 // any file, so that a new build replaces the old copy. What a reader
 // offline never needs is left out: share pages (the worker redirects them
 // to their section), link-preview images, sitemap and robots.txt, the
-// sections' QR codes (fetched only when a page is printed), and the
-// downloads: the PDF booklets and the single-file editions (large, and the
-// site they copy is the offline copy already). stamps are the
+// sections' QR codes (fetched only when a page is printed), and the PDF
+// booklets (large, for printing at home). The single-file editions are
+// listed but never in the shell: the home page offers its language's as
+// the way to read offline, so "save the whole compendium" keeps it (and
+// counts it in the size it announces), and a reader who saved says so
+// only once it downloads with no network. stamps are the
 // pages' IDs and text hashes (render.Stamp), which the worker keeps in each
 // copy so that the next build's worker says what changed and which open
 // tabs show its pages already.
@@ -42,7 +45,7 @@ func serviceWorker(themeDir string, sizes map[string]int, sums Sums, shares []st
 	var names []string
 	for name := range sizes {
 		if skip[name] || strings.HasPrefix(name, "og/") || strings.HasPrefix(name, "qr/") || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") ||
-			strings.HasSuffix(name, ".pdf") || strings.HasSuffix(name, "/compendium.html") {
+			strings.HasSuffix(name, ".pdf") {
 			continue
 		}
 		names = append(names, name)

@@ -70,9 +70,11 @@ func TestInShell(t *testing.T) {
 // TestServiceWorkerPages: the worker gets each page's ID and text hash at
 // the page's place in FILES, and "" for a file that is not a page, so that
 // it can tell an open tab whether it shows this build's page and what
-// changed.
+// changed. The single-file edition is listed ("save the whole compendium"
+// keeps it, and it must download offline), a PDF booklet is not.
 func TestServiceWorkerPages(t *testing.T) {
-	files := map[string][]byte{"fr/index.html": []byte("a"), "fr/fantasy/index.html": []byte("b"), "assets/main-X.css": []byte("p{}"), "fr/search.json": []byte("{}")}
+	files := map[string][]byte{"fr/index.html": []byte("a"), "fr/fantasy/index.html": []byte("b"), "assets/main-X.css": []byte("p{}"), "fr/search.json": []byte("{}"),
+		"fr/compendium.html": []byte("<!doctype html>"), "fr/fantasy-a5.pdf": []byte("%PDF")}
 	stamps := map[string]render.Stamp{"fr/index.html": {Build: "aaaa1111", Text: "bbbb2222"}, "fr/fantasy/index.html": {Build: "cccc3333", Text: "dddd4444"}}
 	theme := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(theme, "sw"), 0o755); err != nil {
@@ -104,7 +106,11 @@ func TestServiceWorkerPages(t *testing.T) {
 	if len(pages) != len(urls) || len(texts) != len(urls) {
 		t.Fatalf("FILES %d, PAGES %d, TEXTS %d: not aligned", len(urls), len(pages), len(texts))
 	}
-	want := map[string][2]string{"./fr/": {"aaaa1111", "bbbb2222"}, "./fr/fantasy/": {"cccc3333", "dddd4444"}, "./assets/main-X.css": {"", ""}, "./fr/search.json": {"", ""}}
+	want := map[string][2]string{"./fr/": {"aaaa1111", "bbbb2222"}, "./fr/fantasy/": {"cccc3333", "dddd4444"}, "./assets/main-X.css": {"", ""}, "./fr/search.json": {"", ""},
+		"./fr/compendium.html": {"", ""}}
+	if len(urls) != len(want) {
+		t.Errorf("FILES %v, want the %d files of %v", urls, len(want), want)
+	}
 	for i, u := range urls {
 		w, ok := want[u]
 		if !ok {

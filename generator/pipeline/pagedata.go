@@ -15,7 +15,8 @@ import (
 // stringKeys are the interface strings every calculator script needs.
 var stringKeys = []string{"calc.yes", "calc.no", "calc.none", "calc.why", "calc.plot", "calc.url_error",
 	"calc.load_failed", "calc.new_edition", "calc.reload", "calc.link_copied", "calc.state.loading", "calc.state.engine", "calc.state.engine_progress", "calc.state.invalid", "calc.reset",
-	"calc.character.saved", "calc.character.not_saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone"}
+	"calc.character.saved", "calc.character.not_saved", "calc.character.mine", "calc.character.defaults", "calc.character.edited", "calc.character.use", "character.gone",
+	"calc.character.mine_named", "calc.character.prefilled", "calc.character.prefilled_named"}
 
 // strings returns the page data (calcui.PageData's JSON) of a page of
 // lang with the named calculators: the strings the scripts need (their

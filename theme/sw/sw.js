@@ -1,7 +1,9 @@
 // The compendium's service worker keeps an offline copy: from the first
 // visit the shell (style, scripts, the rules engine, each language's home
 // page and search index) and the pages open then, then every page visited,
-// and on request ("save the whole compendium") everything. The generator
+// and on request ("save the whole compendium") everything, with the
+// single-file edition of the asking page's language (it is offered as the
+// way to read offline, so "saved" must include it). The generator
 // prepends VERSION (a hash of every file), EDITION (the rules' edition, ""
 // when none), FILES (every URL, relative to this script), SUMS (each
 // file's hash), SIZES (each file's bytes), SHELL (the indexes of the
@@ -371,20 +373,22 @@ function fetchWithin(req, ms, stop) {
 self.addEventListener("message", (event) => {
   const d = event.data || {};
   const reply = (m) => event.source && event.source.postMessage(m);
+  const single = typeof d.single === "string" ? fileIndex(new URL(d.single, self.location).href) : -1;
   if (d.type === "save-size") {
     event.waitUntil(
       caches.open(CACHE).then(sumsOf).then((had) => {
         let total = 0;
         let missing = 0;
         FILES.forEach((f, i) => {
+          if (!inSave(i, single)) return;
           total += SIZES[i];
           if (!(f in had)) missing += SIZES[i];
         });
-        reply({ type: "save-size", total, missing });
+        reply({ type: "save-size", total, missing, single: single >= 0 ? SIZES[single] : 0, singleKept: single >= 0 && FILES[single] in had });
       }),
     );
   } else if (d.type === "save-all") {
-    event.waitUntil(saveAll(reply));
+    event.waitUntil(saveAll(reply, single));
   } else if (d.type === "kept-pages" && event.ports[0]) {
     // The search, offline, asks which of its results this copy holds
     // (the pages it answers from: this build's only), so that it marks
@@ -396,14 +400,23 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// saveAll fetches every file the copy lacks, four at a time. The first
+// inSave reports whether "save the whole compendium", asked from a page
+// whose single-file edition is FILES[single] (-1: none), keeps file i:
+// every file but the other languages' single-file editions, each the size
+// of the site's pages again, which a reader of this language does not
+// open (their home page's button saves them).
+function inSave(i, single) {
+  return i === single || !FILES[i].endsWith("/compendium.html");
+}
+
+// saveAll fetches every file the copy lacks (inSave), four at a time. The first
 // error stops all four: the others' requests are aborted and no progress
 // is said after the error (a late "Saving… 1.8 MB" overwrote it, and the
 // page said it was saving for ever). What was kept stays kept: saving
 // again fetches the rest.
-async function saveAll(reply) {
+async function saveAll(reply, single) {
   const had = await sumsOf(await caches.open(CACHE));
-  const todo = FILES.map((f, i) => i).filter((i) => !(FILES[i] in had));
+  const todo = FILES.map((f, i) => i).filter((i) => inSave(i, single) && !(FILES[i] in had));
   const total = todo.reduce((s, i) => s + SIZES[i], 0);
   const stop = new AbortController();
   let done = 0;

@@ -14,7 +14,7 @@ import { get, percentText, set, parseNumber } from "./format.js";
 import { fill, fmt, limits, t } from "../shared/page.js";
 import { toast } from "../shared/toast.js";
 import { encodeState, stateFromURL, withParam } from "./link.js";
-import { characterOf, saveCharacter } from "../shared/store.js";
+import { characterOf, nameOf, saveCharacter } from "../shared/store.js";
 import { addRow, clearErrors, forText, numberRows, readForm, showBoxError, showEngineError, showFieldError, updateVisibility, writeForm } from "./form.js";
 import { loadFailed, writeAnswer, writeDetails } from "./result.js";
 
@@ -253,6 +253,8 @@ function showCharacter(calc, values) {
   if (!note || !calc._character) return;
   const mine = characterValues(calc);
   note.hidden = !mine;
+  const top = calc.querySelector(".calc-prefilled");
+  if (top) top.hidden = true;
   const reset = calc.querySelector(".calc-reset");
   reset.hidden = false;
   if (!mine) return;
@@ -262,7 +264,17 @@ function showCharacter(calc, values) {
   const defaults = JSON.parse(calc.querySelector(".calc-form").dataset.values || "{}");
   const mode = same(mine) ? "mine" : same(defaults) ? "defaults" : "edited";
   note.dataset.mode = mode;
-  note.querySelector(".calc-character-text").textContent = t("calc.character." + mode);
+  const name = nameOf(characterOf(calc._character.game));
+  note.querySelector(".calc-character-text").textContent = mode === "mine" && name ? fill(t("calc.character.mine_named"), { name }) : t("calc.character." + mode);
+  // The printed line names the character whose values these are.
+  const forLine = calc.querySelector(".calc-for span");
+  if (forLine && mode === "mine" && name) forLine.textContent = name + " — " + forText(calc.querySelector(".calc-form"));
+  // Said at the top too, where the player first sees the character's
+  // values in the fields: the note above sits after the whole form.
+  if (top && mode === "mine") {
+    top.querySelector(".calc-prefilled-text").textContent = name ? fill(t("calc.character.prefilled_named"), { name }) : t("calc.character.prefilled");
+    top.hidden = false;
+  }
   note.querySelector(".calc-character-switch").textContent = t(mode === "mine" ? "calc.reset" : "calc.character.use");
   // The note's switch is the way to the defaults then: one button, not two.
   reset.hidden = mode === "mine";
@@ -388,6 +400,12 @@ function wire(calc) {
     const mine = characterValues(calc);
     const toDefaults = calc.querySelector(".calc-character").dataset.mode === "mine";
     writeForm(form, toDefaults || !mine ? defaults : mine);
+    edited();
+  });
+  // The top line's button: the defaults, as the note's switch gives them
+  // (the note then offers the character back).
+  calc.querySelector(".calc-prefilled-stop")?.addEventListener("click", () => {
+    writeForm(form, defaults);
     edited();
   });
   // Touching a calculator loads the engine at once, before the observer.

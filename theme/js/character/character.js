@@ -10,7 +10,7 @@ import { clearErrors, forText, readForm, showFieldError, writeForm } from "../ca
 import { answer, loadFailed } from "../calcs/result.js";
 import { fill, fmt, t } from "../shared/page.js";
 import { formatFigure, get, set } from "../calcs/format.js";
-import { characterOf, glanceOf, saveCharacter, saveGlance } from "../shared/store.js";
+import { characterOf, cleanName, glanceOf, NAME, nameOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
 import { qrSVG } from "./qr.js";
 import { toast } from "../shared/toast.js";
@@ -139,6 +139,8 @@ function read(sec) {
     }
     values[list.key] = items.map((i) => i.values);
   }
+  const name = cleanName(sec.querySelector(".character-name").value);
+  if (name) values[NAME] = name;
   return { values, items, errors };
 }
 
@@ -236,7 +238,10 @@ async function update(sec, fromUser = true) {
   // The printed card's summary of the character, as a calculator's.
   const parts = [forText(sec.querySelector(".character-main"))];
   for (const it of r.items) parts.push((it.values.name || it.li.querySelector(".character-item-n").textContent) + " — " + forText(it.li));
-  sec.querySelector(".character-for-text").textContent = parts.filter(Boolean).join(" · ");
+  const name = nameOf(r.values);
+  const summary = parts.filter(Boolean).join(" · ");
+  sec.querySelector(".character-for-text").textContent = name && summary ? name + " — " + summary : name || summary;
+  showName(sec, name);
   const seq = (sec._seq = (sec._seq || 0) + 1);
   if (r.errors.length) {
     box.dataset.state = "invalid";
@@ -276,6 +281,14 @@ async function update(sec, fromUser = true) {
   if (!sec._shared) saveGlance(sec.dataset.characterGame, lang, entries);
   box.dataset.state = "ready";
   drawLink(sec, r.values, seq);
+}
+
+// showName puts the character's name on its card's title (the game's
+// heading, which also names the section for assistive technologies).
+function showName(sec, name) {
+  const span = sec.querySelector(".character-name-title");
+  const text = name ? " — " + name : "";
+  if (span.textContent !== text) span.textContent = text;
 }
 
 // showProblems shows what a shared character's link or file held that
@@ -332,7 +345,11 @@ function openShared(sec, values) {
   const list = sec._data.list;
   const known = new Set([...main.querySelectorAll("[data-path]")].map((el) => el.dataset.path));
   if (list) known.add(list.key);
+  known.add(NAME);
   writeForm(main, merged(main, sec._data.defaults, values, problems));
+  const name = sec.querySelector(".character-name");
+  name.value = nameOf(values);
+  name.disabled = true;
   const unknown = unknownKeys(values, known);
   if (unknown.length) problems.push({ message: fill(t("character.unknown"), { keys: unknown.slice(0, 8).map(shown).join(", ") + (unknown.length > 8 ? "…" : "") }) });
   sec.querySelector(".character-items")?.replaceChildren();
@@ -383,6 +400,7 @@ function keep(sec) {
   sec._problems = [];
   delete sec.dataset.shared;
   sec.querySelector(".calc-inputs").disabled = false;
+  sec.querySelector(".character-name").disabled = false;
   sec.querySelector(".character-shared").hidden = true;
   for (const other of document.querySelectorAll("[data-character-game]")) other.hidden = false;
   history.replaceState(null, "", location.pathname + location.search);
@@ -433,6 +451,9 @@ function wire(sec) {
     for (const it of items) if (it && typeof it === "object") addItem(sec, it);
   }
   form.querySelector(".calc-inputs").disabled = false;
+  const name = sec.querySelector(".character-name");
+  name.value = nameOf(stored);
+  name.disabled = false;
   // The last glance first, out of date until the engine's answers: drawn
   // later, it pushed the fields down.
   const last = glanceOf(sec.dataset.characterGame, lang);
@@ -468,12 +489,24 @@ function wire(sec) {
     }
   });
   sec.querySelector(".character-share").hidden = false;
-  sec.querySelector(".character-share-copy").addEventListener("click", () => {
-    if (!sec._link) return;
+  // The phone's share sheet where there is one (the link goes straight
+  // into a message), else the link copied.
+  const shareButton = sec.querySelector(".character-share-copy");
+  const copy = () =>
     navigator.clipboard?.writeText(sec._link).then(
       () => toast(t("character.link_copied")),
       () => {},
     );
+  if (typeof navigator.share === "function") shareButton.textContent = t("character.share.send");
+  shareButton.addEventListener("click", () => {
+    if (!sec._link) return;
+    if (typeof navigator.share !== "function") return copy();
+    const title = [nameOf(read(sec).values), sec.querySelector("h2")?.firstChild?.textContent.trim()].filter(Boolean).join(" — ");
+    navigator.share({ title, url: sec._link }).catch((e) => {
+      // Closed by the player: nothing to say. Refused (no share target,
+      // a policy): the link is copied instead.
+      if (!e || e.name !== "AbortError") copy();
+    });
   });
   sec.querySelector(".character-export").addEventListener("click", () => {
     const a = document.createElement("a");

@@ -22,6 +22,7 @@ export function initOffline() {
       /* no offline copy: the site still works online */
     }));
   initSaveAll(register);
+  initSingleLink();
   window.addEventListener("load", () => setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(register, { timeout: 5000 }) : register()), 3000));
 }
 
@@ -119,11 +120,50 @@ function megabytes(n) {
   return (document.getElementById("save-all")?.dataset.megabytes || "%s").replace("%s", v);
 }
 
+// initSingleLink makes the home page's single-file link download from the
+// offline copy when the copy holds the file: Chromium sends a download
+// link's request past the service worker, so with no network the download
+// failed though the copy had the file. The page fetches it instead (the
+// worker answers, from the network when it answers in time, else from the
+// copy) and hands the bytes to the browser as a download. A file the copy
+// lacks downloads as the link says, straight from the host.
+function initSingleLink() {
+  const a = document.querySelector("a[data-single-link]");
+  if (!a || !("caches" in window)) return;
+  let busy = false;
+  a.addEventListener("click", async (ev) => {
+    if (!navigator.serviceWorker.controller || busy) return;
+    ev.preventDefault();
+    busy = true;
+    try {
+      const resp = (await caches.match(a.href)) ? await fetch(a.href) : null;
+      if (!resp || !resp.ok) {
+        location.href = a.href;
+        return;
+      }
+      const url = URL.createObjectURL(await resp.blob());
+      const save = document.createElement("a");
+      save.href = url;
+      save.download = a.getAttribute("href").split("/").pop();
+      save.hidden = true;
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+    } catch {
+      location.href = a.href;
+    } finally {
+      busy = false;
+    }
+  });
+}
+
 // initSaveAll runs the home page's "save the whole compendium" button:
 // it says what the copy will take on the device, checks the room left
 // (navigator.storage.estimate), asks for the copy to be kept
 // (navigator.storage.persist), then has the worker fetch every file it
-// lacks, with a progress bar.
+// lacks, with a progress bar: the page's single-file edition included,
+// whose part of the size it names.
 function initSaveAll(register) {
   const li = document.getElementById("save-all");
   if (!li) return;
@@ -138,12 +178,20 @@ function initSaveAll(register) {
   // progress message after the error (a worker of an older build still
   // running its other fetch loops) must not say "Saving…" over it.
   let saving = false;
+  // The home page's single-file edition, offered as the way to read
+  // offline: saved with the rest, and its size said as its link says it
+  // (the build's figure, written for people).
+  const single = li.dataset.single ? new URL(li.dataset.single, location.href).href : "";
+  const singleSize = li.dataset.singleSize || "";
   navigator.serviceWorker.addEventListener("message", (ev) => {
     const d = ev.data || {};
     if (d.type === "save-size") {
       missing = d.missing;
       li.classList.add("ready");
-      size.textContent = li.dataset.size.replace("%s", megabytes(d.total));
+      size.textContent =
+        single && singleSize
+          ? li.dataset.sizeSingle.replace("%s", megabytes(d.total)).replace("%s", singleSize)
+          : li.dataset.size.replace("%s", megabytes(d.total));
       if (d.missing === 0) {
         // Said on the button, not below it: at load, nothing may move.
         button.disabled = true;
@@ -158,7 +206,7 @@ function initSaveAll(register) {
       saving = false;
       bar.value = 100;
       button.disabled = true;
-      status.textContent = li.dataset.saved;
+      status.textContent = single ? li.dataset.savedSingle : li.dataset.saved;
     } else if (d.type === "save-error") {
       saving = false;
       button.disabled = false;
@@ -167,7 +215,7 @@ function initSaveAll(register) {
   });
   navigator.serviceWorker.ready.then((reg) => {
     worker = reg.active;
-    if (worker) worker.postMessage({ type: "save-size" });
+    if (worker) worker.postMessage({ type: "save-size", single });
   });
   button.addEventListener("click", async () => {
     button.disabled = true;
@@ -189,6 +237,6 @@ function initSaveAll(register) {
     }
     if (navigator.storage && navigator.storage.persist) await navigator.storage.persist().catch(() => false);
     saving = true;
-    worker.postMessage({ type: "save-all" });
+    worker.postMessage({ type: "save-all", single });
   });
 }

@@ -3,7 +3,7 @@
 // one types against the page language's index (searchindex.js loads it,
 // searchquery.js answers), with the other language's help, draws the results
 // as an ARIA combobox's options, says when there is none and what to try
-// instead, marks offline the results this device's copy does not hold, and
+// instead, marks the results this device's offline copy does not hold, and
 // highlights the section a result led to.
 import { hashID } from "../shared/hash.js";
 import { replaced } from "../shared/edition.js";
@@ -340,12 +340,15 @@ async function ownIndex(s, q, mine) {
   }
 }
 
-// markUnsaved marks, offline, the results this device's copy does not
-// hold, which would open the "not saved on this device" page: a badge
-// in words and a dimmed result (still a link: the network may be back).
+// markUnsaved marks the results this device's copy does not hold, which
+// with no network would open the "not saved on this device" page: a badge
+// in words and a dimmed result (still a link: the network may be there).
+// Whatever navigator.onLine says: on one bar of signal, or a hotspot with
+// no connection behind it, the phone believes it is online, and the
+// reader needs to know before tapping. No copy (no worker): no marks.
 async function markUnsaved(s, mine) {
   const { labels } = s;
-  if (s.single || navigator.onLine !== false || s.options.length === 0) return;
+  if (s.single || s.options.length === 0) return;
   const shown = s.options.slice();
   const kept = await keptPages(shown.map((a) => a.href.split("#")[0]));
   if (!kept || mine !== s.seq) return;

@@ -9,6 +9,31 @@
 // message. Every write says whether the device kept it (storage full or
 // refused: false), so that the page can say so where the player acted.
 const KEY = "compendium.character.v1";
+
+// NAME is the key of the character's name among its values: the player's
+// own words, so that two characters on one phone, or two printed cards,
+// tell apart. A character stored or shared before it had a name has no
+// such key and reads as unnamed. No calculator field is named so (the
+// spells' "name" is an item's, not the character's).
+export const NAME = "name";
+// NAME_MAX bounds a name, in characters: it goes into the link and its QR
+// code, and on one line above a calculator.
+export const NAME_MAX = 40;
+
+// nameOf returns the character's name as plain text: only a string,
+// control characters and runs of spaces made one space, at most NAME_MAX
+// characters; "" when it has none. What a link or a file says goes
+// through here before it is shown (always as text, never as markup).
+export function nameOf(values) {
+  return cleanName(values && typeof values === "object" ? values[NAME] : "");
+}
+
+// cleanName is nameOf for one value.
+export function cleanName(v) {
+  if (typeof v !== "string") return "";
+  const s = v.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+  return Array.from(s).slice(0, NAME_MAX).join("").trim();
+}
 const GLANCE = KEY + ".glance";
 // ASIDE is where a stored value that cannot be read is moved before the
 // next good save replaces it: set aside, not trusted, not destroyed (a
