@@ -57,10 +57,14 @@ func readField(sel string, st *fieldState) chromedp.Action {
 	return chromedp.Evaluate(fieldStateJS+"("+strconv.Quote(sel)+")", st)
 }
 
-// waitReady waits until the calculator's result is computed for the inputs
-// shown, and returns its output.
+// waitReady opens the calculator when it waits folded in a rules page, by
+// a tap as a reader would (not remembered: the tests share a profile),
+// then waits until its result is computed for the inputs shown, and
+// returns its output.
 func waitReady(id string, out *string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`; return r.dataset.state === "ready" && r.dataset.static === "false" ? r.dataset.output : null; })()`,
+	return chromedp.Poll(`(() => { const d = document.querySelector("#`+id+` > details.calc-fold");
+	  if (d && !d.open) { d.querySelector("summary").click(); localStorage.removeItem("compendium.calc-open.v1"); }
+	  const r = `+jsCalcResult(id)+`; return r.dataset.state === "ready" && r.dataset.static === "false" ? r.dataset.output : null; })()`,
 		out, chromedp.WithPollingTimeout(15*time.Second))
 }
 

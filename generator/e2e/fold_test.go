@@ -54,8 +54,8 @@ type foldState struct {
 const foldStatesJS = `[...document.querySelectorAll(".calc[data-calc]")].map((c) => {
   const d = c.querySelector(":scope > details.calc-fold"), g = c.querySelector(".calc-gist"), s = d && d.querySelector(":scope > summary");
   return { id: c.id, open: !d || d.open, height: c.getBoundingClientRect().height, gist: g ? g.textContent.trim() : "",
-    answer: c.querySelector(".calc-live .calc-answer")?.textContent.trim() || "", name: s ? s.innerText.replace(/\s+/g, " ").trim() : "",
-    body: c.querySelector(".calc-form").getClientRects().length > 0 };
+    answer: c.querySelector(".calc-live .calc-answer")?.textContent.trim() || "", name: s ? s.textContent.replace(/\s+/g, " ").trim() : "",
+    body: c.querySelector(".calc-form").checkVisibility() };
 })`
 
 func foldStates(b *Browser, t *testing.T) map[string]foldState {
@@ -247,7 +247,7 @@ func TestCalcFold(t *testing.T) {
 	var folds, forms int
 	err = chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("main"),
 		chromedp.Evaluate(`document.querySelectorAll("details.calc-fold").length`, &folds),
-		chromedp.Evaluate(`[...document.querySelectorAll(".calc-form")].filter((f) => f.getClientRects().length).length`, &forms))
+		chromedp.Evaluate(`[...document.querySelectorAll(".calc-form")].filter((f) => f.checkVisibility()).length`, &forms))
 	if err != nil {
 		t.Fatal(err)
 	}

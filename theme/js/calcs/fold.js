@@ -32,27 +32,35 @@ export function writeGist(calc) {
   gist.toggleAttribute("data-stale", stale);
 }
 
+// near says whether el is on the screen or about to be.
+function near(el) {
+  const r = el.getBoundingClientRect();
+  return r.bottom > -200 && r.top < innerHeight + 200;
+}
+
 // initFolds opens the folds of calcs that the reader came for (linked:
 // a shared state of theirs is in the address; the page's fragment, the
 // calculator or something in it) and those the player left open; the
 // controller starts those as it starts any open calculator near the
-// screen. onOpen is called for a fold the reader opens later, by a tap or
-// a link followed on the page: that calculator needs its engine now. Only
-// the reader's own taps are remembered.
+// screen. onOpen is called for a fold opened later near the screen (a
+// tap, a link followed on the page, the browser's find in page): that
+// calculator needs its engine now. Only the reader's own taps are
+// remembered; print opens every fold and starts nothing.
 export function initFolds(calcs, linked, onOpen) {
   const inTarget = (c) => {
     const el = document.getElementById(hashID());
     return !!el && c.contains(el);
   };
+  let printing = false;
   for (const c of calcs) {
     const d = foldOf(c);
     if (!d) continue;
     if (linked.includes(c) || inTarget(c) || openedCalc(c.id)) d.open = true;
     // A click on the summary (a tap, Enter or Space) toggles after it:
     // the state the reader chose is the opposite of the current one.
-    d.querySelector(":scope > summary").addEventListener("click", () => {
-      if (!d.open) onOpen(c);
-      rememberCalc(c.id, !d.open);
+    d.querySelector(":scope > summary").addEventListener("click", () => rememberCalc(c.id, !d.open));
+    d.addEventListener("toggle", () => {
+      if (d.open && !printing && near(c)) onOpen(c);
     });
   }
   addEventListener("hashchange", () => {
@@ -66,11 +74,14 @@ export function initFolds(calcs, linked, onOpen) {
   // engine needed); the folds the reader had closed close again after.
   let reopen = [];
   addEventListener("beforeprint", () => {
+    printing = true;
     reopen = [...calcs].map(foldOf).filter((d) => d && !d.open);
     for (const d of reopen) d.open = true;
   });
   addEventListener("afterprint", () => {
     for (const d of reopen) d.open = false;
     reopen = [];
+    // The toggle events of the print's openings come after this.
+    setTimeout(() => (printing = false));
   });
 }
