@@ -290,8 +290,16 @@ func TestNoWasmAwayFromCalculators(t *testing.T) {
 	if w := append(b.RequestsMatching(".wasm"), b.RequestsMatching("/worker-")...); len(w) > 0 {
 		t.Errorf("started the engine away from any calculator: %v", w)
 	}
-	// And near one, it loads and computes.
+	// Near one folded, neither: its answer in words is the build's.
 	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/fantasy/#armor"), chromedp.WaitReady("#calc-armor"), chromedp.ScrollIntoView("#calc-armor"),
+		chromedp.Sleep(700*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if w := b.RequestsMatching("/worker-"); len(w) > 0 {
+		t.Errorf("started the engine for a folded calculator: %v", w)
+	}
+	// Opened, it loads and computes.
+	if err := chromedp.Run(b.Ctx, openCalc("calc-armor"),
 		chromedp.Poll(calcLive("calc-armor"), nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}

@@ -147,3 +147,10 @@ export function rememberCalc(id, open) {
   o[id] = open;
   return write(OPEN, JSON.stringify(o));
 }
+
+// usesCalculators says whether the player has used the calculators on this
+// device: a calculator left open, or a character (a calculator pre-filled
+// from it shows the character's answer, which the engine computes).
+export function usesCalculators() {
+  return Object.values(parsed(OPEN).value).includes(true) || read(KEY) !== null;
+}
