@@ -80,10 +80,10 @@ func setField(sel, value string) chromedp.Action {
 	return chromedp.Evaluate(js, nil)
 }
 
-// waitOutput waits until the calculator shows a live result, and returns
-// the output the page used.
+// waitOutput opens the calculator when it waits folded, then waits until it
+// shows a live result, and returns the output the page used.
 func waitOutput(id string, out *string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`; return r.dataset.static === "false" && !r.dataset.error && r.dataset.output ? r.dataset.output : null; })()`,
+	return chromedp.Poll(`(() => { `+openFoldJS(id)+` const r = `+jsCalcResult(id)+`; return r.dataset.static === "false" && !r.dataset.error && r.dataset.output ? r.dataset.output : null; })()`,
 		out, chromedp.WithPollingTimeout(10*time.Second))
 }
 

@@ -61,7 +61,7 @@ func readField(sel string, st *fieldState) chromedp.Action {
 // a tap as a reader would (not remembered: the tests share a profile).
 func openFoldJS(id string) string {
 	return `(() => { const d = document.querySelector("#` + id + ` > details.calc-fold");
-	  if (d && !d.open) { d.querySelector("summary").click(); localStorage.removeItem("compendium.calc-open.v1"); } })();`
+	  if (d && !d.open) { d.querySelector("summary").click(); try { localStorage.removeItem("compendium.calc-open.v1"); } catch {} } })();`
 }
 
 // openCalc opens calculator id when it waits folded.

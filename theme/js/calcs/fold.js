@@ -42,9 +42,10 @@ function near(el) {
 // a shared state of theirs is in the address; the page's fragment, the
 // calculator or something in it) and those the player left open; the
 // controller starts those as it starts any open calculator near the
-// screen. onOpen is called for a fold opened later near the screen (a
-// tap, a link followed on the page, the browser's find in page): that
-// calculator needs its engine now. Only the reader's own taps are
+// screen. onOpen is called for a fold the reader opens later (a tap, a
+// link followed on the page) and one opened near the screen by other
+// means (the browser's find in page): that calculator needs its engine
+// now. Only the reader's own taps are
 // remembered; print opens every fold and starts nothing.
 export function initFolds(calcs, linked, onOpen) {
   const inTarget = (c) => {
@@ -58,7 +59,10 @@ export function initFolds(calcs, linked, onOpen) {
     if (linked.includes(c) || inTarget(c) || openedCalc(c.id)) d.open = true;
     // A click on the summary (a tap, Enter or Space) toggles after it:
     // the state the reader chose is the opposite of the current one.
-    d.querySelector(":scope > summary").addEventListener("click", () => rememberCalc(c.id, !d.open));
+    d.querySelector(":scope > summary").addEventListener("click", () => {
+      if (!d.open) onOpen(c);
+      rememberCalc(c.id, !d.open);
+    });
     d.addEventListener("toggle", () => {
       if (d.open && !printing && near(c)) onOpen(c);
     });
