@@ -243,6 +243,24 @@ func TestCalcFold(t *testing.T) {
 		}
 	}
 
+	// Pre-filled from the player's character: folded, its answer in words
+	// is the character's, computed at once, not the build's.
+	err = chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/fr/fantasy/"), chromedp.WaitReady("#calc-armor"),
+		chromedp.Evaluate(`localStorage.setItem("`+characterKey+`", '{"v":1,"games":{"fantasy":{"magic":6,"locations":{"torso":"plate"}}}}')`, nil),
+		chromedp.Reload(), chromedp.WaitReady("#calc-armor"),
+		chromedp.Evaluate(`document.querySelector("#calc-armor").scrollIntoView()`, nil),
+		chromedp.Poll(`(() => { const c = document.querySelector("#calc-armor"), g = c.querySelector(".calc-gist"), r = c.querySelector(".calc-result");
+		  return r.dataset.static === "false" && r.dataset.state === "ready" && !c.querySelector("details").open ? g.textContent : null; })()`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`localStorage.removeItem("`+characterKey+`")`, nil),
+	)
+	if err != nil {
+		t.Fatalf("a folded calculator pre-filled from the character computed nothing: %v", err)
+	}
+	if st := foldStates(b, t)["calc-armor"]; st.Gist != st.Answer || !strings.Contains(st.Gist, "magiques") {
+		t.Errorf("folded, pre-filled from the character (magic 6, plate): says %q, the result %q; want the character's answer, with its magic points", st.Gist, st.Answer)
+	}
+
 	// The calculators page: always open, nothing to unfold.
 	var folds, forms int
 	err = chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/calculators/"), chromedp.WaitReady("main"),
