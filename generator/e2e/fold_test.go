@@ -126,6 +126,30 @@ func TestCalcFold(t *testing.T) {
 		}
 	}
 
+	// At the larger reading sizes, a third of the screen at 125 %; at 150
+	// and 175 %, where the title alone takes two lines of the card, three
+	// eighths (the answer then shows its first three and two lines).
+	for _, size := range []struct {
+		step string
+		max  float64
+	}{{"1", 844.0 / 3}, {"2", 844.0 * 3 / 8}, {"3", 844.0 * 3 / 8}} {
+		err := chromedp.Run(b.Ctx,
+			chromedp.Evaluate(`localStorage.setItem("compendium-text-size", "`+size.step+`")`, nil),
+			chromedp.Reload(), chromedp.WaitReady("main"), chromedp.Sleep(300*time.Millisecond))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id, s := range foldStates(b, t) {
+			if s.Height > size.max {
+				t.Errorf("reading size %s: %s folded is %.0f px tall, more than %.0f", size.step, id, s.Height, size.max)
+			}
+		}
+		t.Logf("reading size %s: the armour calculator folded is %.0f px tall", size.step, foldStates(b, t)["calc-armor"].Height)
+	}
+	if err := chromedp.Run(b.Ctx, chromedp.Evaluate(`localStorage.removeItem("compendium-text-size")`, nil)); err != nil {
+		t.Fatal(err)
+	}
+
 	// Folded, then opened with the keyboard: one Enter on the summary.
 	var remembered string
 	err = chromedp.Run(b.Ctx,
