@@ -73,8 +73,9 @@ func (s stripState) check(t *testing.T, when string) {
 // armour calculator, tapped low on the screen, then the keyboard opening
 // (the viewport shrunk to 390 × 500) and a value typed, the answer strip
 // covers neither that field nor the next, and both are within what the
-// reader sees; the same when the strip grows, and when the keyboard
-// shrinks only the visual viewport (a zoomed page) (issue 48, point 4).
+// reader sees; the same when the strip grows, when the phone is turned,
+// and when the keyboard shrinks only the visual viewport (a zoomed page)
+// (issue 48, point 4).
 func TestCalcStripKeyboard(t *testing.T) {
 	b := newFreshBrowser(t, 390, 844, true, 3*time.Minute)
 	var out string
@@ -145,6 +146,24 @@ func TestCalcStripKeyboard(t *testing.T) {
 	}
 	t.Logf("%d fields typed into with the keyboard open, the strip shown for %d", len(ids), shown)
 	calcShot(t, b, "calc-strip-keyboard-390.png")
+
+	// The phone turned while a field is edited: 844 × 390.
+	var turned stripState
+	err = chromedp.Run(b.Ctx,
+		phone390(844),
+		chromedp.Evaluate(`(() => { const el = document.getElementById("calc-armor-magic"); scrollBy(0, el.getBoundingClientRect().top - 700); el.focus({ preventScroll: true }); })()`, nil),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.EmulateViewport(844, 390, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape),
+		chromedp.Sleep(400*time.Millisecond),
+		chromedp.Evaluate(stripStateJS, &turned),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !turned.Shown {
+		t.Errorf("turned: the strip did not show for the magic, far above the answer: the case looks at nothing")
+	}
+	turned.check(t, "turned, calc-armor-magic")
 
 	// Only the visual viewport shrinks (Android Chrome's keyboard by
 	// default; here a zoom): the strip follows what is seen.
