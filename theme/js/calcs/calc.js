@@ -434,9 +434,9 @@ function visible() {
 }
 
 // placePeek pins the peek to the bottom of what the reader sees, and keeps
-// it to a third of it: fixed to the layout viewport alone, it sat under a
-// keyboard that only shrinks the visual viewport, or took half of a
-// landscape screen.
+// it under a third of it: fixed to the layout viewport alone, it sat under
+// a keyboard that shrinks only the visual viewport, and its 30vh were
+// taken of the whole layout viewport, not of what is left to see.
 function placePeek() {
   const v = visible();
   peek.style.bottom = Math.max(0, innerHeight - v.bottom) + 8 + "px";

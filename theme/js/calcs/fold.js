@@ -45,8 +45,8 @@ function near(el) {
 // screen. onOpen is called for a fold the reader opens later (a tap, a
 // link followed on the page) and one opened near the screen by other
 // means (the browser's find in page): that calculator needs its engine
-// now. Only the reader's own taps are
-// remembered; print opens every fold and starts nothing.
+// now. Only the reader's own taps are remembered; print opens every fold
+// and starts nothing.
 export function initFolds(calcs, linked, onOpen) {
   const inTarget = (c) => {
     const el = document.getElementById(hashID());
