@@ -65,14 +65,18 @@ type View struct {
 	Kicker, Title  string
 	TitleID        string // the element that names the block
 	OwnTitle       bool   // false when a heading outside the block names it
-	Desc           string
-	ValuesJSON     string // the inputs the form starts from (reset goes back to them)
-	RulesJSON      string // "doc#id" → section title, for the live steps' links
-	LinksJSON      string // "doc#id" → the section's link from this page, the same keys
-	Groups         []GroupView
-	Reading        string
-	Result         ResultView
-	Grid           *Table // casting: chance by magic and apprenticeship
+	// Fold is true when the block waits, folded, to be opened: in a rules
+	// page, where a calculator takes screens of the reading. A block that
+	// a heading outside it names (the calculators page) is always open.
+	Fold       bool
+	Desc       string
+	ValuesJSON string // the inputs the form starts from (reset goes back to them)
+	RulesJSON  string // "doc#id" → section title, for the live steps' links
+	LinksJSON  string // "doc#id" → the section's link from this page, the same keys
+	Groups     []GroupView
+	Reading    string
+	Result     ResultView
+	Grid       *Table // casting: chance by magic and apprenticeship
 	// For says what the result is computed for, in one line ("Magie : 3 ·
 	// Torse : plaque"): printed in place of the form (form.js keeps it
 	// true to the inputs).
@@ -185,7 +189,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 	v := &View{
 		ID: blk.ID, Name: f.Name, Plot: f.Plot,
 		Kicker: p.T("calc.kicker"), Title: p.T("calc." + f.Name + ".title"),
-		TitleID: blk.ID + "-title", OwnTitle: true,
+		TitleID: blk.ID + "-title", OwnTitle: true, Fold: true,
 		Desc:       info.Fr,
 		ValuesJSON: string(inputs), RulesJSON: string(sections), LinksJSON: string(links),
 		T: p.T,
@@ -198,7 +202,7 @@ func Prepare(blk Block, p Page) (*View, error) {
 		}
 	}
 	if blk.TitleID != "" {
-		v.TitleID, v.OwnTitle = blk.TitleID, false
+		v.TitleID, v.OwnTitle, v.Fold = blk.TitleID, false, false
 	}
 	v.Desc = engineSays(p.Lang, info.Fr, info.En)
 	keys := shortKeys(f)

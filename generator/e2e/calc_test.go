@@ -80,10 +80,10 @@ func setField(sel, value string) chromedp.Action {
 	return chromedp.Evaluate(js, nil)
 }
 
-// waitOutput waits until the calculator shows a live result, and returns
-// the output the page used.
+// waitOutput opens the calculator when it waits folded, then waits until it
+// shows a live result, and returns the output the page used.
 func waitOutput(id string, out *string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`; return r.dataset.static === "false" && !r.dataset.error && r.dataset.output ? r.dataset.output : null; })()`,
+	return chromedp.Poll(`(() => { `+openFoldJS(id)+` const r = `+jsCalcResult(id)+`; return r.dataset.static === "false" && !r.dataset.error && r.dataset.output ? r.dataset.output : null; })()`,
 		out, chromedp.WithPollingTimeout(10*time.Second))
 }
 
@@ -290,8 +290,16 @@ func TestNoWasmAwayFromCalculators(t *testing.T) {
 	if w := append(b.RequestsMatching(".wasm"), b.RequestsMatching("/worker-")...); len(w) > 0 {
 		t.Errorf("started the engine away from any calculator: %v", w)
 	}
-	// And near one, it loads and computes.
+	// Near one folded, neither: its answer in words is the build's.
 	if err := chromedp.Run(b.Ctx, chromedp.Navigate(baseURL+"/fr/fantasy/#armor"), chromedp.WaitReady("#calc-armor"), chromedp.ScrollIntoView("#calc-armor"),
+		chromedp.Sleep(700*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if w := b.RequestsMatching("/worker-"); len(w) > 0 {
+		t.Errorf("started the engine for a folded calculator: %v", w)
+	}
+	// Opened, it loads and computes.
+	if err := chromedp.Run(b.Ctx, openCalc("calc-armor"),
 		chromedp.Poll(calcLive("calc-armor"), nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}

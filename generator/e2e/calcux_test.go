@@ -57,10 +57,23 @@ func readField(sel string, st *fieldState) chromedp.Action {
 	return chromedp.Evaluate(fieldStateJS+"("+strconv.Quote(sel)+")", st)
 }
 
-// waitReady waits until the calculator's result is computed for the inputs
-// shown, and returns its output.
+// openFoldJS opens calculator id when it waits folded in a rules page, by
+// a tap as a reader would (not remembered: the tests share a profile).
+func openFoldJS(id string) string {
+	return `(() => { const d = document.querySelector("#` + id + ` > details.calc-fold");
+	  if (d && !d.open) { d.querySelector("summary").click(); try { localStorage.removeItem("compendium.calc-open.v1"); } catch {} } })();`
+}
+
+// openCalc opens calculator id when it waits folded.
+func openCalc(id string) chromedp.Action {
+	return chromedp.Evaluate(openFoldJS(id), nil)
+}
+
+// waitReady opens the calculator when it waits folded, then waits until
+// its result is computed for the inputs shown, and returns its output.
 func waitReady(id string, out *string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = `+jsCalcResult(id)+`; return r.dataset.state === "ready" && r.dataset.static === "false" ? r.dataset.output : null; })()`,
+	return chromedp.Poll(`(() => { `+openFoldJS(id)+`
+	  const r = `+jsCalcResult(id)+`; return r.dataset.state === "ready" && r.dataset.static === "false" ? r.dataset.output : null; })()`,
 		out, chromedp.WithPollingTimeout(15*time.Second))
 }
 

@@ -160,7 +160,8 @@ func (s *smoke) run(stop func()) {
 	if err := s.eng.Eval(`document.querySelector(".calc[data-calc=armor]").id`, &id); err != nil {
 		t.Fatalf("single file: no armour calculator: %v", err)
 	}
-	if err := s.eng.Eval(`document.getElementById(`+jsString(id)+`).scrollIntoView(), true`, nil); err != nil {
+	// It waits folded, as in a rules page: opened by a tap on its summary.
+	if err := s.eng.Eval(`(() => { const c = document.getElementById(`+jsString(id)+`); c.scrollIntoView(); `+openFoldJS(id)+` return true; })()`, nil); err != nil {
 		t.Fatal(err)
 	}
 	s.calcComputes(id, nil)

@@ -17,6 +17,7 @@ import { encodeState, stateFromURL, withParam } from "./link.js";
 import { characterOf, nameOf, saveCharacter } from "../shared/store.js";
 import { addRow, clearErrors, forText, numberRows, readForm, showBoxError, showEngineError, showFieldError, updateVisibility, writeForm } from "./form.js";
 import { loadFailed, writeAnswer, writeDetails } from "./result.js";
+import { folded, initFolds, writeGist } from "./fold.js";
 
 // Result states: the result region says whether its figures match the
 // inputs shown (ready), are being computed (loading) or cannot be because
@@ -36,6 +37,7 @@ function setState(calc, state, reason) {
   const p = result.querySelector(".calc-state");
   p.textContent = reason || "";
   p.hidden = state === "ready";
+  writeGist(calc);
   updatePeek(calc);
 }
 
@@ -47,6 +49,7 @@ function showResult(calc, out, text) {
   result.dataset.static = "false";
   result.dataset.output = text;
   writeAnswer(live, out);
+  writeGist(calc);
   updatePeek(calc);
   writeDetails(calc, live, out, (el) => Math.round(widths.get(el) ?? el.clientWidth) || 640);
 }
@@ -257,7 +260,10 @@ function showCharacter(calc, values) {
   if (top) top.hidden = true;
   const reset = calc.querySelector(".calc-reset");
   reset.hidden = false;
-  if (!mine) return;
+  if (!mine) {
+    writeGist(calc);
+    return;
+  }
   // An empty field, an unticked box and an empty list are one value.
   const norm = (v) => JSON.stringify(v === undefined || v === null || v === false || v === "" || (Array.isArray(v) && !v.length) ? null : v);
   const same = (a) => Object.keys(calc._character.map).every((p) => norm(get(values, p)) === norm(get(a, p)));
@@ -278,6 +284,7 @@ function showCharacter(calc, values) {
   note.querySelector(".calc-character-switch").textContent = t(mode === "mine" ? "calc.reset" : "calc.character.use");
   // The note's switch is the way to the defaults then: one button, not two.
   reset.hidden = mode === "mine";
+  writeGist(calc);
 }
 
 function saveToCharacter(calc) {
@@ -440,22 +447,63 @@ function updatePeek(calc) {
   if (wasHidden) clearPeek();
 }
 
+// visible returns the part of the layout viewport the reader sees, in
+// its coordinates: smaller than it when an on-screen keyboard shrinks the
+// visual viewport (Android) or the page is zoomed.
+function visible() {
+  const v = window.visualViewport;
+  return v ? { top: v.offsetTop, bottom: v.offsetTop + v.height, height: v.height } : { top: 0, bottom: innerHeight, height: innerHeight };
+}
+
+// placePeek pins the peek to the bottom of what the reader sees, and keeps
+// it under a third of it: fixed to the layout viewport alone, it sat under
+// a keyboard that shrinks only the visual viewport, and its 30vh were
+// taken of the whole layout viewport, not of what is left to see.
+function placePeek() {
+  const v = visible();
+  peek.style.bottom = Math.max(0, innerHeight - v.bottom) + 8 + "px";
+  peek.style.maxHeight = Math.floor(v.height * 0.3) + "px";
+}
+
+// nextControl returns the control the reader goes to after el, where the
+// thumb goes next: the next one of its calculator that is shown.
+function nextControl(el) {
+  const all = [...el.closest(".calc").querySelectorAll("input, select")].filter((c) => c.getClientRects().length && !c.disabled);
+  const i = all.indexOf(el);
+  return i >= 0 ? all[i + 1] || null : null;
+}
+
 // clearPeek scrolls the page so that the peek covers neither the field
-// being edited nor the next one, where the thumb goes after it (the first
-// tap on "Dégâts des touches" used to land on the peek). Taps go through
-// the peek (pointer-events: none), and scroll-padding keeps the browser's
-// own scrolling to a focused field clear of it.
+// being edited nor the next control, where the thumb goes after it (the
+// first tap on "Dégâts des touches" used to land on the peek), and both
+// stay within what the reader sees. It runs whenever one of them may have
+// moved: the peek shown or grown, the visual viewport resized (the
+// keyboard opening after the tap), the screen turned. Taps go through the
+// peek (pointer-events: none), and scroll-padding keeps the browser's own
+// scrolling to a focused field clear of it.
 function clearPeek() {
+  if (!peek || peek.hidden) return;
+  placePeek();
+  const v = visible();
   const h = peek.getBoundingClientRect();
   document.documentElement.style.setProperty("--peek-clear", Math.ceil(innerHeight - h.top + 8) + "px");
   const el = document.activeElement;
-  const field = el && el.closest(".field, .calc-form fieldset");
-  if (!field) return;
-  let next = field.nextElementSibling;
-  while (next && (next.hidden || !next.getClientRects().length)) next = next.nextElementSibling;
-  const bottom = Math.max(field.getBoundingClientRect().bottom, next ? Math.min(next.getBoundingClientRect().bottom, field.getBoundingClientRect().bottom + innerHeight / 3) : 0);
-  const over = bottom - (h.top - 8);
-  if (over > 0) scrollBy({ top: over, behavior: "instant" });
+  if (!el || !el.matches("input, select") || !el.closest(".calc")) return;
+  const field = (el.closest(".field, .cell") || el).getBoundingClientRect();
+  const next = nextControl(el);
+  const limit = h.top - 8;
+  const top = v.top + 8;
+  // The field first: its top stays in sight even when the next control
+  // cannot fit under it too.
+  let bottom = field.bottom;
+  if (next) {
+    const n = next.getBoundingClientRect();
+    if (n.bottom - field.top <= limit - top) bottom = Math.max(bottom, n.bottom);
+  }
+  let by = 0;
+  if (bottom > limit) by = Math.min(bottom - limit, field.top - top);
+  if (field.top - by < top) by = field.top - top;
+  if (Math.abs(by) >= 1) scrollBy({ top: by, behavior: "instant" });
 }
 
 function watchAnswer(calcs) {
@@ -465,6 +513,17 @@ function watchAnswer(calcs) {
   // The result region already speaks to screen readers.
   peek.setAttribute("aria-hidden", "true");
   document.body.appendChild(peek);
+  // Whatever moves the peek or the fields clears them again: the answer
+  // growing or shrinking the peek, the keyboard shrinking what is seen,
+  // the screen turned. A scroll of the visual viewport (the reader's own,
+  // or a zoom) only moves the peek with it.
+  if ("ResizeObserver" in window) new ResizeObserver(() => clearPeek()).observe(peek);
+  window.visualViewport?.addEventListener("resize", () => clearPeek());
+  window.visualViewport?.addEventListener("scroll", () => {
+    if (!peek.hidden) placePeek();
+  });
+  addEventListener("resize", () => clearPeek());
+  addEventListener("orientationchange", () => clearPeek());
   for (const c of calcs) {
     c.addEventListener("focusin", (e) => {
       if (!e.target.matches("input, select")) return;
@@ -513,9 +572,17 @@ export function initCalculators() {
     setState(c, "loading", t("calc.state.engine"));
     start(c);
   }
+  // A folded calculator opens where the reader came for it, and starts
+  // its engine once opened.
+  initFolds(calcs, linked, start);
   watchAnswer(calcs);
+  // A folded calculator whose answer in words is the static one (the
+  // defaults') needs no engine until it is opened; one pre-filled from
+  // the player's character needs it now, for its folded answer to be the
+  // character's.
+  const wanted = (c) => !folded(c) || c._fromCharacter;
   if (!("IntersectionObserver" in window)) {
-    calcs.forEach(start);
+    [...calcs].filter(wanted).forEach(start);
     return;
   }
   // A calculator already in view starts at once: the observer's first report
@@ -530,14 +597,14 @@ export function initCalculators() {
   let section = "";
   for (const el of document.querySelectorAll("h2[id], h3[id], h4[id], h5[id], .calc[data-calc]")) {
     if (!el.matches(".calc")) section = el.id;
-    else if (near(el) || (hash && (el.id === hash || section === hash))) start(el);
+    else if (wanted(el) && (near(el) || (hash && (el.id === hash || section === hash)))) start(el);
   }
   // Near the viewport is enough: by the time the reader scrolls to it, the
   // result is live.
   const io = new IntersectionObserver(
     (entries) => {
       for (const e of entries) {
-        if (e.isIntersecting) {
+        if (e.isIntersecting && wanted(e.target)) {
           io.unobserve(e.target);
           start(e.target);
         }

@@ -151,3 +151,31 @@ export function saveGlance(game, lang, entries) {
   o[game] = { lang, entries };
   return write(GLANCE, JSON.stringify(o));
 }
+
+// The calculators a player opened or folded on a rules page (calcs/fold.js),
+// on this device only: one object, calculator ID → open (true) or folded
+// (false). Unreadable or refused storage reads as nothing remembered: every
+// calculator then waits folded, as on a first visit.
+const OPEN = "compendium.calc-open.v1";
+
+// openedCalc returns whether the player left calculator id open (true),
+// folded (false), or neither (undefined).
+export function openedCalc(id) {
+  const v = parsed(OPEN).value[id];
+  return typeof v === "boolean" ? v : undefined;
+}
+
+// rememberCalc stores that calculator id is open or folded, and says
+// whether the device kept it.
+export function rememberCalc(id, open) {
+  const o = parsed(OPEN).value;
+  o[id] = open;
+  return write(OPEN, JSON.stringify(o));
+}
+
+// usesCalculators says whether the player has used the calculators on this
+// device: a calculator left open, or a character (a calculator pre-filled
+// from it shows the character's answer, which the engine computes).
+export function usesCalculators() {
+  return Object.values(parsed(OPEN).value).includes(true) || read(KEY) !== null;
+}
