@@ -241,21 +241,30 @@ func TestCharacterNamed(t *testing.T) {
 		For       string  `json:"for"`
 		FromTop   float64 `json:"fromTop"`
 		FormBelow bool    `json:"formBelow"`
+		Gist      string  `json:"-"`
 	}
 	err = chromedp.Run(a.Ctx,
 		chromedp.Navigate(baseURL+"/fr/fantasy/#armor"),
 		chromedp.WaitReady("#calc-armor"),
+		// Folded first: its summary says it.
+		chromedp.Poll(`(() => { const c = document.getElementById("calc-armor"), g = c.querySelector(".calc-gist-for"), d = c.querySelector("details.calc-fold");
+			return d && !d.open && g ? g.textContent : null; })()`, &top.Gist, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector("#calc-armor details.calc-fold").open = true`, nil),
 		chromedp.Poll(`(() => { const c = document.getElementById("calc-armor"), p = c.querySelector(".calc-prefilled"); if (!p || p.hidden) return null;
 			const r = p.getBoundingClientRect(), body = c.querySelector(".calc-body").getBoundingClientRect();
 			return { text: p.querySelector(".calc-prefilled-text").textContent, button: p.querySelector("button").textContent,
 				note: c.querySelector(".calc-character-text").textContent, for: c.querySelector(".calc-for span").textContent,
-				fromTop: r.top - body.top, formBelow: c.querySelector(".calc-form").getBoundingClientRect().top >= r.bottom }; })()`, &top, chromedp.WithPollingTimeout(10*time.Second)),
+				fromTop: r.top - body.top, formBelow: c.querySelector(".calc-form").getBoundingClientRect().top >= r.bottom && r.height > 0 }; })()`, &top, chromedp.WithPollingTimeout(10*time.Second)),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if top.Text != "Rempli avec votre personnage «\u00a0"+name+"\u00a0»." || top.Button != "Valeurs par défaut" || top.FromTop > 1 || !top.FormBelow {
 		t.Errorf("the armour calculator's top line: %+v: want “Rempli avec votre personnage « %s ».” and “Valeurs par défaut”, first in its body, above the form", top, name)
+	}
+	// Folded, its summary says it first too.
+	if top.Gist != top.Text {
+		t.Errorf("the folded calculator's summary names %q, want %q first", top.Gist, top.Text)
 	}
 	if top.Note != "Calculé pour\u00a0: "+name || !strings.HasPrefix(top.For, name+" — ") {
 		t.Errorf("the calculator's lines: note %q, printed %q: want the name in both", top.Note, top.For)
