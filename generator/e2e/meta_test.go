@@ -58,7 +58,7 @@ func TestUnknownSectionNotice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(text, "« #armour » n’existe pas") {
+	if !strings.Contains(text, "«\u00a0#armour\u00a0» n’existe pas") {
 		t.Errorf("notice = %q", text)
 	}
 	if len(links) < 2 || links[0] != "#armor" || !strings.HasPrefix(links[len(links)-1], "../?q=armour") {
