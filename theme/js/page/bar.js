@@ -13,6 +13,17 @@
 // before the bar comes: less is a finger's wobble.
 const SHOW_AFTER = 24;
 
+// settle is the bar's answer to the page's scroll position, for a script
+// that moves it and needs the header laid out at once (none without a bar).
+let settle = () => {};
+
+// settleBar lays the header out for where the page is now scrolled,
+// without waiting for the scroll event: a script that scrolls to the top
+// and focuses the site's title, which the bar hides, calls it in between.
+export function settleBar() {
+  settle();
+}
+
 // initBar wires the bar on pages with a header, on phone widths.
 export function initBar() {
   const header = document.querySelector(".site-header");
@@ -73,6 +84,7 @@ export function initBar() {
     else if (!mode()) set("away");
   };
   window.addEventListener("scroll", onScroll, { passive: true });
+  settle = onScroll;
   phone.addEventListener?.("change", onScroll);
 
   // The reader's own scrolling frees the bar; anything else holds it.
