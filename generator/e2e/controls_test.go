@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The controls at hand on a phone (issue 48, point 2): past the header,
@@ -230,6 +231,81 @@ func TestControlsAtHand(t *testing.T) {
 		t.Errorf("after a link to #life from the contents: bar %.0f to %.0f px, heading at %.0f px, visible %v: want the bar away and the heading at the top, uncovered", jump.Bar.Top, jump.Bar.Bottom, jump.Heading, jump.Hit)
 	}
 
+	// The keyboard: Shift+Tab from the text under the shown bar never puts
+	// the focus under it; "/" brings it with the focus in its search
+	// field; a result chosen there lands on its section, uncovered.
+	var covered []string
+	err = chromedp.Run(b.Ctx,
+		swipeUp(120),
+		chromedp.Poll(barShown, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		settled,
+		chromedp.Evaluate(`(() => { const b = document.querySelector(".site-header").getBoundingClientRect().bottom;
+  const e = [...document.querySelectorAll("main a[href]")].find((a) => a.getBoundingClientRect().top > b + 60 && a.getBoundingClientRect().bottom < innerHeight);
+  e.focus({ preventScroll: true }); return true; })()`, nil),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			for range 6 {
+				if err := chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(input.ModifierShift)).Do(ctx); err != nil {
+					return err
+				}
+				var c string
+				if err := chromedp.Run(ctx, settled, chromedp.Evaluate(jsFocusCovered, &c)); err != nil {
+					return err
+				}
+				if c != "" {
+					covered = append(covered, c)
+				}
+			}
+			return nil
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range covered {
+		t.Errorf("Shift+Tab under the bar: the focus on %s", c)
+	}
+	var slash barState
+	var active string
+	err = chromedp.Run(b.Ctx,
+		chromedp.KeyEvent("/"),
+		chromedp.Poll(barShown, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Evaluate(jsBar, &slash),
+		chromedp.Evaluate(`document.activeElement.id`, &active),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if active != "search-input" || len(slash.Misses) > 0 {
+		t.Errorf(`"/" mid-page: the focus is on %q, the bar's controls %q; want the search field, in the bar`, active, slash.Misses)
+	}
+	var where string
+	var landed struct {
+		Hash string
+		Top  float64
+		Hit  bool
+		Bar  float64
+	}
+	err = chromedp.Run(b.Ctx,
+		chromedp.SendKeys("#search-input", "armour", chromedp.ByID),
+		chromedp.WaitVisible(selSearchHit),
+		// The first result on this page, tapped.
+		chromedp.Poll(`(() => { const o = [...document.querySelectorAll(`+strconv.Quote(selSearchHit)+`)].find((o) => new URL(o.href, location.href).pathname === location.pathname);
+  if (!o) return null; o.dataset.test = "here"; o.scrollIntoView({ block: "nearest" }); return true; })()`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		tap(`[data-test="here"]`),
+		chromedp.Sleep(400*time.Millisecond),
+		chromedp.Location(&where),
+		chromedp.Evaluate(`(() => { const el = document.getElementById(decodeURIComponent(location.hash.slice(1))), r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(Math.min(r.left + 20, innerWidth - 1), r.top + Math.min(r.height, 40) / 2);
+  return { hash: location.hash, top: r.top, hit: !!at && (el.contains(at) || at.contains(el)), bar: document.querySelector(".site-header").getBoundingClientRect().bottom }; })()`, &landed),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a search result from the bar: %s, its heading at %.0f px, the bar's bottom at %.0f px", where, landed.Top, landed.Bar)
+	if !landed.Hit || landed.Top < 0 || landed.Top > innerHeightMax {
+		t.Errorf("a search result chosen from the bar: %s at %.0f px, visible %v (bar's bottom %.0f px)", where, landed.Top, landed.Hit, landed.Bar)
+	}
+
 	// A block the other language lacks: its section's heading.
 	var fallback struct{ Top float64 }
 	err = chromedp.Run(b.Ctx,
@@ -266,6 +342,16 @@ func TestControlsAtHand(t *testing.T) {
 		t.Errorf("under prefers-reduced-motion the bar slides (transition %s)", still2.Transition)
 	}
 }
+
+// innerHeightMax is how far down the screen a section landed on may start.
+const innerHeightMax = 120
+
+// jsFocusCovered names the focused element when the bar, on screen,
+// covers it.
+const jsFocusCovered = `(() => { const a = document.activeElement, h = document.querySelector(".site-header");
+  if (!a || a === document.body || h.contains(a)) return "";
+  const r = a.getBoundingClientRect(), b = h.getBoundingClientRect();
+  return r.top < b.bottom && r.bottom > b.top && b.bottom > 0 ? a.tagName + "." + a.className + " at " + Math.round(r.top) + " px, the bar down to " + Math.round(b.bottom) : ""; })()`
 
 // arrivedAtPath waits until the tab shows path, fully loaded, wherever
 // it scrolled (arrivedAt wants the address's section at the top; the

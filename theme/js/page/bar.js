@@ -73,8 +73,8 @@ export function initBar() {
       upBy = 0;
       return set("");
     }
-    if (inHeader()) return set("shown");
     if (dy === 0) return;
+    if (inHeader() && !held) return set("shown");
     if (dy > 0 || held) {
       upBy = 0;
       return set("away");
@@ -96,10 +96,15 @@ export function initBar() {
   window.addEventListener("keydown", (ev) => {
     if (["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "].includes(ev.key)) free();
   });
+  // hold answers a jump: the bar goes, and the focus with it when it was
+  // there (a search result chosen from the field), which would be hidden;
+  // the browser's next Tab starts from the place jumped to.
   const hold = () => {
     held = true;
     upBy = 0;
-    if (mode() === "shown") set("away");
+    if (mode() !== "shown") return;
+    if (inHeader()) document.activeElement.blur();
+    set("away");
   };
   window.addEventListener("hashchange", hold);
   document.addEventListener("click", (ev) => {
@@ -111,6 +116,7 @@ export function initBar() {
   document.addEventListener("focusin", (ev) => {
     if (!phone.matches) return;
     if (mine(ev.target)) {
+      held = false;
       if (mode() === "away") set("shown");
       return;
     }
