@@ -402,3 +402,32 @@ func controlsShots(t *testing.T, b *Browser, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestControlsWithoutScript: without JavaScript the phone's header stays
+// at the top of the page, in the flow, and scrolls away with it: no bar,
+// nothing fixed over the text, the language switch a plain link.
+func TestControlsWithoutScript(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	var got struct {
+		Position, Href string
+		Bottom, Y      float64
+		Cls            string
+	}
+	err := chromedp.Run(b.Ctx, enUS(),
+		chromedp.ActionFunc(func(ctx context.Context) error { return emulation.SetScriptExecutionDisabled(true).Do(ctx) }),
+		chromedp.Navigate(baseURL+"/fr/fantasy/#"+controlsSection),
+		chromedp.WaitReady("#"+controlsSection),
+		chromedp.Evaluate(`(() => { const h = document.querySelector(".site-header");
+  return { position: getComputedStyle(h).position, href: document.querySelector("a[data-lang-switch]").getAttribute("href"),
+    bottom: h.getBoundingClientRect().bottom, y: scrollY, cls: document.documentElement.className }; })()`, &got),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Position != "static" || got.Bottom > 0 || got.Cls != "" || got.Y < 1000 {
+		t.Errorf("without JavaScript, at #%s (scrollY %.0f): the header is %s, its bottom at %.0f px, html class %q; want it static, scrolled away", controlsSection, got.Y, got.Position, got.Bottom, got.Cls)
+	}
+	if got.Href != "../../en/fantasy/" {
+		t.Errorf("without JavaScript the language switch links %q", got.Href)
+	}
+}
