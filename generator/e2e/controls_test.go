@@ -116,7 +116,10 @@ const barShown = `(() => { const h = document.querySelector(".site-header"); ret
 // read at the reading line; the language switch opens the English page
 // on the same block (the section's index-th block), and a block the
 // other language lacks falls back to its section's heading. Under
-// prefers-reduced-motion the bar does not slide. With
+// prefers-reduced-motion the bar does not slide; axe finds nothing wrong
+// with it in light and dark; Shift+Tab never leaves the focus under it,
+// "/" brings it with the search field focused, a result chosen there
+// lands on its section uncovered. With
 // CONTROLS_SHOTS=dir it writes the mid-page screenshots in light and
 // dark.
 func TestControlsAtHand(t *testing.T) {
@@ -154,6 +157,31 @@ func TestControlsAtHand(t *testing.T) {
 	}
 	if shown.Transition == "0s" {
 		t.Errorf("the bar does not slide (transition %s) without prefers-reduced-motion", shown.Transition)
+	}
+	// The bar's controls are named and big enough to touch (axe on it,
+	// target-size included), in light and dark.
+	axe := axeSource(t)
+	for _, scheme := range []string{"light", "dark"} {
+		var vs []axeViolation
+		err := chromedp.Run(b.Ctx,
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				return emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}).Do(ctx)
+			}),
+			chromedp.Evaluate(axe, nil),
+			chromedp.Evaluate(`axe.run(document.querySelector(".site-header"), { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+				&vs, awaitPromise),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			t.Errorf("axe on the bar (%s): %s (%s): %s — %v", scheme, v.ID, v.Impact, v.Help, v.Nodes)
+		}
+	}
+	if err := chromedp.Run(b.Ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		return emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}).Do(ctx)
+	})); err != nil {
+		t.Fatal(err)
 	}
 	if dir := os.Getenv("CONTROLS_SHOTS"); dir != "" {
 		controlsShots(t, b, dir)
