@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -457,5 +458,33 @@ func TestControlsWithoutScript(t *testing.T) {
 	}
 	if got.Href != "../../en/fantasy/" {
 		t.Errorf("without JavaScript the language switch links %q", got.Href)
+	}
+}
+
+// TestLanguageSwitchFromTheTop: a reader who arrived through #healing and
+// went back up to the top of the page switches language: the other
+// language opens at its top, not at the section left (the audit: "EN"
+// there opened /en/fantasy/#healing).
+func TestLanguageSwitchFromTheTop(t *testing.T) {
+	b := newBrowser(t, 390, 844, true)
+	var loc string
+	var y float64
+	err := chromedp.Run(b.Ctx, enUS(),
+		chromedp.Navigate(baseURL+"/fr/fantasy/#"+controlsSection),
+		chromedp.WaitReady("#"+controlsSection),
+		swipeUp(300),
+		chromedp.Evaluate(`window.scrollTo(0, 0); true`, nil),
+		settled,
+		tap("a[data-lang-switch]"),
+		arrivedAtPath("/en/fantasy/"),
+		settled,
+		chromedp.Location(&loc),
+		chromedp.Evaluate(`scrollY`, &y),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(loc, "/en/fantasy/") || y > 200 {
+		t.Errorf("switching from the top of the French page: %s at scrollY %.0f, want the English page's top", loc, y)
 	}
 }

@@ -55,6 +55,9 @@ export function initLangSwitch() {
     // next page, the other language's (place.js lands on it there).
     const place = a.hasAttribute("data-lang-switch") && readingPlace();
     if (place) carryPlace(url.pathname, place);
+    // Before the first section: the top, not the address's section the
+    // reader arrived through and has left since.
+    if (place && !place.id) url.hash = "";
     const keep = calcParams(location.search);
     if (keep.length) {
       const name = (p) => p.split("=")[0];

@@ -32,7 +32,9 @@ export function readingLine() {
 }
 
 // readingPlace returns the place being read, or null where the page has no
-// sections to name it by. line is the screen's y it is read at.
+// sections to name it by. line is the screen's y it is read at; the
+// place is the block there (or the first below it), as far into it as
+// ratio of its height, or gap px below the line.
 export function readingPlace(line = readingLine()) {
   const box = textBox();
   if (!box) return null;
@@ -50,7 +52,10 @@ export function readingPlace(line = readingLine()) {
   }
   const r = block.getBoundingClientRect();
   const ratio = r.height > 0 ? Math.min(1, Math.max(0, (line - r.top) / r.height)) : 0;
-  return { id, index, ratio, line };
+  // A block below the line (the top of the page, the gap between two
+  // blocks) keeps its distance to it.
+  const gap = Math.max(0, r.top - line);
+  return { id, index, ratio, gap, line };
 }
 
 // blockAt returns the block a place names on this page: its section's
@@ -76,7 +81,7 @@ export function landOn(place, line = place.line) {
   if (!block) return false;
   const r = block.getBoundingClientRect();
   const into = block.matches(headingSel) ? 0 : place.ratio * r.height;
-  const dy = r.top + into - line;
+  const dy = r.top + into - line - (place.gap || 0);
   if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: "instant" });
   return true;
 }
