@@ -1,8 +1,8 @@
 // The header at hand on a phone. There the header scrolls away with the
-// page (sticky, it would take a fifth of the screen); past it, scrolling
-// up brings it back as a bar of one row fixed at the top (the search
-// field, the language, the reading size: the same elements, main.css
-// hides the rest), and scrolling down sends it away again. A jump (a link
+// page (sticky, the whole of it would take too much of the screen); past
+// it, scrolling up brings it back as a bar of one row fixed at the top
+// (the search field, the language, the reading size: the same elements,
+// main.css hides the rest), and scrolling down sends it away again. A jump (a link
 // to a section, the contents, a search result, a place carried from the
 // other language) never brings it: it would cover the heading just
 // landed on. A focus in the header brings it (Shift+Tab, "/" for the
