@@ -1,8 +1,10 @@
 import { hashID } from "../shared/hash.js";
+import { carryPlace, readingPlace } from "./place.js";
 
 // initLangSwitch makes the header's language switch keep the reader's place:
 // it adds the place being read to the link, so /fr/fantasy/ read at "2.4"
-// opens /en/fantasy/#armor, and the calculators' states (their query
+// opens /en/fantasy/#armor (and, on the tab's storage, the paragraph being
+// read in it: place.js), and the calculators' states (their query
 // parameters, which name fields and options the same way in both
 // languages), so that magic 3 stays magic 3. It also remembers the chosen
 // language for the root page.
@@ -49,6 +51,13 @@ export function initLangSwitch() {
     const url = new URL(a.href);
     const id = a.hasAttribute("data-lang-switch") && currentSection();
     if (id) url.hash = id;
+    // The block being read, finer than the section: kept for the tab's
+    // next page, the other language's (place.js lands on it there).
+    const place = a.hasAttribute("data-lang-switch") && readingPlace();
+    if (place) carryPlace(url.pathname, place);
+    // Before the first section: the top, not the address's section the
+    // reader arrived through and has left since.
+    if (place && !place.id) url.hash = "";
     const keep = calcParams(location.search);
     if (keep.length) {
       const name = (p) => p.split("=")[0];

@@ -10,6 +10,8 @@ import { initMissingSection } from "./missing.js";
 import { initNotFound } from "./notfound.js";
 import { initTerms } from "./terms.js";
 import { initTextSize } from "./textsize.js";
+import { initBar } from "./bar.js";
+import { initPlace } from "./place.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
@@ -22,3 +24,5 @@ initMissingSection();
 initNotFound();
 initTerms();
 initTextSize();
+initBar();
+initPlace();

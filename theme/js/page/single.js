@@ -3,6 +3,7 @@
 // here from the book's contents, its "back to top" shows once the reader
 // has left the first screen, and its copy-link names the published site or
 // the fragment, never the file.
+import { settleBar } from "./bar.js";
 
 export const isSingle = () => document.documentElement.hasAttribute("data-single");
 
@@ -79,6 +80,7 @@ export function initSingleTop() {
     ev.preventDefault();
     history.replaceState(null, "", location.pathname + location.search);
     window.scrollTo(0, 0);
+    settleBar();
     const title = document.querySelector(".site-title");
     if (title) title.focus({ preventScroll: true });
   });

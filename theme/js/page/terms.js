@@ -7,11 +7,13 @@
 // language's term, with a link to the entry:
 // - a tap (touch or pen) opens it instead of following the link, a second
 //   tap on the term closes it;
-// - keyboard focus opens it, Enter still follows the link, Tab goes on to
-//   the popover's own link, Escape closes it;
+// - keyboard focus opens it, Escape closes it, Enter opens it when it is
+//   closed and follows the link when it is open; the popover's own link is
+//   out of the Tab order (the term is the one stop: the same link);
 // - a mouse opens it on hover (a click follows the link).
-// The popover is one element, put just after the term (so that Tab reaches
-// its link) in the top layer where the browser has the popover attribute:
+// The popover is one element, put just after the term (so that a focus
+// leaving the term for it stays beside it) in the top layer where the
+// browser has the popover attribute:
 // nothing around it moves, no scrolling box cuts it. It is placed under the
 // term (above when there is no room below) and kept inside the screen. A
 // screen reader hears the definition as the term's description.
@@ -104,6 +106,8 @@ function fill(a, entry) {
   link.className = "term-pop-link";
   link.href = a.getAttribute("href");
   link.textContent = entry.label || "Glossary";
+  // One Tab stop per term: a keyboard reaches the entry through the term.
+  link.tabIndex = -1;
   pop.replaceChildren(head, def, link);
 }
 
@@ -132,9 +136,9 @@ function open(a) {
   if (!pop) make();
   close();
   fill(a, entry);
-  // After the term: Tab goes from it to the popover's link. Outside the
-  // top layer (no popover attribute) it goes at the end of the body,
-  // where no scrolling box clips it.
+  // After the term, in the reading order of a screen reader's browse
+  // mode. Outside the top layer (no popover attribute) it goes at the end
+  // of the body, where no scrolling box clips it.
   if (native) a.after(pop);
   else document.body.append(pop);
   pop.hidden = false;
@@ -204,6 +208,15 @@ export function initTerms() {
     const a = ev.target.closest?.("a.term[data-term]");
     if (a && a === current && !pop.contains(ev.relatedTarget)) later(close);
     else if (a && !current) clearTimeout(hoverTimer);
+  });
+  // Enter on a term whose definition is closed (Escape closed it, or the
+  // focus came without a keyboard) opens it; on an open one, the link.
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const a = ev.target.closest?.("a.term[data-term]");
+    if (!a || a === current || !entryOf(a)) return;
+    ev.preventDefault();
+    open(a);
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "Escape" || !current) return;

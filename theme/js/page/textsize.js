@@ -6,6 +6,7 @@
 import { TEXT_SIZE_KEY, TEXT_SIZES } from "../shared/textsize.js";
 import { remove, write } from "../shared/store.js";
 import { toast } from "../shared/toast.js";
+import { landOn, readingPlace } from "./place.js";
 
 // initTextSize wires the control of the page's header, if it has one.
 export function initTextSize() {
@@ -18,10 +19,14 @@ export function initTextSize() {
     const now = root.dataset.textSize || "0";
     for (const b of steps) b.setAttribute("aria-pressed", String(b.dataset.textSize === now));
   };
+  // apply keeps the paragraph being read where it was on the screen: the
+  // text above it grows or shrinks too.
   const apply = (size) => {
+    const place = readingPlace();
     if (TEXT_SIZES.includes(size)) root.dataset.textSize = size;
     else delete root.dataset.textSize;
     show();
+    if (place) landOn(place);
   };
   const open = (on) => {
     group.hidden = !on;
