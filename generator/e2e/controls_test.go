@@ -352,8 +352,10 @@ func TestControlsAtHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fallback.Top < 0 || fallback.Top > 40 {
-		t.Errorf("a place past its section's end: the section's heading is at %.0f px, want it at the top", fallback.Top)
+	// Within a pixel of the top: the scroll lands on a whole pixel, the
+	// heading may sit a fraction of one above it.
+	if fallback.Top < -1 || fallback.Top > 40 {
+		t.Errorf("a place past its section's end: the section's heading is at %.1f px, want it at the top", fallback.Top)
 	}
 
 	// Reduced motion: the bar comes and goes without sliding.

@@ -26,14 +26,7 @@ func TestCrossPhone(t *testing.T) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	engines := []struct {
-		name  string
-		start func(w, h int, probe string) (crossEngine, error)
-	}{
-		{"firefox", func(w, h int, probe string) (crossEngine, error) { return startFirefox(w, h, probe) }},
-		{"webkit", func(w, h int, probe string) (crossEngine, error) { return startWebKit(w, h, probe) }},
-	}
-	for _, e := range engines {
+	for _, e := range crossEngines {
 		t.Run(e.name, func(t *testing.T) {
 			base, _ := serveOwn(t, serve.Handler(siteDir, nil))
 			eng, err := e.start(crossPhoneW, crossPhoneH, crossProbe)

@@ -79,14 +79,7 @@ func crossArmorState(values map[string]any) map[string]any {
 // from file://. An engine that cannot be started fails the test (make test
 // installs both), and so do page errors and CSP violations.
 func TestCrossEngine(t *testing.T) {
-	engines := []struct {
-		name  string
-		start func(w, h int, probe string) (crossEngine, error)
-	}{
-		{"firefox", func(w, h int, probe string) (crossEngine, error) { return startFirefox(w, h, probe) }},
-		{"webkit", func(w, h int, probe string) (crossEngine, error) { return startWebKit(w, h, probe) }},
-	}
-	for _, e := range engines {
+	for _, e := range crossEngines {
 		t.Run(e.name, func(t *testing.T) {
 			base, stop := serveOwn(t, serve.Handler(siteDir, nil))
 			eng, err := e.start(crossPhoneW, crossPhoneH, crossProbe)
@@ -102,6 +95,16 @@ func TestCrossEngine(t *testing.T) {
 			s.run(stop)
 		})
 	}
+}
+
+// crossEngines are the engines besides Chromium, each with what starts
+// one browser at a window's size with a probe in every document.
+var crossEngines = []struct {
+	name  string
+	start func(w, h int, probe string) (crossEngine, error)
+}{
+	{"firefox", func(w, h int, probe string) (crossEngine, error) { return startFirefox(w, h, probe) }},
+	{"webkit", func(w, h int, probe string) (crossEngine, error) { return startWebKit(w, h, probe) }},
 }
 
 // smoke is one engine's run of the five checks, with what its pages
