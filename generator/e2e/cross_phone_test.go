@@ -28,6 +28,9 @@ func TestCrossPhone(t *testing.T) {
 	sort.Strings(names)
 	for _, e := range crossEngines {
 		t.Run(e.name, func(t *testing.T) {
+			// The two engines at once: each has its own browser and
+			// server, and the test spends most of its time waiting.
+			t.Parallel()
 			base, _ := serveOwn(t, serve.Handler(siteDir, nil))
 			eng, err := e.start(crossPhoneW, crossPhoneH, crossProbe)
 			if err != nil {

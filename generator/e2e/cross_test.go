@@ -81,6 +81,9 @@ func crossArmorState(values map[string]any) map[string]any {
 func TestCrossEngine(t *testing.T) {
 	for _, e := range crossEngines {
 		t.Run(e.name, func(t *testing.T) {
+			// The two engines at once: each has its own browser and
+			// server, and the test spends most of its time waiting.
+			t.Parallel()
 			base, stop := serveOwn(t, serve.Handler(siteDir, nil))
 			eng, err := e.start(crossPhoneW, crossPhoneH, crossProbe)
 			if err != nil {
