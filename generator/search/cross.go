@@ -23,7 +23,8 @@ func Search(own, other *Index, q string, limit int) []Result {
 }
 
 // SearchIn is Search from a page of the rules document doc (its slug, or
-// "" for none), whose sections come first on a near tie (QueryIn).
+// "" for none), whose sections come first whenever they answer the query
+// (QueryIn).
 //
 // Each index counts the query's words without its own stop words ("de" is
 // one in French, not in English): the other language answers when it

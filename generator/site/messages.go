@@ -753,8 +753,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	},
 	"help-flag-search-limit": {"`number` of results", "`nombre` de résultats"},
 	"help-flag-search-doc": {
-		"`slug` of the rules document being read, whose sections come first on a near tie",
-		"`slug` du document de règles en cours de lecture, dont les sections passent devant à quasi-égalité",
+		"`slug` of the rules document being read, whose sections come first whenever they answer, as on that document's page",
+		"`slug` du document de règles en cours de lecture, dont les sections passent devant dès qu'elles répondent, comme sur la page de ce document",
 	},
 	"help-flag-synth-pages": {"`number` of pages", "`nombre` de pages"},
 	"help-flag-synth-out":   {"`folder` to write content/fr/ and hugo/ into", "`dossier` où écrire content/fr/ et hugo/"},
