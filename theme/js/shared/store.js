@@ -202,6 +202,9 @@ export const NOTE_MAX = 2000;
 export const noteKey = (doc, id) => doc + "#" + id;
 
 const str = (v) => typeof v === "string";
+// KEPT_MAX bounds a stored text: above NOTE_MAX, since an import keeps
+// both texts of a note written on two devices.
+const KEPT_MAX = 25 * NOTE_MAX;
 
 // noteOK says whether n is a note this build can read.
 export function noteOK(n) {
@@ -212,7 +215,7 @@ export function noteOK(n) {
     str(n.id) &&
     n.id !== "" &&
     (n.mark === undefined || typeof n.mark === "boolean") &&
-    (n.text === undefined || (str(n.text) && n.text.length <= 2 * NOTE_MAX + 8)) &&
+    (n.text === undefined || (str(n.text) && n.text.length <= KEPT_MAX)) &&
     [n.title, n.lang, n.at, n.fp, n.gone].every((v) => v === undefined || str(v)) &&
     (n.vals === undefined || (isObject(n.vals) && Object.values(n.vals).every(str)))
   );
