@@ -276,6 +276,7 @@ func TestNotesChanged(t *testing.T) {
 	ctx := b.Ctx
 	writeNote(t, ctx, base+"/fr/fantasy/", "armor", false, "On ne court plus au-delà de 10.")
 	writeNote(t, ctx, base+"/fr/fantasy/", "weapons", true, "")
+	writeNote(t, ctx, base+"/fr/fantasy/", "shields", true, "Bouclier en mousse seulement ; notre groupe joue les coups au bras comme au torse.")
 
 	build("12")
 	// The new edition as a player gets it once the update is taken: no
@@ -292,6 +293,7 @@ func TestNotesChanged(t *testing.T) {
 	if !strings.Contains(changed, "La règle a changé depuis votre note\u00a0: 10 → 12") {
 		t.Errorf("the changed note says %q", changed)
 	}
+	shotFull(t, ctx, "notes-page-390.png")
 	var others int
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll(".note-item.is-changed").length`, &others)); err != nil || others != 1 {
 		t.Errorf("%d notes marked changed, want 1 (the bookmark on an unchanged section is not) (%v)", others, err)
@@ -312,12 +314,30 @@ func TestNotesChanged(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector(".note-panel .note-read").click()`, nil),
 		chromedp.Poll(`!document.querySelector('.note-toggle.is-changed[data-note-id="armor"]') || null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		chromedp.Navigate(base+"/fr/notes/"),
-		chromedp.Poll(`document.querySelectorAll(".note-item").length === 2 || null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Poll(`document.querySelectorAll(".note-item").length === 3 || null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		chromedp.Evaluate(`document.querySelectorAll(".note-item.is-changed").length`, &others),
 	); err != nil {
 		t.Fatal(err)
 	}
 	if others != 0 {
 		t.Errorf("marked read, %d notes still say the rule changed", others)
+	}
+}
+
+// shotFull saves the whole page as name (PNG) under SHOTS_DIR, when it is
+// set.
+func shotFull(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("SHOTS_DIR")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Error(err)
 	}
 }
