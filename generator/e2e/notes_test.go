@@ -341,3 +341,42 @@ func shotFull(t *testing.T, ctx context.Context, name string) {
 		t.Error(err)
 	}
 }
+
+// TestNotesAccessibility runs axe-core, touch targets included, on the
+// notes page holding a note, a bookmark and a note on a section gone from
+// the edition, and on a rules page with a note's panel open: 0
+// violations. The gone note stays listed, marked, with its last title.
+func TestNotesAccessibility(t *testing.T) {
+	axe := axeSource(t)
+	b := newFreshBrowser(t, 390, 844, true, 90*time.Second)
+	ctx := b.Ctx
+	writeNote(t, ctx, baseURL+"/fr/fantasy/", "armor", true, "Au-delà de 10 points, on marche.")
+	check := func(where string) {
+		t.Helper()
+		var vs []axeViolation
+		if err := chromedp.Run(ctx, chromedp.Evaluate(axe, nil),
+			chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+				&vs, awaitPromise)); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			t.Errorf("%s: %s (%s): %s — %v", where, v.ID, v.Impact, v.Help, v.Nodes)
+		}
+	}
+	check("a rules page, the note's panel open")
+	shotViewport(t, ctx, "notes-panel-390.png")
+	var gone string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { const o = JSON.parse(localStorage.getItem("`+notesKey+`"));
+			o.notes["fantasy#old-rule"] = { doc: "fantasy", id: "old-rule", text: "Ma note sur une règle retirée.", title: "2.9. Une vieille règle", at: "2026-01-01T00:00:00Z", fp: "000000000000" };
+			localStorage.setItem("`+notesKey+`", JSON.stringify(o)); return true; })()`, nil),
+		chromedp.Navigate(baseURL+"/fr/notes/"),
+		chromedp.Poll(`document.querySelector('.note-item.is-gone[data-note="fantasy#old-rule"]')?.textContent || null`, &gone, chromedp.WithPollingTimeout(5*time.Second)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(gone, "2.9. Une vieille règle") || !strings.Contains(gone, "n’existe plus") || !strings.Contains(gone, "Ma note sur une règle retirée.") {
+		t.Errorf("the note on a section gone reads %q", gone)
+	}
+	check("the notes page")
+}
