@@ -144,7 +144,7 @@ func inShell(name string) bool {
 		return true
 	case strings.HasPrefix(name, "assets/"):
 		base := strings.TrimPrefix(name, "assets/")
-		for _, p := range []string{"main-", "calcs-", "character-", "boot-", "head-", "engine-", "worker-", "search-"} {
+		for _, p := range []string{"main-", "calcs-", "character-", "notes-", "boot-", "head-", "engine-", "worker-", "search-"} {
 			if strings.HasPrefix(base, p) {
 				return true
 			}

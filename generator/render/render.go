@@ -50,6 +50,8 @@ type Assets struct {
 	CalcCSS, CalcJS string
 	// CharacterJS is the character page's script, in place of CalcJS.
 	CharacterJS string
+	// NotesJS is the notes page's script, beside JS.
+	NotesJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// Head applies the reading size stored on the device, in every page's

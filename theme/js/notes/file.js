@@ -1,7 +1,5 @@
-// What the notes are compared with and how a file of notes is read: no
-// page, no storage. The notes index is the build's
-// (generator/pipeline/notes.go): {v, docs: {slug: {title, sections: {id:
-// {t, h, v}}, anchors: {id: section}}}}.
+// A file of notes: its format, the export, an import read and merged. No
+// page, no storage.
 import { NOTE_MAX, noteKey, noteOK } from "../shared/store.js";
 
 // FORMAT and VERSION name an exported file of notes; a file of a later
@@ -10,35 +8,6 @@ export const FORMAT = "compendium-notes";
 export const VERSION = 1;
 // FILE_MAX bounds a file read for import, in bytes.
 export const FILE_MAX = 2 * 1024 * 1024;
-
-// sectionOf returns the section of the index that note n is on (a named
-// rule's is its section's), or null when the edition has none.
-export function sectionOf(n, idx) {
-  const d = idx && idx.docs && idx.docs[n.doc];
-  if (!d || !d.sections) return null;
-  const id = d.sections[n.id] ? n.id : d.anchors && d.anchors[n.id];
-  return (id && d.sections[id]) || null;
-}
-
-// stateOf says how note n stands against the index: {gone} when its
-// section no longer exists, {sec, changed, changes} otherwise, changes
-// listing the rule values that differ ({key, from, to}, either undefined
-// for a value added or removed). Without an index nothing is known: {}.
-// A note with no fingerprint (made while the index could not be fetched)
-// reads as unchanged.
-export function stateOf(n, idx) {
-  if (!idx || !idx.docs) return {};
-  const sec = sectionOf(n, idx);
-  if (!sec) return { gone: true };
-  if (!n.fp || n.fp === sec.h) return { sec, changed: false, changes: [] };
-  const was = n.vals || {};
-  const now = sec.v || {};
-  const changes = [];
-  for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
-    if (was[key] !== now[key]) changes.push({ key, from: was[key], to: now[key] });
-  }
-  return { sec, changed: true, changes };
-}
 
 // fileOf is the export of notes (a list of notes) as a file's text.
 export function fileOf(notes, when) {
