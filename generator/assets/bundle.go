@@ -36,6 +36,9 @@ type Bundle struct {
 	// sharing a character (its link, QR code, file) weighs on that page
 	// alone, not on every rules page.
 	CharacterJS string
+	// NotesJS is the notes page's script, beside JS: the list, export
+	// and import of the player's notes weigh on that page alone.
+	NotesJS string
 }
 
 // Options configures Build.
@@ -153,7 +156,7 @@ func bundle(opt Options) (*Bundle, []Message) {
 		// holds its entry and the modules only it imports; js/shared holds
 		// those that several import.
 		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
-			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"),
+			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"), filepath.Join(theme, "js", "notes", "notes.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
@@ -203,6 +206,8 @@ func bundle(opt Options) (*Bundle, []Message) {
 				b.Worker = name
 			case strings.HasPrefix(path.Base(name), "character-"):
 				b.CharacterJS = name
+			case strings.HasPrefix(path.Base(name), "notes-"):
+				b.NotesJS = name
 			case strings.HasPrefix(path.Base(name), "head-"):
 				b.Head = name
 			default:

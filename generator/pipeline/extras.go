@@ -15,6 +15,9 @@ func (c *calcs) extras(s *site.Site) (map[string]*render.LangExtra, error) {
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
 		out[i], errs[i] = c.langExtra(s.Langs[i])
+		if errs[i] == nil {
+			out[i].Notes = notesPage(s, s.Langs[i])
+		}
 	})
 	m := map[string]*render.LangExtra{}
 	for i, l := range s.Langs {

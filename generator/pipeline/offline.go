@@ -127,7 +127,9 @@ var offlineKeys = map[string]string{
 // inShell reports whether the offline copy keeps name from the first
 // visit: the style and scripts (head.js, the reading size, too: every page
 // links it), the rules engine and its worker, the icon,
-// each language's home page, 404 page, manifest and search index (a split
+// each language's home page, 404 page, manifest, notes page and notes
+// index (a note beside a heading says whether its rule changed, offline
+// too), and search index (a split
 // index's shards too: a large site's search works offline as the real
 // site's does, though a first query fetches only its own shard). The rest
 // (pages) is kept when visited, or all at once with "save the whole
@@ -142,7 +144,7 @@ func inShell(name string) bool {
 		return true
 	case strings.HasPrefix(name, "assets/"):
 		base := strings.TrimPrefix(name, "assets/")
-		for _, p := range []string{"main-", "calcs-", "character-", "boot-", "head-", "engine-", "worker-", "search-"} {
+		for _, p := range []string{"main-", "calcs-", "character-", "notes-", "boot-", "head-", "engine-", "worker-", "search-"} {
 			if strings.HasPrefix(base, p) {
 				return true
 			}
@@ -150,5 +152,6 @@ func inShell(name string) bool {
 		return false
 	}
 	lang, rest, ok := strings.Cut(name, "/")
-	return ok && len(lang) == 2 && (rest == "index.html" || rest == "404.html" || rest == "search.json" || rest == "manifest.webmanifest")
+	return ok && len(lang) == 2 && (rest == "index.html" || rest == "404.html" || rest == "search.json" || rest == "manifest.webmanifest" ||
+		rest == "notes/index.html" || rest == "notes/sections.json")
 }

@@ -50,6 +50,8 @@ type Assets struct {
 	CalcCSS, CalcJS string
 	// CharacterJS is the character page's script, in place of CalcJS.
 	CharacterJS string
+	// NotesJS is the notes page's script, beside JS.
+	NotesJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// Head applies the reading size stored on the device, in every page's
@@ -144,6 +146,8 @@ type Page struct {
 	Values []ValueGroup
 	// Characters fills the character page, one game each.
 	Characters []CharacterGame
+	// NotesGames fills the notes page: the games, each a link to its rules.
+	NotesGames []NotesGame
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
 	PreloadEngine bool
@@ -230,7 +234,7 @@ type Row struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character", "notes"}
 
 // Load parses the theme's layouts and the i18n files of langs, the
 // original first (none: site.Languages), and reports every problem, each
@@ -516,6 +520,8 @@ type LangExtra struct {
 	Values []ValueGroup
 	// Character is the character page; nil renders none.
 	Character *CharacterPage
+	// Notes is the player's notes page; nil renders none.
+	Notes *NotesPage
 	// DocCalcs holds, by document slug, the JSON of what the document's
 	// calculators' scripts read (their strings and rules); a document
 	// without calculators has none.
@@ -528,6 +534,18 @@ type CalculatorsPage struct {
 	// Strings is the JSON the calculators' scripts read.
 	Strings string
 }
+
+// NotesPage is the notes page (/<lang>/notes/): the games whose rules a
+// note may be on, and the notes index (/<lang>/notes/sections.json) the
+// notes are compared with.
+type NotesPage struct {
+	Games []NotesGame
+	Index []byte
+}
+
+// NotesGame is one game on the notes page: its rules document's slug,
+// its name, and its rules page from the notes page.
+type NotesGame struct{ Slug, Title, Href string }
 
 // CharacterPage is the character page's games.
 type CharacterPage struct {

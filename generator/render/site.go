@@ -318,6 +318,15 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 			return err
 		}
 	}
+	if np := le.Notes; np != nil {
+		pg := r.page(code, code+"/notes/")
+		pg.Title, pg.Description, pg.NotesGames = t.T(code, "notes")+" — "+title, t.T(code, "notes_intro"), np.Games
+		r.versions(pg, func(lang string) string { return lang + "/notes/" })
+		if err := r.render("notes", pg, code+"/notes/index.html", true); err != nil {
+			return err
+		}
+		r.out.Files[code+"/notes/sections.json"] = np.Index
+	}
 	if cs := le.Calculators; cs != nil {
 		cp := r.page(code, code+"/calculators/")
 		cp.Title, cp.Description, cp.PreloadEngine = t.T(code, "calculators")+" — "+title, t.T(code, "calculators_intro"), true

@@ -12,6 +12,7 @@ import { initTerms } from "./terms.js";
 import { initTextSize } from "./textsize.js";
 import { initBar } from "./bar.js";
 import { initPlace } from "./place.js";
+import { initNotes } from "./notes.js";
 
 document.documentElement.classList.add("js");
 followBrowserLanguage();
@@ -26,3 +27,4 @@ initTerms();
 initTextSize();
 initBar();
 initPlace();
+initNotes();

@@ -179,3 +179,105 @@ export function rememberCalc(id, open) {
 export function usesCalculators() {
   return Object.values(parsed(OPEN).value).includes(true) || read(KEY) !== null;
 }
+
+// The player's bookmarks and notes, on this device only: one object, key
+// "<doc>#<id>" (a section's or a named rule's ID, which both languages
+// share, so a note made on the French page is the English page's too) →
+// a note: {doc, id, mark (a bookmark), text (the player's words, plain
+// text), title (the heading's words when last saved), lang, at (when
+// saved), fp and vals (what the rule was when the note was made or last
+// marked read: the section's fingerprint and its rule values, from the
+// build's notes index), gone (the last title of a section that no longer
+// exists)}. An entry this build cannot read is kept as it is, never
+// dropped, and every write is checked (write); a whole that is not a
+// JSON object is set aside (NOTES + ".unreadable") before the next save.
+const NOTES = "compendium.notes.v1";
+const NOTES_ASIDE = NOTES + ".unreadable";
+
+// NOTE_MAX bounds a note's text, in characters: a short note, which a
+// notes page, an export and a pocket card hold whole.
+export const NOTE_MAX = 2000;
+
+// noteKey is the key of the note on section or rule id of document doc.
+export const noteKey = (doc, id) => doc + "#" + id;
+
+const str = (v) => typeof v === "string";
+// KEPT_MAX bounds a stored text: above NOTE_MAX, since an import keeps
+// both texts of a note written on two devices.
+const KEPT_MAX = 25 * NOTE_MAX;
+
+// noteOK says whether n is a note this build can read.
+export function noteOK(n) {
+  return (
+    isObject(n) &&
+    str(n.doc) &&
+    n.doc !== "" &&
+    str(n.id) &&
+    n.id !== "" &&
+    (n.mark === undefined || typeof n.mark === "boolean") &&
+    (n.text === undefined || (str(n.text) && n.text.length <= KEPT_MAX)) &&
+    [n.title, n.lang, n.at, n.fp, n.gone].every((v) => v === undefined || str(v)) &&
+    (n.vals === undefined || (isObject(n.vals) && Object.values(n.vals).every(str)))
+  );
+}
+
+// notesStored returns what the device holds: notes, the readable notes by
+// key; raw, every entry as stored (readable or not); bad, the stored text
+// when it is not a list of notes at all; refused, when storage cannot be
+// read (a private window's refusal).
+export function notesStored() {
+  let refused = false;
+  try {
+    localStorage.getItem(NOTES);
+  } catch {
+    refused = true;
+  }
+  const p = parsed(NOTES);
+  const raw = p.bad === undefined && isObject(p.value.notes) ? p.value.notes : {};
+  const bad = p.bad !== undefined ? p.bad : p.value.notes !== undefined && !isObject(p.value.notes) ? read(NOTES) : undefined;
+  const notes = {};
+  let unreadable = 0;
+  for (const [k, n] of Object.entries(raw)) {
+    if (noteOK(n) && k === noteKey(n.doc, n.id)) notes[k] = n;
+    else unreadable++;
+  }
+  return { notes, raw, bad, unreadable, refused };
+}
+
+// writeNotes stores the entries raw (every entry, the unreadable ones as
+// they were) and says whether the device kept them; a whole that could
+// not be read is set aside first.
+export function writeNotes(raw, bad) {
+  if (bad !== undefined) setAside(NOTES_ASIDE, bad);
+  return write(NOTES, JSON.stringify({ v: 1, notes: raw }));
+}
+
+// putNote stores note n over the one of the same key (or removes it when
+// it holds neither a bookmark nor words), leaving the others as they
+// are; it says whether the device kept it. Nothing is written when the
+// text is longer than NOTE_MAX: "long".
+export function putNote(n) {
+  if (str(n.text) && Array.from(n.text).length > NOTE_MAX) return "long";
+  const s = notesStored();
+  const k = noteKey(n.doc, n.id);
+  if (!n.mark && !(n.text || "").trim()) delete s.raw[k];
+  else s.raw[k] = n;
+  return writeNotes(s.raw, s.bad) ? "ok" : "refused";
+}
+
+// noteOf returns the note on id of doc, or null.
+export function noteOf(doc, id) {
+  return notesStored().notes[noteKey(doc, id)] || null;
+}
+
+// bookmarks returns the sections and named rules the player bookmarked or
+// annotated, in the order they were saved: [{doc, id, title, lang, mark,
+// note}], doc the rules document's slug ("fantasy"), id the section's ID
+// (the same in every language), title the heading's words as last saved
+// in lang, mark whether it is bookmarked, note whether it holds words.
+// Other pages (the pocket cards) read them through here.
+export function bookmarks() {
+  return Object.values(notesStored().notes)
+    .sort((a, b) => (a.at || "").localeCompare(b.at || ""))
+    .map((n) => ({ doc: n.doc, id: n.id, title: n.title || n.gone || n.id, lang: n.lang || "", mark: !!n.mark, note: !!(n.text || "").trim() }));
+}
