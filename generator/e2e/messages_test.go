@@ -16,6 +16,7 @@ import (
 // 34: the empty dice field read "Expression de dés : manque : ce doit être
 // une expression de dés comme "2d6+1"").
 func TestFieldErrorSentences(t *testing.T) {
+	t.Parallel() // it only reads pages, in its own tab
 	b := newBrowser(t, 1280, 900, false)
 	for _, c := range []struct {
 		lang, calc, sel, typed, want string

@@ -259,6 +259,7 @@ type parityResult struct {
 // the same index file: the same sections in the same order, scores,
 // title paths and marked snippets.
 func TestSearchParity(t *testing.T) {
+	t.Parallel() // it only reads pages, in its own tab
 	b := newSearchBrowser(t, 800, 600, false)
 	queries := parityQueries(t, searchSrv.docs)
 	qjson, _ := json.Marshal(queries)
