@@ -36,6 +36,9 @@ type Bundle struct {
 	// sharing a character (its link, QR code, file) weighs on that page
 	// alone, not on every rules page.
 	CharacterJS string
+	// CardsJS is the pocket cards page's script: composing and laying out
+	// cards weighs on that page alone.
+	CardsJS string
 }
 
 // Options configures Build.
@@ -154,6 +157,7 @@ func bundle(opt Options) (*Bundle, []Message) {
 		// those that several import.
 		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
 			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"),
+			filepath.Join(theme, "js", "cards", "cards.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
@@ -203,6 +207,8 @@ func bundle(opt Options) (*Bundle, []Message) {
 				b.Worker = name
 			case strings.HasPrefix(path.Base(name), "character-"):
 				b.CharacterJS = name
+			case strings.HasPrefix(path.Base(name), "cards-"):
+				b.CardsJS = name
 			case strings.HasPrefix(path.Base(name), "head-"):
 				b.Head = name
 			default:

@@ -50,6 +50,8 @@ type Assets struct {
 	CalcCSS, CalcJS string
 	// CharacterJS is the character page's script, in place of CalcJS.
 	CharacterJS string
+	// CardsJS is the pocket cards page's script.
+	CardsJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// Head applies the reading size stored on the device, in every page's
@@ -144,6 +146,8 @@ type Page struct {
 	Values []ValueGroup
 	// Characters fills the character page, one game each.
 	Characters []CharacterGame
+	// Cards fills the pocket cards page, one game each.
+	Cards []CardsGame
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
 	PreloadEngine bool
@@ -230,7 +234,7 @@ type Row struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character", "cards"}
 
 // Load parses the theme's layouts and the i18n files of langs, the
 // original first (none: site.Languages), and reports every problem, each
@@ -516,6 +520,10 @@ type LangExtra struct {
 	Values []ValueGroup
 	// Character is the character page; nil renders none.
 	Character *CharacterPage
+	// CardCharacter maps a document's slug and a section's ID to the
+	// game whose character's calculators use that section (the cards
+	// page offers those first).
+	CardCharacter map[string]map[string]string
 	// DocCalcs holds, by document slug, the JSON of what the document's
 	// calculators' scripts read (their strings and rules); a document
 	// without calculators has none.
