@@ -74,6 +74,25 @@ func jsList(l []string) string {
 	return `["` + strings.Join(l, `","`) + `"]`
 }
 
+// cardsAxe runs axe-core on the page as it is and fails on a violation.
+func cardsAxe(t *testing.T, b *Browser, axe, when string) {
+	t.Helper()
+	var vs []axeViolation
+	err := chromedp.Run(b.Ctx, chromedp.Evaluate(axe, nil),
+		chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+			&vs, awaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, strings.Join(n.Target, " "))
+		}
+		t.Errorf("cards page, %s: %s (%s): %s — %s", when, v.ID, v.Impact, v.Help, strings.Join(where, "; "))
+	}
+}
+
 // decodeCard reads the QR code of a screenshot of a card's code.
 func decodeCard(t *testing.T, shot []byte) string {
 	t.Helper()
@@ -93,7 +112,8 @@ func decodeCard(t *testing.T, shot []byte) string {
 }
 
 // TestCards: on the pocket cards page, the character's sections are
-// offered first; the chosen sections make A6 cards four to an A4 sheet
+// offered first; the page, before and after the cards are made, passes
+// axe-core; the chosen sections make A6 cards four to an A4 sheet
 // and A7 cards eight, with cut marks, a long section goes on a second
 // card marked as continued and no card's text runs past its box; each
 // card's QR code reads as its section's address; in dark mode the cards
@@ -114,6 +134,8 @@ func TestCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	axe := axeSource(t)
+	cardsAxe(t, b, axe, "the chooser")
 	if len(st.Offered) == 0 || st.Offered[0] != "spellcasting:spellcasting#casting*" {
 		t.Errorf("games offered %v: want the stored character's game first, its calculator's section first and tagged", st.Offered)
 	}
@@ -133,6 +155,7 @@ func TestCards(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %s sheets %v titles %q", layout.name, st.Status, st.Sheets, st.Titles)
+		cardsAxe(t, b, axe, layout.name+" cards")
 		for i, n := range st.Sheets {
 			if n != layout.perPage && i < len(st.Sheets)-1 {
 				t.Errorf("%s: sheet %d holds %d cards, want %d", layout.name, i+1, n, layout.perPage)

@@ -153,6 +153,17 @@ async function section(main, input) {
     c.querySelectorAll(STRIP).forEach((x) => x.remove());
     c.querySelectorAll(SKIP).forEach((x) => x.remove());
     for (const x of [c, ...c.querySelectorAll("[id]")]) x.removeAttribute("id");
+    for (const x of [c, ...c.querySelectorAll("[tabindex]")]) x.removeAttribute("tabindex");
+    // On paper a link is its words: a card's links are text, a term
+    // keeping its mark and a cross-reference where it leads.
+    for (const a of c.querySelectorAll("a")) {
+      const span = document.createElement("span");
+      span.className = a.className;
+      if (a.dataset.term) span.dataset.term = a.dataset.term;
+      span.append(...a.childNodes);
+      if (a.dataset.to) span.append(` (→ ${a.dataset.to})`);
+      a.replaceWith(span);
+    }
     blocks.push(c);
   }
   const defs = new Map();
@@ -248,7 +259,7 @@ function makeCard(main, s, layout, continued) {
 function writeNotes(main, notes, body, defs) {
   const seen = new Set();
   const dl = document.createElement("dl");
-  for (const a of body.querySelectorAll("a.term[data-term]")) {
+  for (const a of body.querySelectorAll(".term[data-term]")) {
     const id = a.dataset.term;
     const d = defs.get(id);
     if (seen.has(id) || !d) continue;
