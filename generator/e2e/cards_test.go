@@ -5,6 +5,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"image/png"
 	"math"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
@@ -93,6 +95,29 @@ func cardsAxe(t *testing.T, b *Browser, axe, when string) {
 	}
 }
 
+// pdfTitles returns the /Title strings of a PDF (the document's and its
+// outline entries', which Chromium makes of the headings), one a line:
+// UTF-16 in hexadecimal or a plain literal, as Chromium writes them.
+func pdfTitles(pdf []byte) string {
+	var out strings.Builder
+	for _, m := range regexp.MustCompile(`/Title\s*(?:<FEFF([0-9A-Fa-f]*)>|\(([^()\\]*)\))`).FindAllSubmatch(pdf, -1) {
+		if m[1] == nil {
+			out.WriteString(string(m[2]) + "\n")
+			continue
+		}
+		raw, err := hex.DecodeString(string(m[1]))
+		if err != nil || len(raw)%2 != 0 {
+			continue
+		}
+		u := make([]uint16, len(raw)/2)
+		for i := range u {
+			u[i] = uint16(raw[2*i])<<8 | uint16(raw[2*i+1])
+		}
+		out.WriteString(string(utf16.Decode(u)) + "\n")
+	}
+	return out.String()
+}
+
 // decodeCard reads the QR code of a screenshot of a card's code.
 func decodeCard(t *testing.T, shot []byte) string {
 	t.Helper()
@@ -114,10 +139,11 @@ func decodeCard(t *testing.T, shot []byte) string {
 // TestCards: on the pocket cards page, the character's sections are
 // offered first; the page, before and after the cards are made, passes
 // axe-core; the chosen sections make A6 cards four to an A4 sheet
-// and A7 cards eight, with cut marks, a long section goes on a second
+// and A7 cards eight, with cut marks, or one A6 card a page, a long section goes on a second
 // card marked as continued and no card's text runs past its box; each
 // card's QR code reads as its section's address; in dark mode the cards
-// print black on white, and the PDF has one A4 page per sheet. With
+// print black on white, and the PDF has one page per sheet, of its paper
+// (A4, or A6 for a card a page), and the cards' titles in its outline. With
 // CARDS_SHOTS=dir it writes the chooser at 390 px and a sheet of each
 // layout there.
 func TestCards(t *testing.T) {
@@ -143,7 +169,10 @@ func TestCards(t *testing.T) {
 	for _, layout := range []struct {
 		name    string
 		perPage int
-	}{{"a6", 4}, {"a7", 8}} {
+		// The paper's size in points, and the cut marks a card has.
+		w, h float64
+		cuts int
+	}{{"a6", 4, 595.28, 841.89, 4}, {"a7", 8, 595.28, 841.89, 4}, {"page", 1, 297.64, 419.53, 0}} {
 		st = cardsState{}
 		var pdf []byte
 		err := chromedp.Run(b.Ctx,
@@ -161,7 +190,7 @@ func TestCards(t *testing.T) {
 				t.Errorf("%s: sheet %d holds %d cards, want %d", layout.name, i+1, n, layout.perPage)
 			}
 		}
-		if st.Cuts != 4*len(st.Titles) {
+		if st.Cuts != layout.cuts*len(st.Titles) {
 			t.Errorf("%s: %d cut marks for %d cards", layout.name, st.Cuts, len(st.Titles))
 		}
 		if st.Continued == 0 {
@@ -206,7 +235,8 @@ func TestCards(t *testing.T) {
 				t.Errorf("%s: card %d (%s): QR code reads %q, want a chosen section's address", layout.name, i+1, st.Titles[i], got)
 			}
 		}
-		// Dark mode does not print dark; the PDF has A4 pages, one a sheet.
+		// Dark mode does not print dark; the PDF has a page a sheet, of its paper,
+		// and its outline the cards' titles (tagged, as an outline needs).
 		err = chromedp.Run(b.Ctx,
 			emulation.SetEmulatedMedia().WithMedia("print").WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}),
 			chromedp.Evaluate(cardsRead, &st),
@@ -218,11 +248,14 @@ func TestCards(t *testing.T) {
 				if err := chromedp.Screenshot(`.cards-sheet`, &shot, chromedp.ByQuery).Do(ctx); err != nil {
 					return err
 				}
+				if layout.name == "page" {
+					return nil
+				}
 				return os.WriteFile(filepath.Join(shots, "cards-sheet-"+layout.name+".png"), shot, 0o644)
 			}),
 			chromedp.ActionFunc(func(ctx context.Context) error {
 				var err error
-				pdf, _, err = page.PrintToPDF().WithPreferCSSPageSize(true).WithPrintBackground(true).Do(ctx)
+				pdf, _, err = page.PrintToPDF().WithPreferCSSPageSize(true).WithPrintBackground(true).WithGenerateTaggedPDF(true).WithGenerateDocumentOutline(true).Do(ctx)
 				return err
 			}),
 			emulation.SetEmulatedMedia().WithMedia("").WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: ""}}),
@@ -233,18 +266,24 @@ func TestCards(t *testing.T) {
 		if st.Background != "rgb(255, 255, 255)" {
 			t.Errorf("%s: in dark mode a card prints on %s, want white", layout.name, st.Background)
 		}
-		// A4 is 595.28 × 841.89 points.
 		boxes := regexp.MustCompile(`/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]`).FindAllSubmatch(pdf, -1)
-		a4 := 0
+		sized := 0
 		for _, m := range boxes {
 			w, _ := strconv.ParseFloat(string(m[1]), 64)
 			h, _ := strconv.ParseFloat(string(m[2]), 64)
-			if math.Abs(w-595.28) < 2 && math.Abs(h-841.89) < 2 {
-				a4++
+			if math.Abs(w-layout.w) < 2 && math.Abs(h-layout.h) < 2 {
+				sized++
 			}
 		}
-		if a4 != len(st.Sheets) || len(boxes) != len(st.Sheets) {
-			t.Errorf("%s: the PDF has %d pages, %d of them A4, for %d sheets", layout.name, len(boxes), a4, len(st.Sheets))
+		// The PDF's outline is made of its headings: each card's title.
+		outline := pdfTitles(pdf)
+		for _, title := range []string{"2.1. Combats", "2.4. L’armure", "Lancement d’un sort"} {
+			if !strings.Contains(outline, title) {
+				t.Errorf("%s: the PDF's outline lacks %q", layout.name, title)
+			}
+		}
+		if sized != len(st.Sheets) || len(boxes) != len(st.Sheets) {
+			t.Errorf("%s: the PDF has %d pages, %d of them %v × %v pt, for %d sheets (the first: %s)", layout.name, len(boxes), sized, layout.w, layout.h, len(st.Sheets), boxes[0][0])
 		}
 	}
 	if shots != "" {
