@@ -286,6 +286,24 @@ func TestCards(t *testing.T) {
 			t.Errorf("%s: the PDF has %d pages, %d of them %v × %v pt, for %d sheets (the first: %s)", layout.name, len(boxes), sized, layout.w, layout.h, len(st.Sheets), boxes[0][0])
 		}
 	}
+	// In English: the page's words, the continued mark, a section's
+	// address in English.
+	st = cardsState{}
+	var cont, qrText string
+	err = chromedp.Run(b.Ctx,
+		chromedp.Navigate(baseURL+"/en/cards/"),
+		chromedp.WaitVisible(`.cards-form`),
+		cardsMake("a7"),
+		chromedp.Evaluate(cardsRead, &st),
+		chromedp.Evaluate(`document.querySelector(".card-continued")?.textContent || ""`, &cont),
+		chromedp.Evaluate(`document.querySelector(".card-url").textContent`, &qrText),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(st.Status, "cards") || cont != "(continued)" || !strings.HasPrefix(qrText, baseURL+"/en/") || len(st.Overflow) > 0 {
+		t.Errorf("/en/cards/: status %q, continued mark %q, first address %q, overflowing %q", st.Status, cont, qrText, st.Overflow)
+	}
 	if shots != "" {
 		var shot []byte
 		err := chromedp.Run(b.Ctx,

@@ -24,26 +24,27 @@ const STRIP = ".anchor-link, .heading-link, .heading-alt, .calc-peek, button";
 const main = document.querySelector("main.cards-page");
 if (main) init(main);
 
-// bookmarked returns the IDs of the sections the player bookmarked, when
-// the device keeps bookmarks (store.js's bookmarks, from the notes
-// feature); an empty set otherwise.
+// bookmarked returns the sections the player bookmarked or annotated, as
+// "doc#id" → "bookmark" or "note", read through store.js's bookmarks
+// ([{doc, id, mark, note}], the notes feature's) when this build has it;
+// an empty map otherwise.
 function bookmarked() {
-  const ids = new Set();
+  const marks = new Map();
   const f = store["bookmarks"];
-  if (typeof f !== "function") return ids;
+  if (typeof f !== "function") return marks;
   let list;
   try {
     list = f();
   } catch {
-    return ids;
+    return marks;
   }
-  const add = (v) => {
-    if (typeof v === "string") ids.add(v.replace(/^.*#/, ""));
-    else if (v && typeof v.id === "string") ids.add(v.id);
-  };
-  if (Array.isArray(list)) list.forEach(add);
-  else if (list && typeof list === "object") Object.keys(list).forEach(add);
-  return ids;
+  if (!Array.isArray(list)) return marks;
+  for (const b of list) {
+    if (!b || typeof b.doc !== "string" || typeof b.id !== "string") continue;
+    if (b.mark) marks.set(b.doc + "#" + b.id, "bookmark");
+    else if (b.note && !marks.has(b.doc + "#" + b.id)) marks.set(b.doc + "#" + b.id, "note");
+  }
+  return marks;
 }
 
 function init(main) {
@@ -94,11 +95,11 @@ function offerFirst(main) {
     const ul = g.querySelector("ul");
     const mine = [];
     for (const input of g.querySelectorAll("input[name=section]")) {
-      const id = input.value.replace(/^.*#/, "");
       const tags = [];
       const game = input.dataset.character;
       if (game && store.characterOf(game)) tags.push(main.dataset.tagCharacter);
-      if (marks.has(id)) tags.push(main.dataset.tagBookmark);
+      const mark = marks.get(input.value);
+      if (mark) tags.push(mark === "bookmark" ? main.dataset.tagBookmark : main.dataset.tagNote);
       if (!tags.length) continue;
       const tag = document.createElement("span");
       tag.className = "cards-tag";
