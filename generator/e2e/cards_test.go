@@ -304,17 +304,26 @@ func TestCards(t *testing.T) {
 	if !strings.Contains(st.Status, "cards") || cont != "(continued)" || !strings.HasPrefix(qrText, baseURL+"/en/") || len(st.Overflow) > 0 {
 		t.Errorf("/en/cards/: status %q, continued mark %q, first address %q, overflowing %q", st.Status, cont, qrText, st.Overflow)
 	}
+	// On a phone: the chooser, then the cards, which scroll sideways in
+	// their own box, never the page.
+	var shot []byte
+	var wide int
+	err = chromedp.Run(b.Ctx,
+		emulation.SetDeviceMetricsOverride(390, 844, 1, true),
+		chromedp.Navigate(baseURL+"/fr/cards/"),
+		chromedp.WaitVisible(`.cards-form`),
+		chromedp.FullScreenshot(&shot, 100),
+		cardsMake("a6"),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide > 390 {
+		t.Errorf("at 390 px with cards made, the page is %d px wide", wide)
+	}
+	cardsAxe(t, b, axe, "390 px, A6 cards")
 	if shots != "" {
-		var shot []byte
-		err := chromedp.Run(b.Ctx,
-			emulation.SetDeviceMetricsOverride(390, 844, 1, true),
-			chromedp.Navigate(baseURL+"/fr/cards/"),
-			chromedp.WaitVisible(`.cards-form`),
-			chromedp.FullScreenshot(&shot, 100),
-		)
-		if err != nil {
-			t.Fatal(err)
-		}
 		if err := os.WriteFile(filepath.Join(shots, "cards-page-390.png"), shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
