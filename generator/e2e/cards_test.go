@@ -301,7 +301,7 @@ func TestCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(st.Status, "cards") || cont != "(continued)" || !strings.HasPrefix(qrText, baseURL+"/en/") || len(st.Overflow) > 0 {
+	if !strings.HasPrefix(st.Status, "Cards: ") || cont != "(continued)" || !strings.HasPrefix(qrText, baseURL+"/en/") || len(st.Overflow) > 0 {
 		t.Errorf("/en/cards/: status %q, continued mark %q, first address %q, overflowing %q", st.Status, cont, qrText, st.Overflow)
 	}
 	// On a phone: the chooser, then the cards, which scroll sideways in
