@@ -64,6 +64,7 @@ function init(main) {
       status.textContent = main.dataset.none;
       preview.hidden = true;
       printBtn.disabled = true;
+      document.documentElement.classList.remove("cards-ready");
       return;
     }
     const layout = form.querySelector("input[name=layout]:checked")?.value || "a6";
@@ -80,6 +81,7 @@ function init(main) {
     const msg = fill(main.dataset.count, count);
     status.textContent = [...failed, msg].join(" ");
     printBtn.disabled = count.cards === 0;
+    document.documentElement.classList.toggle("cards-ready", count.cards > 0);
   });
   printBtn.addEventListener("click", () => window.print());
 }
