@@ -440,3 +440,19 @@ type unknownField struct{ f CharacterField }
 func (e *unknownField) Error() string {
 	return "calcui.Characters: no field " + e.f.Path + " in the form of calculator " + e.f.Calc
 }
+
+// Calcs returns the calculators g's character feeds or glances at, in
+// the order of Forms.
+func (g *CharacterGame) Calcs() []string {
+	var names []string
+	for _, f := range Forms {
+		used := len(g.Feeding(f.Name)) > 0
+		for _, gl := range g.Glance {
+			used = used || gl.Calc == f.Name
+		}
+		if used {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}

@@ -19,13 +19,13 @@ import (
 	"compendium/generator/qr"
 )
 
-// qrBundle is theme/js/character/qr.js alone, as a script that sets QR. The
+// qrBundle is theme/js/shared/qr.js alone, as a script that sets QR. The
 // target is the site's, so that the module stays within what its bundles
 // may hold.
 func qrBundle(t testing.TB) string {
 	t.Helper()
 	r := api.Build(api.BuildOptions{
-		EntryPoints: []string{"../../theme/js/character/qr.js"},
+		EntryPoints: []string{"../../theme/js/shared/qr.js"},
 		Bundle:      true,
 		Format:      api.FormatIIFE,
 		GlobalName:  "QR",
@@ -193,7 +193,7 @@ func short(text string) string {
 	return fmt.Sprintf("%q… (%d bytes)", string(r[:60]), len(text))
 }
 
-// TestQRMatchesGo: theme/js/character/qr.js, in Chromium, makes the very
+// TestQRMatchesGo: theme/js/shared/qr.js, in Chromium, makes the very
 // module matrix goqr.EncodeText(text, goqr.Medium) makes, and the same SVG
 // path as generator/qr.SVG, for some hundreds of texts; the texts too long
 // for version 40 throw in both. The test stops at the first difference with

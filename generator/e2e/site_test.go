@@ -214,7 +214,7 @@ var allPages = []string{
 	"/en/fantasy/", "/en/contemporary/", "/en/pathfinder-duels/", "/en/heroes-and-dragons/", "/en/spellcasting/",
 	"/fr/calculators/", "/en/calculators/", "/fr/fantasy/side-by-side/", "/en/contemporary/side-by-side/",
 	"/fr/glossary/", "/en/glossary/", "/fr/book/", "/en/book/", "/fr/values/", "/en/values/",
-	"/fr/character/", "/en/character/",
+	"/fr/character/", "/en/character/", "/fr/cards/", "/en/cards/",
 }
 
 // TestContentsButtonStaysOnScreen: on a phone the contents button floats at

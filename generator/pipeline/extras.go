@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"compendium/generator/calcui"
 	"compendium/generator/par"
 	"compendium/generator/render"
 	"compendium/generator/site"
@@ -40,6 +41,7 @@ func (c *calcs) langExtra(l *site.Lang) (*render.LangExtra, error) {
 	if len(games) > 0 {
 		e.Character = &render.CharacterPage{Games: games, Strings: c.strings(code, names, "character.")}
 	}
+	e.CardCharacter = cardCharacter()
 	groups, names, err := c.calculatorsPage(code, l.Docs)
 	if err != nil {
 		return nil, err
@@ -56,4 +58,25 @@ func (c *calcs) langExtra(l *site.Lang) (*render.LangExtra, error) {
 		e.DocCalcs[d.Slug] = c.strings(code, names)
 	}
 	return e, nil
+}
+
+// cardCharacter maps, by document slug and section ID, the sections that
+// hold the calculators a character feeds or glances at to that
+// character's game.
+func cardCharacter() map[string]map[string]string {
+	m := map[string]map[string]string{}
+	for i := range calcui.Characters {
+		g := &calcui.Characters[i]
+		for _, name := range g.Calcs() {
+			info := calcui.Info(name)
+			if info.Doc == "" || info.Section == "" {
+				continue
+			}
+			if m[info.Doc] == nil {
+				m[info.Doc] = map[string]string{}
+			}
+			m[info.Doc][info.Section] = g.Doc
+		}
+	}
+	return m
 }

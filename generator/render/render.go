@@ -52,6 +52,8 @@ type Assets struct {
 	CharacterJS string
 	// NotesJS is the notes page's script, beside JS.
 	NotesJS string
+	// CardsJS is the pocket cards page's script.
+	CardsJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// Head applies the reading size stored on the device, in every page's
@@ -148,6 +150,8 @@ type Page struct {
 	Characters []CharacterGame
 	// NotesGames fills the notes page: the games, each a link to its rules.
 	NotesGames []NotesGame
+	// Cards fills the pocket cards page, one game each.
+	Cards []CardsGame
 	// PreloadEngine fetches the engine with the page: only where a
 	// calculator is in the first screen, so no other page pays for it.
 	PreloadEngine bool
@@ -234,7 +238,7 @@ type Row struct {
 	Left, Right template.HTML
 }
 
-var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character", "notes"}
+var layouts = []string{"root", "home", "doc", "side", "calcs", "glossary", "share", "notfound", "book", "single", "changes", "values", "character", "notes", "cards"}
 
 // Load parses the theme's layouts and the i18n files of langs, the
 // original first (none: site.Languages), and reports every problem, each
@@ -522,6 +526,10 @@ type LangExtra struct {
 	Character *CharacterPage
 	// Notes is the player's notes page; nil renders none.
 	Notes *NotesPage
+	// CardCharacter maps a document's slug and a section's ID to the
+	// game whose character's calculators use that section (the cards
+	// page offers those first).
+	CardCharacter map[string]map[string]string
 	// DocCalcs holds, by document slug, the JSON of what the document's
 	// calculators' scripts read (their strings and rules); a document
 	// without calculators has none.

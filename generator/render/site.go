@@ -327,6 +327,14 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 		}
 		r.out.Files[code+"/notes/sections.json"] = np.Index
 	}
+	if games := cardsGames(l, le.CardCharacter); len(games) > 0 {
+		kp := r.page(code, code+"/cards/")
+		kp.Title, kp.Description, kp.Cards = t.T(code, "cards")+" — "+title, t.T(code, "cards_intro"), games
+		r.versions(kp, func(lang string) string { return lang + "/cards/" })
+		if err := r.render("cards", kp, code+"/cards/index.html", true); err != nil {
+			return err
+		}
+	}
 	if cs := le.Calculators; cs != nil {
 		cp := r.page(code, code+"/calculators/")
 		cp.Title, cp.Description, cp.PreloadEngine = t.T(code, "calculators")+" — "+title, t.T(code, "calculators_intro"), true

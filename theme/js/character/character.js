@@ -12,7 +12,7 @@ import { fill, fmt, t } from "../shared/page.js";
 import { formatFigure, get, set } from "../calcs/format.js";
 import { characterOf, cleanName, glanceOf, NAME, nameOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
-import { qrSVG } from "./qr.js";
+import { qrSVG } from "../shared/qr.js";
 import { toast } from "../shared/toast.js";
 
 // The page's language: layouts/base.html writes it on every page.
