@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -152,7 +153,8 @@ func TestCards(t *testing.T) {
 	var st cardsState
 	err := chromedp.Run(b.Ctx,
 		chromedp.Navigate(baseURL+"/fr/cards/"),
-		chromedp.Evaluate(`localStorage.setItem("compendium.character.v1", JSON.stringify({games: {spellcasting: {}}}))`, nil),
+		chromedp.Evaluate(`localStorage.setItem("compendium.character.v1", JSON.stringify({games: {spellcasting: {}}}));
+			localStorage.setItem("compendium.notes.v1", JSON.stringify({v: 1, notes: {"fantasy#shields": {doc: "fantasy", id: "shields", mark: true}}}))`, nil),
 		chromedp.Reload(),
 		chromedp.WaitVisible(`.cards-form`),
 		chromedp.Evaluate(cardsRead, &st),
@@ -162,8 +164,14 @@ func TestCards(t *testing.T) {
 	}
 	axe := axeSource(t)
 	cardsAxe(t, b, axe, "the chooser")
-	if len(st.Offered) == 0 || st.Offered[0] != "spellcasting:spellcasting#casting*" {
-		t.Errorf("games offered %v: want the stored character's game first, its calculator's section first and tagged", st.Offered)
+	// The games with something offered come first (here the bookmark's
+	// and the character's), each with that section first and tagged.
+	if len(st.Offered) < 2 || !slices.Contains(st.Offered[:2], "spellcasting:spellcasting#casting*") {
+		t.Errorf("games offered %v: want the stored character's game among the first, its calculator's section first and tagged", st.Offered)
+	}
+	// A bookmarked section comes first in its game, tagged.
+	if !slices.Contains(st.Offered, "fantasy:fantasy#shields*") {
+		t.Errorf("games offered %v: want the bookmarked fantasy#shields first in its game and tagged", st.Offered)
 	}
 	want := map[string]bool{}
 	for _, layout := range []struct {

@@ -8,7 +8,7 @@
 // what does not fit goes on the next card, marked as continued, never cut.
 
 import { qrSVG } from "../shared/qr.js";
-import * as store from "../shared/store.js";
+import { bookmarks, characterOf } from "../shared/store.js";
 
 // PER_SHEET is the number of cards an A4 sheet holds in each layout, in
 // the grid theme/css/main.css draws (.cards-sheet-a6, -a7).
@@ -25,22 +25,17 @@ const main = document.querySelector("main.cards-page");
 if (main) init(main);
 
 // bookmarked returns the sections the player bookmarked or annotated, as
-// "doc#id" → "bookmark" or "note", read through store.js's bookmarks
-// ([{doc, id, mark, note}], the notes feature's) when this build has it;
-// an empty map otherwise.
+// "doc#id" → "bookmark" or "note" (store.js's bookmarks); an empty map
+// when the device's storage cannot be read.
 function bookmarked() {
   const marks = new Map();
-  const f = store["bookmarks"];
-  if (typeof f !== "function") return marks;
-  let list;
+  let list = [];
   try {
-    list = f();
+    list = bookmarks();
   } catch {
     return marks;
   }
-  if (!Array.isArray(list)) return marks;
   for (const b of list) {
-    if (!b || typeof b.doc !== "string" || typeof b.id !== "string") continue;
     if (b.mark) marks.set(b.doc + "#" + b.id, "bookmark");
     else if (b.note && !marks.has(b.doc + "#" + b.id)) marks.set(b.doc + "#" + b.id, "note");
   }
@@ -99,7 +94,7 @@ function offerFirst(main) {
     for (const input of g.querySelectorAll("input[name=section]")) {
       const tags = [];
       const game = input.dataset.character;
-      if (game && store.characterOf(game)) tags.push(main.dataset.tagCharacter);
+      if (game && characterOf(game)) tags.push(main.dataset.tagCharacter);
       const mark = marks.get(input.value);
       if (mark) tags.push(mark === "bookmark" ? main.dataset.tagBookmark : main.dataset.tagNote);
       if (!tags.length) continue;
