@@ -227,7 +227,8 @@ function thisBuild() {
 // unknown), others counts the other reading pages of its language whose
 // text changed or that are new (not the home page, the book, the
 // side-by-side views or the "what changed" page, which repeat the
-// documents' changes), and changes is that page's address when the build
+// documents' changes, nor the player's notes and cards pages, tools
+// whose words are not rules), and changes is that page's address when the build
 // has one.
 function updateNote(before, url) {
   const i = fileIndex(url);
@@ -254,7 +255,7 @@ function updateNote(before, url) {
 function readingPage(f, root) {
   if (!f.startsWith(root) || f === root) return false;
   const rest = f.slice(root.length);
-  return !/^(book|changes)\/$/.test(rest) && !rest.endsWith("/side-by-side/") && rest.endsWith("/");
+  return !/^(book|changes|notes|cards)\/$/.test(rest) && !rest.endsWith("/side-by-side/") && rest.endsWith("/");
 }
 
 // lastUsed returns the copy activated last among keys.

@@ -6,6 +6,10 @@
 // page/textsize.js. No inline script: the pages' policy is script-src 'self'.
 import { TEXT_SIZE_KEY, TEXT_SIZES } from "../shared/textsize.js";
 
+// Scripts run on this page: main.css keeps, from the first paint, the
+// room of the controls they add beside headings (page/notes.js).
+document.documentElement.classList.add("scripted");
+
 try {
   const s = localStorage.getItem(TEXT_SIZE_KEY);
   if (TEXT_SIZES.includes(s)) document.documentElement.dataset.textSize = s;
