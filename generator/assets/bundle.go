@@ -39,6 +39,10 @@ type Bundle struct {
 	// NotesJS is the notes page's script, beside JS: the list, export
 	// and import of the player's notes weigh on that page alone.
 	NotesJS string
+	// ChangesJS is the changes page's script, beside JS: the player's
+	// character computed with both editions' rules, the bookmarked
+	// sections that changed.
+	ChangesJS string
 }
 
 // Options configures Build.
@@ -156,7 +160,7 @@ func bundle(opt Options) (*Bundle, []Message) {
 		// holds its entry and the modules only it imports; js/shared holds
 		// those that several import.
 		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
-			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"), filepath.Join(theme, "js", "notes", "notes.js"),
+			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"), filepath.Join(theme, "js", "notes", "notes.js"), filepath.Join(theme, "js", "changes", "changes.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
@@ -208,6 +212,8 @@ func bundle(opt Options) (*Bundle, []Message) {
 				b.CharacterJS = name
 			case strings.HasPrefix(path.Base(name), "notes-"):
 				b.NotesJS = name
+			case strings.HasPrefix(path.Base(name), "changes-"):
+				b.ChangesJS = name
 			case strings.HasPrefix(path.Base(name), "head-"):
 				b.Head = name
 			default:

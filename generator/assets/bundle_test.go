@@ -28,6 +28,7 @@ func TestBundleCache(t *testing.T) {
 	write("js/head/head.js", "console.log('head')\n")
 	write("js/character/character.js", "console.log('character')\n")
 	write("js/notes/notes.js", "console.log('notes')\n")
+	write("js/changes/changes.js", "console.log('changes')\n")
 	write("css/main.css", "body { color: red }\n")
 	write("css/calcs.css", ".calc { color: green }\n")
 	cache := t.TempDir()
