@@ -117,6 +117,9 @@ async function initMine() {
       lines = []; // no engine (offline without its copy): the sections still show
     }
   }
+  // The state says the script is done, shown or not (the browser tests
+  // wait for it).
+  sec.dataset.state = lines.length || marked.length ? "shown" : "none";
   if (!lines.length && !marked.length) return;
   const colon = fmt().colon;
   const ul = sec.querySelector(".changes-mine-figures");
