@@ -28,6 +28,8 @@ import (
 // character's armour before and after, as the calc command computes it
 // with each edition's content, linked to its rule, and the bookmarked
 // section. Without a character or a bookmark, the section stays hidden.
+// The update banner says how many of the player's bookmarked rules the
+// new build changed.
 func TestChangesForMe(t *testing.T) {
 	dir := t.TempDir()
 	content, out, old := filepath.Join(dir, "content"), filepath.Join(dir, "public"), filepath.Join(t.TempDir(), "content")
@@ -52,6 +54,20 @@ func TestChangesForMe(t *testing.T) {
 	if _, err := repo.CreateTag("edition/2025", commit, nil); err != nil {
 		t.Fatal(err)
 	}
+	build := func() {
+		t.Helper()
+		if _, err := pipeline.Build(pipeline.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The bookmark is made on the first build (plate 3), as a player
+	// would have it when the new edition arrives.
+	build()
+	base, _ := serveOwn(t, serve.Handler(out, nil))
+	b := newFreshBrowser(t, 390, 844, true, 2*time.Minute)
+	b.Allow(base)
+	ctx := b.Ctx
+	writeNote(t, ctx, base+"/fr/fantasy/", "armor", true, "")
 	for _, lang := range []string{"fr", "en"} {
 		f := filepath.Join(content, lang, "fantasy.md")
 		src, err := os.ReadFile(f)
@@ -65,17 +81,29 @@ func TestChangesForMe(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := pipeline.Build(pipeline.Options{ContentDir: content, ThemeDir: "../../theme", Root: "../..", OutDir: out, ConfigFile: "../../compendium.json"}); err != nil {
+	build()
+
+	// The update banner, told by the worker that a new build took over,
+	// counts the bookmarked rules it changed.
+	var mine string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/en/fantasy/"),
+		chromedp.WaitReady("main", chromedp.ByQuery),
+		chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`navigator.serviceWorker.dispatchEvent(new MessageEvent("message", {data: {type: "compendium-updated", build: "next", edition: "2026", changes: "../changes/", others: 3}}))`, nil),
+		chromedp.Poll(`document.querySelector("#update-banner .update-mine").textContent || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector("#update-banner .update-mine").textContent`, &mine),
+	); err != nil {
 		t.Fatal(err)
 	}
-	base, _ := serveOwn(t, serve.Handler(out, nil))
-	b := newFreshBrowser(t, 390, 844, true, 2*time.Minute)
-	b.Allow(base)
-	ctx := b.Ctx
+	if mine != "One of your bookmarked rules among them." {
+		t.Errorf("the banner says %q of the player's rules", mine)
+	}
 
 	// No character, no bookmark: nothing is added.
 	var state string
 	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`localStorage.setItem("compendium.notes.v1.saved", localStorage.getItem(`+jsString(notesKey)+`)); localStorage.removeItem(`+jsString(notesKey)+`)`, nil),
 		chromedp.Navigate(base+"/en/changes/"),
 		chromedp.Poll(`document.getElementById("changes-mine").dataset.state || null`, &state, chromedp.WithPollingTimeout(10*time.Second)),
 	); err != nil {
@@ -86,7 +114,6 @@ func TestChangesForMe(t *testing.T) {
 		t.Errorf("without a character: state %q, hidden %v (%v)", state, hidden, err)
 	}
 
-	writeNote(t, ctx, base+"/fr/fantasy/", "armor", true, "")
 	character := map[string]any{"locations": map[string]any{"forearms": "plate", "arms": "plate", "thighs": "plate", "legs": "plate", "torso": "plate"}}
 	stored, _ := json.Marshal(map[string]any{"v": 1, "games": map[string]any{"fantasy": character}})
 	var glance struct {
@@ -100,6 +127,7 @@ func TestChangesForMe(t *testing.T) {
 	var glanceJSON string
 	var lines []string
 	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`localStorage.setItem(`+jsString(notesKey)+`, localStorage.getItem("compendium.notes.v1.saved"))`, nil),
 		chromedp.Evaluate(`localStorage.setItem(`+jsString(characterKey)+`, `+jsString(string(stored))+`)`, nil),
 		chromedp.Navigate(base+"/en/changes/"),
 		chromedp.Poll(`document.getElementById("changes-mine").dataset.state || null`, &state, chromedp.WithPollingTimeout(20*time.Second)),
