@@ -42,6 +42,10 @@ type Bundle struct {
 	// CardsJS is the pocket cards page's script: composing and laying out
 	// cards weighs on that page alone.
 	CardsJS string
+	// ChangesJS is the changes page's script, beside JS: the player's
+	// character computed with both editions' rules, the bookmarked
+	// sections that changed.
+	ChangesJS string
 }
 
 // Options configures Build.
@@ -160,7 +164,7 @@ func bundle(opt Options) (*Bundle, []Message) {
 		// those that several import.
 		EntryPoints: []string{filepath.Join(theme, "js", "page", "main.js"), filepath.Join(theme, "js", "calcs", "calcs.js"), filepath.Join(theme, "js", "boot", "boot.js"), filepath.Join(theme, "js", "worker", "worker.js"),
 			filepath.Join(theme, "js", "head", "head.js"), filepath.Join(theme, "js", "character", "character.js"), filepath.Join(theme, "js", "notes", "notes.js"),
-			filepath.Join(theme, "js", "cards", "cards.js"),
+			filepath.Join(theme, "js", "cards", "cards.js"), filepath.Join(theme, "js", "changes", "changes.js"),
 			filepath.Join(theme, "css", "main.css"), filepath.Join(theme, "css", "calcs.css")},
 		AbsWorkingDir:     theme,
 		Bundle:            true,
@@ -214,6 +218,8 @@ func bundle(opt Options) (*Bundle, []Message) {
 				b.NotesJS = name
 			case strings.HasPrefix(path.Base(name), "cards-"):
 				b.CardsJS = name
+			case strings.HasPrefix(path.Base(name), "changes-"):
+				b.ChangesJS = name
 			case strings.HasPrefix(path.Base(name), "head-"):
 				b.Head = name
 			default:

@@ -29,6 +29,7 @@ func TestBundleCache(t *testing.T) {
 	write("js/character/character.js", "console.log('character')\n")
 	write("js/notes/notes.js", "console.log('notes')\n")
 	write("js/cards/cards.js", "console.log('cards')\n")
+	write("js/changes/changes.js", "console.log('changes')\n")
 	write("css/main.css", "body { color: red }\n")
 	write("css/calcs.css", ".calc { color: green }\n")
 	cache := t.TempDir()

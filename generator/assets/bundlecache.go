@@ -24,7 +24,7 @@ import (
 // bundleKey hashes the inputs of Build.
 func bundleKey(opt Options) (string, error) {
 	h := sha256.New()
-	h.Write([]byte("bundle v6\x00" + esbuildVersion() + "\x00" + strconv.FormatBool(opt.Minify) + "\x00"))
+	h.Write([]byte("bundle v7\x00" + esbuildVersion() + "\x00" + strconv.FormatBool(opt.Minify) + "\x00"))
 	var files []string
 	err := filepath.WalkDir(opt.ThemeDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -85,11 +85,11 @@ func esbuildVersion() string {
 	return ""
 }
 
-// encodeBundle lays a bundle out as: the nine names, then each file as
+// encodeBundle lays a bundle out as: the ten names, then each file as
 // name and bytes, every field with its length.
 func encodeBundle(b *Bundle) []byte {
 	var buf bytes.Buffer
-	for _, s := range []string{b.CSS, b.JS, b.CalcCSS, b.CalcJS, b.Worker, b.Boot, b.Head, b.CharacterJS, b.NotesJS, b.CardsJS} {
+	for _, s := range []string{b.CSS, b.JS, b.CalcCSS, b.CalcJS, b.Worker, b.Boot, b.Head, b.CharacterJS, b.NotesJS, b.CardsJS, b.ChangesJS} {
 		writeField(&buf, []byte(s))
 	}
 	names := make([]string, 0, len(b.Files))
@@ -120,7 +120,7 @@ func decodeBundle(data []byte) (*Bundle, error) {
 		return f, nil
 	}
 	b := &Bundle{Files: map[string][]byte{}}
-	for _, s := range []*string{&b.CSS, &b.JS, &b.CalcCSS, &b.CalcJS, &b.Worker, &b.Boot, &b.Head, &b.CharacterJS, &b.NotesJS, &b.CardsJS} {
+	for _, s := range []*string{&b.CSS, &b.JS, &b.CalcCSS, &b.CalcJS, &b.Worker, &b.Boot, &b.Head, &b.CharacterJS, &b.NotesJS, &b.CardsJS, &b.ChangesJS} {
 		f, err := field()
 		if err != nil {
 			return nil, err
@@ -138,7 +138,7 @@ func decodeBundle(data []byte) (*Bundle, error) {
 		}
 		b.Files[string(name)] = body
 	}
-	for _, s := range []string{b.CSS, b.JS, b.CalcCSS, b.CalcJS, b.Worker, b.Boot, b.Head, b.CharacterJS, b.NotesJS, b.CardsJS} {
+	for _, s := range []string{b.CSS, b.JS, b.CalcCSS, b.CalcJS, b.Worker, b.Boot, b.Head, b.CharacterJS, b.NotesJS, b.CardsJS, b.ChangesJS} {
 		if _, ok := b.Files[s]; !ok {
 			return nil, errCorrupt
 		}

@@ -217,7 +217,7 @@ func PrepareCharacter(g *CharacterGame, p Page) (*CharacterView, error) {
 		none = p.T("character.list." + l.Key + ".none")
 		data["list"] = map[string]any{"key": l.Key, "max": l.Max, "defaults": itemDefaults, "none": none}
 	}
-	glances, err := glanceComputations(g, p)
+	glances, err := glanceComputations(g, p, false)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +304,9 @@ func listView(id string, l *CharacterList, p Page) (*CharacterListView, map[stri
 // glanceComputations returns what the page's script needs to compute
 // each of g's glances: the calculator's input with the form's defaults,
 // the character's paths that feed it, the figures shown and their labels.
-func glanceComputations(g *CharacterGame, p Page) ([]glanceData, error) {
+// With all, each has every figure of its calculator's form rather than
+// the glance's.
+func glanceComputations(g *CharacterGame, p Page, all bool) ([]glanceData, error) {
 	var glances []glanceData
 	for _, gl := range g.Glance {
 		form := Lookup(gl.Calc)
@@ -335,7 +337,14 @@ func glanceComputations(g *CharacterGame, p Page) ([]glanceData, error) {
 		if info := Info(gl.Calc); info.Doc != "" {
 			gd.Rule = p.DocURL(info.Doc) + "#" + info.Section
 		}
-		for _, path := range gl.Figures {
+		paths := gl.Figures
+		if all {
+			paths = nil
+			for _, fig := range form.Figures {
+				paths = append(paths, fig.Path)
+			}
+		}
+		for _, path := range paths {
 			for _, fig := range form.Figures {
 				if fig.Path == path {
 					gd.Figures = append(gd.Figures, glanceFigure{fig.Path, fig.Format})
@@ -376,6 +385,24 @@ func firstGlance(gd glanceData, defaults map[string]any, p Page) (GlanceView, er
 		}
 	}
 	return gv, nil
+}
+
+// ChangesData returns the JSON of what the changes page's script
+// computes for g's character with each edition's rules: its glances, each
+// with every figure of its calculator (a rule value may change a figure
+// the glance does not show: plate changes the armour points, not the
+// residual armour), and its list's key.
+func ChangesData(g *CharacterGame, p Page) (string, error) {
+	glances, err := glanceComputations(g, p, true)
+	if err != nil {
+		return "", err
+	}
+	data := map[string]any{"glance": glances}
+	if g.List != nil {
+		data["list"] = map[string]any{"key": g.List.Key}
+	}
+	b, err := json.Marshal(data)
+	return string(b), err
 }
 
 // CharacterCalcs returns the calculators the character page computes with

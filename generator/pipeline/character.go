@@ -37,8 +37,12 @@ func (c *calcs) characterPage(lang string, docs []*site.Doc) ([]render.Character
 		if err := c.theme.CalcPart(&glance, "character-glance", v); err != nil {
 			return nil, nil, err
 		}
+		changes, err := calcui.ChangesData(g, c.page(lang))
+		if err != nil {
+			return nil, nil, err
+		}
 		games = append(games, render.CharacterGame{Slug: g.Doc, Title: doc.Short, Href: "../" + g.Doc + "/",
-			Fields: template.HTML(fields.String()), Glance: template.HTML(glance.String()), Data: v.Data})
+			Fields: template.HTML(fields.String()), Glance: template.HTML(glance.String()), Data: v.Data, Changes: changes})
 	}
 	if len(games) == 0 {
 		return nil, nil, nil

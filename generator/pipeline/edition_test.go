@@ -336,6 +336,7 @@ func TestEditionCalculatorBlocks(t *testing.T) {
 	if strings.Contains(fr, "locations") || strings.Contains(fr, "&#34;") {
 		t.Errorf("fr/changes/ shows a block's JSON:\n%s", fr)
 	}
+	forYou(t, read("fr/changes/index.html"))
 	en := main(read("en/changes/index.html"))
 	if !strings.Contains(en, `Armour, its figures changed</li>`) || !strings.Contains(en, `Armour, set up differently</li>`) {
 		t.Errorf("en/changes/ lacks the English list:\n%s", en)
@@ -427,5 +428,32 @@ func tagContentOnly(t *testing.T, dir, tag string) {
 	}
 	if _, err := repo.CreateTag(tag, commit, nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// forYou checks that a changes page carries what its "for you" section
+// computes with: the section, hidden until the script fills it, the
+// script, and the previous edition's rules beside the page data's, which
+// differ (plate 3 → 4).
+func forYou(t *testing.T, page string) {
+	t.Helper()
+	if !strings.Contains(page, `id="changes-mine"`) || !strings.Contains(page, `aria-labelledby="changes-mine-title" hidden`) {
+		t.Error("the changes page has no hidden \"for you\" section")
+	}
+	if !regexp.MustCompile(`<script src="[./]*assets/changes-[^"]+\.js" defer>`).MatchString(page) {
+		t.Error("the changes page does not load its script")
+	}
+	old := regexp.MustCompile(`data-old-rules="(\[[0-9,-]+\])"`).FindStringSubmatch(page)
+	if old == nil {
+		t.Fatal("the changes page lacks the previous edition's rules")
+	}
+	if !strings.Contains(page, `data-mine-game="fantasy"`) {
+		t.Error("the changes page lacks the fantasy character's computations")
+	}
+	if strings.Contains(page, `&#34;rules&#34;:`+old[1]) {
+		t.Error("the previous edition's rules are the current ones")
+	}
+	if !strings.Contains(page, `&#34;rules&#34;:[`) {
+		t.Error("the changes page lacks the page data's rules")
 	}
 }

@@ -49,6 +49,7 @@ func (b *Builder) editionChanges(root, cacheDir string, s *site.Site, theme *ren
 	if note != nil {
 		notes = append(notes, *note)
 	}
+	oldRules, _ := json.Marshal(oldValues.Rules.Values())
 	out := map[string]*render.Changes{}
 	for _, l := range s.Langs {
 		var figures func(*markdown.Calc) bool
@@ -56,7 +57,7 @@ func (b *Builder) editionChanges(root, cacheDir string, s *site.Site, theme *ren
 			figures = func(b *markdown.Calc) bool { return outputs.blocks[b] }
 		}
 		docs := edition.Compare(old.Lang(l.Code), l, figures)
-		ch := &render.Changes{Since: prev.Name, Edition: current, Docs: docs, Values: calc.valueChanges(oldValues, old, l.Code)}
+		ch := &render.Changes{Since: prev.Name, Edition: current, Docs: docs, Values: calc.valueChanges(oldValues, old, l.Code), OldRules: string(oldRules)}
 		if outputs != nil {
 			ch.Calcs = outputs.forms[l.Code]
 		}

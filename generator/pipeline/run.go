@@ -201,7 +201,7 @@ func (r *run) renderPages(l *loaded, a built, ed edited, kept *keptPages) (*rend
 	if err != nil {
 		return nil, failed("pages", err)
 	}
-	p, err := theme.Pages(s, render.Assets{CSS: b.CSS, JS: b.JS, CalcCSS: b.CalcCSS, CalcJS: b.CalcJS, CharacterJS: b.CharacterJS, NotesJS: b.NotesJS, CardsJS: b.CardsJS, Boot: b.Boot, Head: b.Head, Worker: b.Worker, WASM: m.WASM, WASMSize: m.Size, Search: searchPaths},
+	p, err := theme.Pages(s, render.Assets{CSS: b.CSS, JS: b.JS, CalcCSS: b.CalcCSS, CalcJS: b.CalcJS, CharacterJS: b.CharacterJS, NotesJS: b.NotesJS, CardsJS: b.CardsJS, ChangesJS: b.ChangesJS, Boot: b.Boot, Head: b.Head, Worker: b.Worker, WASM: m.WASM, WASMSize: m.Size, Search: searchPaths},
 		render.Meta{Base: cfg.BaseURL, Edition: cfg.Edition, Updated: ed.updated},
 		render.Extra{Langs: langs, PDFs: pdfLinks(r.opt.PDFs), Changes: ed.changes,
 			Unchanged: kept.unchanged})

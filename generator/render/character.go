@@ -10,4 +10,7 @@ type CharacterGame struct {
 	Slug, Title, Href string
 	Fields, Glance    template.HTML
 	Data              string
+	// Changes is what the changes page computes for the character with
+	// both editions' rules (calcui.ChangesData).
+	Changes string
 }

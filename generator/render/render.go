@@ -54,6 +54,8 @@ type Assets struct {
 	NotesJS string
 	// CardsJS is the pocket cards page's script.
 	CardsJS string
+	// ChangesJS is the changes page's script, beside JS.
+	ChangesJS string
 	// Boot starts the engine early on pages that show a calculator at once.
 	Boot string
 	// Head applies the reading size stored on the device, in every page's
@@ -148,6 +150,9 @@ type Page struct {
 	Values []ValueGroup
 	// Characters fills the character page, one game each.
 	Characters []CharacterGame
+	// ChangesGames are, on the changes page, the games a stored character
+	// is computed for, with both editions' rules.
+	ChangesGames []CharacterGame
 	// NotesGames fills the notes page: the games, each a link to its rules.
 	NotesGames []NotesGame
 	// Cards fills the pocket cards page, one game each.
@@ -573,6 +578,11 @@ type Changes struct {
 	// Values are the rule values whose number changed, listed first: a
 	// player looks for "plate: 3 → 4" before reading the sentences.
 	Values []ValueChange
+	// OldRules is the previous edition's rule values, as the JSON array
+	// the engine reads (the page data's "rules" are the current ones):
+	// the page computes the player's character with both, so that "for
+	// you" shows its figures before and after.
+	OldRules string
 }
 
 // ValueChange is a rule value whose number changed between editions.

@@ -268,6 +268,11 @@ func (r *siteRenderer) language(l *site.Lang, extra Extra) error {
 		cp := r.page(code, code+"/changes/")
 		cp.Title = fmt.Sprintf(t.T(code, "changes_title"), ch.Since) + " — " + title
 		cp.Description, cp.Changes = fmt.Sprintf(t.T(code, "changes_intro"), ch.Since, ch.Edition), ch
+		if le := extra.Langs[code]; le != nil && le.Character != nil && ch.OldRules != "" {
+			// The character's calculators' strings and the current rules,
+			// as the character page has them.
+			cp.ChangesGames, cp.CalcStrings = le.Character.Games, le.Character.Strings
+		}
 		r.versions(cp, func(lang string) string {
 			if extra.Changes[lang] == nil {
 				return ""

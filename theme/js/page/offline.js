@@ -1,4 +1,5 @@
-import { write } from "../shared/store.js";
+import { notesStored, write } from "../shared/store.js";
+import { stateOf } from "../shared/notes.js";
 import { toast } from "../shared/toast.js";
 
 // initOffline registers the service worker that keeps the whole site for
@@ -98,7 +99,29 @@ function watchUpdates() {
     }
     banner.hidden = false;
     banner.dataset.state = "shown";
+    if (d.changes) sayMine(banner);
   });
+}
+
+// sayMine adds to the banner how many of the player's bookmarked or
+// annotated rules the new build changed, counted against its notes index
+// (asked past the HTTP cache: the page's own build may hold the old one);
+// nothing when none did, or when the index cannot be had.
+async function sayMine(banner) {
+  const slot = banner.querySelector(".update-mine");
+  slot.textContent = "";
+  const notes = Object.values(notesStored().notes).filter((n) => n.mark || (n.text || "").trim());
+  if (!notes.length) return;
+  const b = document.body;
+  let idx = null;
+  try {
+    const r = await fetch((b.dataset.root || "/") + b.dataset.lang + "/notes/sections.json", { cache: "no-cache" });
+    idx = r.ok ? await r.json() : null;
+  } catch {
+    return;
+  }
+  const n = notes.filter((note) => stateOf(note, idx).changed).length;
+  if (n) slot.textContent = (n === 1 ? slot.dataset.mineOne : slot.dataset.mineMany).replace("%d", String(n));
 }
 
 // updateDetail says what changed, from the banner's strings t: whether

@@ -120,12 +120,14 @@ class Engine {
 
   // run computes calculator name on input (JSON text) for key (one
   // calculator of the page). It resolves to {text, out}; a newer run for
-  // the same key rejects this one with Superseded.
-  run(key, name, input) {
+  // the same key rejects this one with Superseded. ruleSet, when given,
+  // is the rules' JSON text to compute with in place of the page's (the
+  // changes page computes with the previous edition's too).
+  run(key, name, input, ruleSet) {
     return new Promise((resolve, reject) => {
       const old = this.waiting.get(key);
       if (old) old.reject(new Superseded());
-      this.waiting.set(key, { name, input, resolve, reject });
+      this.waiting.set(key, { name, input, ruleSet, resolve, reject });
       const c = this.current;
       if (c && c.key === key && this.workerReady && performance.now() - c.started > CANCEL_AFTER_MS) {
         // The running computation is for an input the reader has already
@@ -150,7 +152,7 @@ class Engine {
     this.waiting.delete(key);
     const id = ++this.seq;
     this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
-    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input, rules: rules() });
+    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input, rules: job.ruleSet ?? rules() });
     // A computation still running after the cancel delay may be
     // superseded: have a spare worker ready, in a task of its own. Not for
     // a worker's first computation: it is slow because the engine's code
