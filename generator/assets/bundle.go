@@ -48,6 +48,20 @@ type Bundle struct {
 	ChangesJS string
 }
 
+// entryScripts maps the name each entry's script starts with (esbuild's
+// [name]-[hash]) to the field holding it, for every entry but the page's
+// (main.js, JS).
+func (b *Bundle) entryScripts() map[string]*string {
+	return map[string]*string{"calcs-": &b.CalcJS, "boot-": &b.Boot, "worker-": &b.Worker, "character-": &b.CharacterJS,
+		"notes-": &b.NotesJS, "cards-": &b.CardsJS, "changes-": &b.ChangesJS, "head-": &b.Head}
+}
+
+// names are the bundle's named files, in the order its cache entry
+// holds them.
+func (b *Bundle) names() []*string {
+	return []*string{&b.CSS, &b.JS, &b.CalcCSS, &b.CalcJS, &b.Worker, &b.Boot, &b.Head, &b.CharacterJS, &b.NotesJS, &b.CardsJS, &b.ChangesJS}
+}
+
 // Options configures Build.
 type Options struct {
 	ThemeDir string
@@ -196,35 +210,22 @@ func bundle(opt Options) (*Bundle, []Message) {
 	for _, f := range res.OutputFiles {
 		name := "assets/" + path.Base(filepath.ToSlash(f.Path))
 		b.Files[name] = f.Contents
-		calcs := strings.HasPrefix(path.Base(name), "calcs-")
+		base := path.Base(name)
 		switch path.Ext(name) {
 		case ".css":
-			if calcs {
+			if strings.HasPrefix(base, "calcs-") {
 				b.CalcCSS = name
 			} else {
 				b.CSS = name
 			}
 		case ".js":
-			switch {
-			case calcs:
-				b.CalcJS = name
-			case strings.HasPrefix(path.Base(name), "boot-"):
-				b.Boot = name
-			case strings.HasPrefix(path.Base(name), "worker-"):
-				b.Worker = name
-			case strings.HasPrefix(path.Base(name), "character-"):
-				b.CharacterJS = name
-			case strings.HasPrefix(path.Base(name), "notes-"):
-				b.NotesJS = name
-			case strings.HasPrefix(path.Base(name), "cards-"):
-				b.CardsJS = name
-			case strings.HasPrefix(path.Base(name), "changes-"):
-				b.ChangesJS = name
-			case strings.HasPrefix(path.Base(name), "head-"):
-				b.Head = name
-			default:
-				b.JS = name
+			field := &b.JS // the page script, unless its name says another entry's
+			for prefix, f := range b.entryScripts() {
+				if strings.HasPrefix(base, prefix) {
+					field = f
+				}
 			}
+			*field = name
 		}
 	}
 	return b, nil

@@ -85,12 +85,12 @@ func esbuildVersion() string {
 	return ""
 }
 
-// encodeBundle lays a bundle out as: the ten names, then each file as
+// encodeBundle lays a bundle out as: its names (Bundle.names), then each file as
 // name and bytes, every field with its length.
 func encodeBundle(b *Bundle) []byte {
 	var buf bytes.Buffer
-	for _, s := range []string{b.CSS, b.JS, b.CalcCSS, b.CalcJS, b.Worker, b.Boot, b.Head, b.CharacterJS, b.NotesJS, b.CardsJS, b.ChangesJS} {
-		writeField(&buf, []byte(s))
+	for _, s := range b.names() {
+		writeField(&buf, []byte(*s))
 	}
 	names := make([]string, 0, len(b.Files))
 	for n := range b.Files {
@@ -120,7 +120,7 @@ func decodeBundle(data []byte) (*Bundle, error) {
 		return f, nil
 	}
 	b := &Bundle{Files: map[string][]byte{}}
-	for _, s := range []*string{&b.CSS, &b.JS, &b.CalcCSS, &b.CalcJS, &b.Worker, &b.Boot, &b.Head, &b.CharacterJS, &b.NotesJS, &b.CardsJS, &b.ChangesJS} {
+	for _, s := range b.names() {
 		f, err := field()
 		if err != nil {
 			return nil, err
@@ -138,8 +138,8 @@ func decodeBundle(data []byte) (*Bundle, error) {
 		}
 		b.Files[string(name)] = body
 	}
-	for _, s := range []string{b.CSS, b.JS, b.CalcCSS, b.CalcJS, b.Worker, b.Boot, b.Head, b.CharacterJS, b.NotesJS, b.CardsJS, b.ChangesJS} {
-		if _, ok := b.Files[s]; !ok {
+	for _, s := range b.names() {
+		if _, ok := b.Files[*s]; !ok {
 			return nil, errCorrupt
 		}
 	}
