@@ -206,3 +206,22 @@ export function set(obj, path, v) {
   }
   cur[keys[keys.length - 1]] = v;
 }
+
+// glanceInput is the engine input of one of a character's calculators
+// (a glance): its defaults (g.base), with the character's value of each
+// field it takes (g.map: input path → character key, "item." for a list's
+// item); a field the character leaves empty is left out, as the
+// calculator's form leaves it. The character page and the changes page
+// both compute with it.
+export function glanceInput(g, values, item) {
+  const input = JSON.parse(JSON.stringify(g.base));
+  for (const [path, key] of Object.entries(g.map)) {
+    const v = key.startsWith("item.") ? get(item || {}, key.slice(5)) : get(values, key);
+    if (v === undefined || v === null || v === "") {
+      const keys = path.split(".");
+      const parent = keys.length > 1 ? get(input, keys.slice(0, -1).join(".")) : input;
+      if (parent) delete parent[keys[keys.length - 1]];
+    } else set(input, path, v);
+  }
+  return input;
+}

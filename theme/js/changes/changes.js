@@ -8,28 +8,13 @@
 import { loadEngine } from "../shared/engine.js";
 import { bookmarks, characterOf } from "../shared/store.js";
 import { fmt, t } from "../shared/page.js";
-import { formatFigure, get, set } from "../calcs/format.js";
+import { formatFigure, get, glanceInput } from "../calcs/format.js";
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
   return e;
-}
-
-// inputOf is the engine input of a glance for the character's values
-// (and a list's item): as the character page computes it.
-function inputOf(g, values, item) {
-  const input = JSON.parse(JSON.stringify(g.base));
-  for (const [path, key] of Object.entries(g.map)) {
-    const v = key.startsWith("item.") ? get(item || {}, key.slice(5)) : get(values, key);
-    if (v === undefined || v === null || v === "") {
-      const keys = path.split(".");
-      const parent = keys.length > 1 ? get(input, keys.slice(0, -1).join(".")) : input;
-      if (parent) delete parent[keys[keys.length - 1]];
-    } else set(input, path, v);
-  }
-  return input;
 }
 
 // figuresOf returns the figures of an engine output as [label, text].
@@ -52,9 +37,9 @@ function computations(game, data, values) {
     if (g.each) {
       list.forEach((item, i) => {
         const name = item && typeof item.name === "string" && item.name.trim() ? item.name.trim() : String(i + 1);
-        jobs.push({ key: game + "-" + g.calc + "-" + i, g, title: g.title + " — " + name, input: JSON.stringify(inputOf(g, values, item)) });
+        jobs.push({ key: game + "-" + g.calc + "-" + i, g, title: g.title + " — " + name, input: JSON.stringify(glanceInput(g, values, item)) });
       });
-    } else jobs.push({ key: game + "-" + g.calc, g, title: g.title, input: JSON.stringify(inputOf(g, values)) });
+    } else jobs.push({ key: game + "-" + g.calc, g, title: g.title, input: JSON.stringify(glanceInput(g, values)) });
   }
   return jobs;
 }

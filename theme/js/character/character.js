@@ -9,7 +9,7 @@ import { loadEngine, Superseded } from "../shared/engine.js";
 import { clearErrors, forText, readForm, showFieldError, writeForm } from "../calcs/form.js";
 import { answer, loadFailed } from "../calcs/result.js";
 import { fill, fmt, t } from "../shared/page.js";
-import { formatFigure, get, set } from "../calcs/format.js";
+import { formatFigure, get, glanceInput, set } from "../calcs/format.js";
 import { characterOf, cleanName, glanceOf, NAME, nameOf, saveCharacter, saveGlance } from "../shared/store.js";
 import { fileFor, linkFor, LinkError, MAX_FILE, sharedIn, sharedInFile } from "./share.js";
 import { qrSVG } from "../shared/qr.js";
@@ -144,22 +144,6 @@ function read(sec) {
   return { values, items, errors };
 }
 
-// inputOf is the engine input of one glance: its calculator's defaults,
-// with the character's value of each field it takes; a field the
-// character leaves empty is left out, as the calculator's form leaves it.
-function inputOf(g, values, item) {
-  const input = JSON.parse(JSON.stringify(g.base));
-  for (const [path, key] of Object.entries(g.map)) {
-    const v = key.startsWith("item.") ? get(item || {}, key.slice(5)) : get(values, key);
-    if (v === undefined || v === null || v === "") {
-      const keys = path.split(".");
-      const parent = keys.length > 1 ? get(input, keys.slice(0, -1).join(".")) : input;
-      if (parent) delete parent[keys[keys.length - 1]];
-    } else set(input, path, v);
-  }
-  return input;
-}
-
 // glanceData is what one answer says: its title and rule, the engine's
 // answer (or its error) and the figures, as [label, text] pairs.
 function glanceData(g, title, out) {
@@ -262,10 +246,10 @@ async function update(sec, fromUser = true) {
     if (g.each) {
       r.items.forEach((it, i) => {
         const title = it.values.name || it.li.querySelector(".character-item-n").textContent;
-        jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc + "-" + i, g.calc, JSON.stringify(inputOf(g, r.values, it.values))).then((res) => glanceData(g, title, res.out)));
+        jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc + "-" + i, g.calc, JSON.stringify(glanceInput(g, r.values, it.values))).then((res) => glanceData(g, title, res.out)));
       });
       if (!r.items.length) jobs.push(Promise.resolve({ none: sec._data.list.none || "" }));
-    } else jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc, g.calc, JSON.stringify(inputOf(g, r.values))).then((res) => glanceData(g, g.title, res.out)));
+    } else jobs.push(engine.run("character-" + sec.dataset.characterGame + "-" + g.calc, g.calc, JSON.stringify(glanceInput(g, r.values))).then((res) => glanceData(g, g.title, res.out)));
   }
   let entries;
   try {
