@@ -80,19 +80,26 @@ func jsList(l []string) string {
 // cardsAxe runs axe-core on the page as it is and fails on a violation.
 func cardsAxe(t *testing.T, b *Browser, axe, when string) {
 	t.Helper()
+	axeOn(t, b.Ctx, axe, "cards page, "+when)
+}
+
+// axeOn runs axe-core (source axe), touch targets included, on the page of
+// ctx, and reports each violation as an error prefixed with where.
+func axeOn(t *testing.T, ctx context.Context, axe, where string) {
+	t.Helper()
 	var vs []axeViolation
-	err := chromedp.Run(b.Ctx, chromedp.Evaluate(axe, nil),
+	err := chromedp.Run(ctx, chromedp.Evaluate(axe, nil),
 		chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
 			&vs, awaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range vs {
-		var where []string
+		var nodes []string
 		for _, n := range v.Nodes {
-			where = append(where, strings.Join(n.Target, " "))
+			nodes = append(nodes, strings.Join(n.Target, " "))
 		}
-		t.Errorf("cards page, %s: %s (%s): %s — %s", when, v.ID, v.Impact, v.Help, strings.Join(where, "; "))
+		t.Errorf("%s: %s (%s): %s — %s", where, v.ID, v.Impact, v.Help, strings.Join(nodes, "; "))
 	}
 }
 

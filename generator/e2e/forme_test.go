@@ -29,7 +29,7 @@ import (
 // with each edition's content, linked to its rule, and the bookmarked
 // section. Without a character or a bookmark, the section stays hidden.
 // The update banner says how many of the player's bookmarked rules the
-// new build changed.
+// new build changed and, with a character, that its rules changed.
 func TestChangesForMe(t *testing.T) {
 	dir := t.TempDir()
 	content, out, old := filepath.Join(dir, "content"), filepath.Join(dir, "public"), filepath.Join(t.TempDir(), "content")
@@ -167,6 +167,30 @@ func TestChangesForMe(t *testing.T) {
 		t.Errorf("the first heading is %q, want \"for you\" (%v)", first, err)
 	}
 	shotFull(t, ctx, "changes-for-me-390.png")
+	axeOn(t, ctx, axeSource(t), "the changes page, for you filled")
+
+	// With the character stored, the banner of a new edition says the
+	// character's rules changed too; a correction of the same edition
+	// says only the bookmarks (what changed since the previous edition was
+	// said when it arrived).
+	for _, c := range []struct{ edition, want string }{
+		{"2026", "One of your bookmarked rules among them. And one of the rules your character uses: its figures before and after are on the changes page."},
+		{"", "One of your bookmarked rules among them."},
+	} {
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(base+"/en/fantasy/"),
+			chromedp.WaitReady("main", chromedp.ByQuery),
+			chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Evaluate(`navigator.serviceWorker.dispatchEvent(new MessageEvent("message", {data: {type: "compendium-updated", build: "next-`+c.edition+`", edition: "`+c.edition+`", changes: "../changes/", others: 3}}))`, nil),
+			chromedp.Poll(`document.querySelector("#update-banner .update-mine").textContent || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Evaluate(`document.querySelector("#update-banner .update-mine").textContent`, &mine),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if mine != c.want {
+			t.Errorf("edition %q: the banner says %q, want %q", c.edition, mine, c.want)
+		}
+	}
 }
 
 // calcWith runs the calc command on input with the rules of content.

@@ -251,7 +251,7 @@ func TestNotesChanged(t *testing.T) {
 	if err := os.CopyFS(content, os.DirFS(testcontent.Dir)); err != nil {
 		t.Fatal(err)
 	}
-	build := func(runMax string) {
+	build := func(runMax, plate string) {
 		t.Helper()
 		for _, lang := range []string{"fr", "en"} {
 			f := filepath.Join(content, lang, "fantasy.md")
@@ -261,6 +261,7 @@ func TestNotesChanged(t *testing.T) {
 			}
 			src = bytes.Replace(src, []byte("{=armor.run-max 10}"), []byte("{=armor.run-max "+runMax+"}"), 1)
 			src = bytes.Replace(src, []byte("{=armor.run-max 12}"), []byte("{=armor.run-max "+runMax+"}"), 1)
+			src = bytes.Replace(src, []byte("{=armor.plate 3}"), []byte("{=armor.plate "+plate+"}"), 1)
 			if err := os.WriteFile(f, src, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -269,7 +270,7 @@ func TestNotesChanged(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	build("10")
+	build("10", "3")
 	base, _ := serveOwn(t, serve.Handler(out, nil))
 	b := newFreshBrowser(t, 390, 844, true, 2*time.Minute)
 	b.Allow(base)
@@ -278,7 +279,7 @@ func TestNotesChanged(t *testing.T) {
 	writeNote(t, ctx, base+"/fr/fantasy/", "weapons", true, "")
 	writeNote(t, ctx, base+"/fr/fantasy/", "shields", true, "Bouclier en mousse seulement ; notre groupe joue les coups au bras comme au torse.")
 
-	build("12")
+	build("12", "4")
 	// The new edition as a player gets it once the update is taken: no
 	// copy of the first build left.
 	var changed, heading string
@@ -290,7 +291,8 @@ func TestNotesChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(changed, "La règle a changé depuis votre note\u00a0: 10 → 12") {
+	// Two values of the section moved: each is named in words.
+	if !strings.Contains(changed, "La règle a changé depuis votre note\u00a0: ") || !strings.Contains(changed, "d’une pièce de plaque\u00a0: 3 → 4") || !strings.Contains(changed, "\u00a0: 10 → 12") {
 		t.Errorf("the changed note says %q", changed)
 	}
 	shotFull(t, ctx, "notes-page-390.png")
@@ -353,15 +355,7 @@ func TestNotesAccessibility(t *testing.T) {
 	writeNote(t, ctx, baseURL+"/fr/fantasy/", "armor", true, "Au-delà de 10 points, on marche.")
 	check := func(where string) {
 		t.Helper()
-		var vs []axeViolation
-		if err := chromedp.Run(ctx, chromedp.Evaluate(axe, nil),
-			chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
-				&vs, awaitPromise)); err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range vs {
-			t.Errorf("%s: %s (%s): %s — %v", where, v.ID, v.Impact, v.Help, v.Nodes)
-		}
+		axeOn(t, ctx, axe, where)
 	}
 	check("a rules page, the note's panel open")
 	shotViewport(t, ctx, "notes-panel-390.png")
@@ -379,4 +373,29 @@ func TestNotesAccessibility(t *testing.T) {
 		t.Errorf("the note on a section gone reads %q", gone)
 	}
 	check("the notes page")
+	// The rule's current text, one tap away: the section as its page shows
+	// it, without the page's controls, its links leading where they lead
+	// there.
+	var rule struct {
+		Text  string
+		Links []string
+		IDs   int
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector('[data-note="fantasy#armor"] .note-rule > summary').click()`, nil),
+		chromedp.Poll(`document.querySelector('[data-note="fantasy#armor"] .note-rule')?.dataset.state === "shown" || null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Evaluate(`(() => { const b = document.querySelector('[data-note="fantasy#armor"] .note-rule-text'); return { text: b.textContent, links: [...b.querySelectorAll("a")].map((a) => a.getAttribute("href")), ids: b.querySelectorAll("[id], button, form").length }; })()`, &rule),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rule.Text, "points d’armure") || len(rule.Links) == 0 || rule.IDs != 0 {
+		t.Errorf("the armour rule's text under its note: %d characters, links %q, %d IDs or controls", len(rule.Text), rule.Links, rule.IDs)
+	}
+	for _, h := range rule.Links {
+		if !strings.HasPrefix(h, baseURL+"/fr/") {
+			t.Errorf("a link of the rule's text leads to %q, not a page of the site", h)
+		}
+	}
+	check("the notes page, a rule's text open")
+	shotFull(t, ctx, "notes-rule-text-390.png")
 }

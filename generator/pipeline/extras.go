@@ -10,14 +10,15 @@ import (
 // extras computes, for every language of s, what its pages show that the
 // build computes: the calculators page, the glossary, the values, the
 // character page and each document's calculators' data. The pages phase
-// takes the result as data (render.Extra.Langs).
-func (c *calcs) extras(s *site.Site) (map[string]*render.LangExtra, error) {
+// takes the result as data (render.Extra.Langs). changes, by language,
+// are what changed since the previous edition (nil without one).
+func (c *calcs) extras(s *site.Site, changes map[string]*render.Changes) (map[string]*render.LangExtra, error) {
 	out := make([]*render.LangExtra, len(s.Langs))
 	errs := make([]error, len(s.Langs))
 	par.Each(len(s.Langs), func(i int) {
 		out[i], errs[i] = c.langExtra(s.Langs[i])
 		if errs[i] == nil {
-			out[i].Notes = notesPage(s, s.Langs[i])
+			out[i].Notes = notesPage(s, s.Langs[i], c.meanings(s.Langs[i].Code), changes[s.Langs[i].Code])
 		}
 	})
 	m := map[string]*render.LangExtra{}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 
 	"compendium/generator/render"
 	"compendium/generator/site"
@@ -19,6 +20,19 @@ import (
 type notesIndex struct {
 	V    int                 `json:"v"`
 	Docs map[string]notesDoc `json:"docs"`
+	// Meanings says each rule value in words in this language ("Points
+	// d'armure de la plaque"), for a note that names the values that
+	// moved.
+	Meanings map[string]string `json:"m,omitempty"`
+	// Characters lists, by game, the sections ("doc#id") that hold the
+	// calculators its character feeds or glances at (as the cards page
+	// offers them).
+	Characters map[string][]string `json:"chars,omitempty"`
+	// Since is the previous edition this one was compared with, and
+	// Changed the sections ("doc#id") whose text changed since: what the
+	// update banner tells a player with a character.
+	Since   string   `json:"since,omitempty"`
+	Changed []string `json:"changed,omitempty"`
 }
 
 type notesDoc struct {
@@ -40,13 +54,33 @@ type notesSection struct {
 
 // notesPage returns the notes page of l (/<lang>/notes/): the games, and
 // the notes index its script and the rules pages' note controls compare
-// the player's notes with.
-func notesPage(s *site.Site, l *site.Lang) *render.NotesPage {
+// the player's notes with. meanings are the rule values' words in l's
+// language; ch, when not nil, what changed since the previous edition.
+func notesPage(s *site.Site, l *site.Lang, meanings map[string]string, ch *render.Changes) *render.NotesPage {
 	if len(l.Docs) == 0 {
 		return nil
 	}
 	orig := s.Lang(s.Original())
-	idx := notesIndex{V: 1, Docs: map[string]notesDoc{}}
+	idx := notesIndex{V: 1, Docs: map[string]notesDoc{}, Meanings: meanings}
+	for doc, secs := range cardCharacter() {
+		for id, game := range secs {
+			if idx.Characters == nil {
+				idx.Characters = map[string][]string{}
+			}
+			idx.Characters[game] = append(idx.Characters[game], doc+"#"+id)
+		}
+	}
+	for _, keys := range idx.Characters {
+		slices.Sort(keys)
+	}
+	if ch != nil {
+		idx.Since = ch.Since
+		for _, d := range ch.Docs {
+			for _, c := range d.Changed {
+				idx.Changed = append(idx.Changed, d.Slug+"#"+c.ID)
+			}
+		}
+	}
 	var games []render.NotesGame
 	for _, d := range l.Docs {
 		src := d

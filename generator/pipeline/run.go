@@ -197,7 +197,7 @@ func (r *run) renderPages(l *loaded, a built, ed edited, kept *keptPages) (*rend
 		searchPaths[lang.Code] = search.IndexPath(lang.Code)
 	}
 	b, m := a.bundle, a.module
-	langs, err := calc.extras(s)
+	langs, err := calc.extras(s, ed.changes)
 	if err != nil {
 		return nil, failed("pages", err)
 	}

@@ -47,6 +47,18 @@ func (c *calcs) valuesPage(lang string) []render.ValueGroup {
 	return groups
 }
 
+// meanings says, in lang, what each rule value the content declares is
+// (the values page's words), by key.
+func (c *calcs) meanings(lang string) map[string]string {
+	m := map[string]string{}
+	for _, r := range c.ruleSet().Rows(c.site, lang) {
+		if len(r.Decls) > 0 {
+			m[r.Spec.Key] = values.Meaning(r.Spec, lang, c.site.Codes())
+		}
+	}
+	return m
+}
+
 // valueChanges lists the values whose number differs between the previous
 // edition's content (old, with its values prev) and this one, in the
 // values page's order. A value the previous edition did not declare is

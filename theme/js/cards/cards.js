@@ -9,17 +9,11 @@
 
 import { qrSVG } from "../shared/qr.js";
 import { bookmarks, characterOf } from "../shared/store.js";
+import { fetchPage, sectionBlocks } from "../shared/section.js";
 
 // PER_SHEET is the number of cards an A4 sheet holds in each layout, in
 // the grid theme/css/main.css draws (.cards-sheet-a6, -a7).
 const PER_SHEET = { a6: 4, a7: 8, page: 1 };
-
-// SKIP matches what a page shows that a card does not: calculators, the
-// page's hidden definitions, scripts' templates.
-const SKIP = "details.calc-fold, noscript, template, script, dl.term-defs, form, .calc, .footnotes";
-
-// STRIP matches the controls inside a block a card leaves out.
-const STRIP = ".anchor-link, .heading-link, .heading-alt, .calc-peek, button";
 
 const main = document.querySelector("main.cards-page");
 if (main) init(main);
@@ -115,23 +109,6 @@ const fill = (s, kv) => s.replace(/\{(\w+)\}/g, (m, k) => (k in kv ? kv[k] : m))
 
 const titleOf = (input) => input.closest("label").querySelector(".cards-title").textContent;
 
-// pages caches the rules pages fetched, by address, as parsed documents.
-const pages = new Map();
-
-function fetchPage(url) {
-  if (!pages.has(url)) {
-    const p = fetch(url)
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
-      .then((html) => new DOMParser().parseFromString(html, "text/html"))
-      .catch(() => {
-        pages.delete(url);
-        return null;
-      });
-    pages.set(url, p);
-  }
-  return pages.get(url);
-}
-
 // section reads a chosen section from its page: its game, title, blocks
 // (copies of the page's), the definitions of the terms it marks, and its
 // absolute address; null when the page cannot be had.
@@ -140,30 +117,8 @@ async function section(main, input) {
   const id = decodeURIComponent(href.hash.slice(1));
   href.hash = "";
   const doc = await fetchPage(href.href);
-  const h = doc?.getElementById(id);
-  if (!h) return null;
-  const level = /^H[1-6]$/.test(h.tagName) ? +h.tagName[1] : 7;
-  const blocks = [];
-  for (let n = h.nextElementSibling; n; n = n.nextElementSibling) {
-    if (/^H[1-6]$/.test(n.tagName) && +n.tagName[1] <= level) break;
-    if (n.matches(SKIP)) continue;
-    const c = document.importNode(n, true);
-    c.querySelectorAll(STRIP).forEach((x) => x.remove());
-    c.querySelectorAll(SKIP).forEach((x) => x.remove());
-    for (const x of [c, ...c.querySelectorAll("[id]")]) x.removeAttribute("id");
-    for (const x of [c, ...c.querySelectorAll("[tabindex]")]) x.removeAttribute("tabindex");
-    // On paper a link is its words: a card's links are text, a term
-    // keeping its mark and a cross-reference where it leads.
-    for (const a of c.querySelectorAll("a")) {
-      const span = document.createElement("span");
-      span.className = a.className;
-      if (a.dataset.term) span.dataset.term = a.dataset.term;
-      span.append(...a.childNodes);
-      if (a.dataset.to) span.append(` (→ ${a.dataset.to})`);
-      a.replaceWith(span);
-    }
-    blocks.push(c);
-  }
+  const blocks = sectionBlocks(doc, id, true);
+  if (!blocks) return null;
   const defs = new Map();
   for (const d of doc.querySelectorAll("dl.term-defs [data-term]")) {
     defs.set(d.dataset.term, { term: d.querySelector("dfn")?.textContent || "", text: d.querySelector("dd")?.textContent || "" });

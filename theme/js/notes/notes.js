@@ -4,6 +4,7 @@
 import { toast } from "../shared/toast.js";
 import { noteKey, notesStored, writeNotes } from "../shared/store.js";
 import { changeText, markRead, notesIndex, stateOf, t } from "../shared/notes.js";
+import { fetchPage, sectionBlocks } from "../shared/section.js";
 import { FILE_MAX, fileOf, merge, readFile } from "./file.js";
 
 function el(tag, cls, text) {
@@ -68,6 +69,7 @@ async function drawNotes(main) {
       li.append(p);
     }
     if ((n.text || "").trim()) li.append(el("p", "note-body", n.text));
+    if (!st.gone) li.append(ruleText(root + lang + "/" + n.doc + "/", idx ? sectionId(n, idx) : n.id));
     const tools = el("p", "note-tools");
     const del = el("button", "note-delete", t("notes.delete"));
     del.type = "button";
@@ -93,6 +95,39 @@ async function drawNotes(main) {
   }
   main.querySelector(".notes-empty").hidden = notes.length > 0;
   main.querySelector(".notes-export").disabled = notes.length === 0;
+}
+
+// sectionId returns the ID of the section note n is on: a named rule's
+// is its section's.
+function sectionId(n, idx) {
+  const d = idx.docs && idx.docs[n.doc];
+  return (d && d.anchors && d.anchors[n.id]) || n.id;
+}
+
+// ruleText returns a disclosure that shows, once opened, the rule's text as
+// its page shows it now (fetched from page, as the offline copy keeps it),
+// or says that this device does not have it.
+function ruleText(page, id) {
+  const box = el("details", "note-rule");
+  box.append(el("summary", "", t("notes.rule_text")));
+  const body = el("div", "note-rule-text");
+  box.append(body);
+  box.addEventListener("toggle", async () => {
+    if (!box.open || box.dataset.state) return;
+    box.dataset.state = "loading";
+    const blocks = sectionBlocks(await fetchPage(page), id, false);
+    if (!blocks) {
+      delete box.dataset.state;
+      body.replaceChildren(el("p", "note-rule-missing", t("notes.rule_unavailable")));
+      return;
+    }
+    // The section's own links ("#armor") lead where they do on its page.
+    const at = new URL(page, location.href);
+    for (const b of blocks) for (const a of b.querySelectorAll("a[href]")) a.href = new URL(a.getAttribute("href"), at).href;
+    body.replaceChildren(...blocks);
+    box.dataset.state = "shown";
+  });
+  return box;
 }
 
 // importText merges a file's text into the stored notes and says what it

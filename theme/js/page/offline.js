@@ -1,4 +1,4 @@
-import { notesStored, write } from "../shared/store.js";
+import { characterOf, notesStored, write } from "../shared/store.js";
 import { stateOf } from "../shared/notes.js";
 import { toast } from "../shared/toast.js";
 
@@ -99,19 +99,21 @@ function watchUpdates() {
     }
     banner.hidden = false;
     banner.dataset.state = "shown";
-    if (d.changes) sayMine(banner);
+    if (d.changes) sayMine(banner, Boolean(d.edition));
   });
 }
 
 // sayMine adds to the banner how many of the player's bookmarked or
 // annotated rules the new build changed, counted against its notes index
-// (asked past the HTTP cache: the page's own build may hold the old one);
-// nothing when none did, or when the index cannot be had.
-async function sayMine(banner) {
+// (asked past the HTTP cache: the page's own build may hold the old one),
+// and, when a new edition arrived (edition), how many of the rules their
+// stored characters' calculators use changed since the previous one (the
+// changes page shows the figures before and after); nothing when none
+// did, or when the index cannot be had.
+async function sayMine(banner, edition) {
   const slot = banner.querySelector(".update-mine");
   slot.textContent = "";
   const notes = Object.values(notesStored().notes).filter((n) => n.mark || (n.text || "").trim());
-  if (!notes.length) return;
   const b = document.body;
   let idx = null;
   try {
@@ -120,8 +122,20 @@ async function sayMine(banner) {
   } catch {
     return;
   }
+  if (!idx) return;
+  const chars = [];
+  if (edition && idx.chars && idx.changed) {
+    const changed = new Set(idx.changed);
+    for (const [game, secs] of Object.entries(idx.chars)) {
+      if (characterOf(game)) chars.push(...secs.filter((k) => changed.has(k)));
+    }
+  }
+  const said = [];
   const n = notes.filter((note) => stateOf(note, idx).changed).length;
-  if (n) slot.textContent = (n === 1 ? slot.dataset.mineOne : slot.dataset.mineMany).replace("%d", String(n));
+  const c = new Set(chars).size;
+  if (n) said.push((n === 1 ? slot.dataset.mineOne : slot.dataset.mineMany).replace("%d", String(n)));
+  if (c) said.push((c === 1 ? slot.dataset.characterOne : slot.dataset.characterMany).replace("%d", String(c)));
+  slot.textContent = said.join(" ");
 }
 
 // updateDetail says what changed, from the banner's strings t: whether

@@ -15,7 +15,8 @@ export function sectionOf(n, idx) {
 
 // stateOf says how note n stands against the index: {gone} when its
 // section no longer exists, {sec, changed, changes} otherwise, changes
-// listing the rule values that differ ({key, from, to}, either undefined
+// listing the rule values that differ ({key, what, from, to}: what is the
+// value in words, from the index; from or to undefined
 // for a value added or removed). Without an index nothing is known: {}.
 // A note with no fingerprint (made while the index could not be fetched)
 // reads as unchanged.
@@ -28,7 +29,7 @@ export function stateOf(n, idx) {
   const now = sec.v || {};
   const changes = [];
   for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
-    if (was[key] !== now[key]) changes.push({ key, from: was[key], to: now[key] });
+    if (was[key] !== now[key]) changes.push({ key, what: (idx.m && idx.m[key]) || key, from: was[key], to: now[key] });
   }
   return { sec, changed: true, changes };
 }
@@ -58,11 +59,15 @@ export function notesIndex() {
   return index;
 }
 
-// changeText says in words how the rule moved since the note.
+// changeText says in words how the rule moved since the note: one value
+// by its figures ("10 → 12"), several each with what it is.
 export function changeText(st) {
   if (!st.changes || !st.changes.length) return t("notes.changed");
   const one = st.changes.length === 1;
-  const what = st.changes.map((c) => (one ? "" : c.key + " ") + (c.from ?? "—") + " → " + (c.to ?? "—")).join(", ");
+  const fig = (v) => v ?? "—";
+  const what = st.changes
+    .map((c) => (one ? fig(c.from) + " → " + fig(c.to) : t("notes.change_item", { what: c.what || c.key, from: fig(c.from), to: fig(c.to) })))
+    .join(", ");
   return t("notes.changed_values", { changes: what });
 }
 
