@@ -341,6 +341,9 @@ func (h *Handler) propose(sides []side, texts map[string]string, lang string) (*
 	for _, sd := range sides {
 		text, ok := texts[sd.Lang]
 		if !ok {
+			// Untouched, as on disk: its problems (a value the other
+			// language changed) are at their line in its editor too.
+			edited[filepath.ToSlash(sd.rel)] = span{sd.Lang, sd.First, sd.Last}
 			continue
 		}
 		src, last := sd.src.replace(sd.First, sd.Last, text)

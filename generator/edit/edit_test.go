@@ -77,7 +77,9 @@ func texts(rep Reply, edit func(lang, text string) string) (map[string]string, m
 }
 
 func plate(n string) func(string, string) string {
-	return func(_, text string) string { return strings.Replace(text, "{=armor.plate 3}", "{=armor.plate "+n+"}", 1) }
+	return func(_, text string) string {
+		return strings.Replace(text, "{=armor.plate 3}", "{=armor.plate "+n+"}", 1)
+	}
 }
 
 // snapshot returns the content of every file under dir, by path.
@@ -151,7 +153,9 @@ func TestGuard(t *testing.T) {
 
 // TestSave: each outcome of a save, and what the disk holds after it.
 func TestSave(t *testing.T) {
-	hdr := func(h *Handler) map[string]string { return map[string]string{"Origin": origin, SecretHeader: h.Secret()} }
+	hdr := func(h *Handler) map[string]string {
+		return map[string]string{"Origin": origin, SecretHeader: h.Secret()}
+	}
 	t.Run("both languages", func(t *testing.T) {
 		h, dir := fixture(t)
 		rep := open(t, h, "fantasy", "armor")

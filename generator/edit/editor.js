@@ -203,9 +203,13 @@
     check(state);
   };
 
+  // texts are the edited sections, by language: a language left as it
+  // was is not sent, so that a change on disk to it stays as it is.
   const texts = (state) => {
     const out = {};
-    for (const s of state.sides) out[s.lang] = state.tas[s.lang].value;
+    for (const s of state.sides) {
+      if (state.tas[s.lang].value !== state.base[s.lang]) out[s.lang] = state.tas[s.lang].value;
+    }
     return out;
   };
   const dirty = (state) => state.sides.some((s) => state.tas[s.lang].value !== state.base[s.lang]);
@@ -352,6 +356,12 @@
     box.replaceChildren(el("p", { class: "cedit-conflict-text", text: w.conflict }));
     for (const s of data.sides || []) {
       if (s.hash === state.hashes[s.lang]) continue;
+      if (state.tas[s.lang] && state.tas[s.lang].value === state.base[s.lang]) {
+        // Not edited here: the disk's version is taken as it is.
+        state.tas[s.lang].value = state.base[s.lang] = s.text;
+        state.hashes[s.lang] = s.hash;
+        continue;
+      }
       const lang = (w.langName && w.langName[s.lang]) || s.lang;
       const id = "cedit-disk-" + s.lang;
       const ta = el("textarea", { id, class: "cedit-text cedit-disk", lang: s.lang, readonly: true, rows: "8" });
