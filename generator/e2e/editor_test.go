@@ -98,6 +98,20 @@ func TestEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The built site, as a host publishes it, carries nothing of the
+	// editor: no script, no endpoint, no secret.
+	_ = filepath.WalkDir(opt.OutDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		for _, s := range []string{"/_edit/", "compendium-edit", edit.SecretHeader, "cedit-", ed.Secret()} {
+			if bytes.Contains(b, []byte(s)) {
+				t.Errorf("the built %s holds %q", p, s)
+			}
+		}
+		return nil
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})
 	t.Cleanup(func() { cancel(); <-stopped })
@@ -156,7 +170,9 @@ func TestEditor(t *testing.T) {
 		t.Helper()
 		run("click "+selector, chromedp.Evaluate(`document.querySelector(`+strconv.Quote(selector)+`).click()`, nil))
 	}
-	shoot := func(name string, width, height int64, mobile bool) {
+	// shoot saves the viewport at width × height as name.png, after prep
+	// (a script, "" for none) has run at that size.
+	shoot := func(name string, width, height int64, mobile bool, prep string) {
 		t.Helper()
 		if shots == "" {
 			return
@@ -166,7 +182,11 @@ func TestEditor(t *testing.T) {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
 		}
 		var png []byte
-		run("shoot "+name, chromedp.EmulateViewport(width, height, opts...), chromedp.Sleep(300*time.Millisecond), chromedp.CaptureScreenshot(&png))
+		run("resize for "+name, chromedp.EmulateViewport(width, height, opts...), chromedp.Sleep(200*time.Millisecond))
+		if prep != "" {
+			run("prepare "+name, chromedp.Evaluate(prep, nil))
+		}
+		run("shoot "+name, chromedp.Sleep(200*time.Millisecond), chromedp.CaptureScreenshot(&png))
 		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -227,8 +247,8 @@ func TestEditor(t *testing.T) {
 	if !anyContains(v.En.Offers, "Changer 3 → 4 en anglais aussi") {
 		t.Errorf("no offer to change the English too: %q", v.En.Offers)
 	}
-	shoot("editor-fr-1280", 1280, 900, false)
-	shoot("editor-fr-390", 390, 844, true)
+	shoot("editor-fr-1280", 1280, 900, false, "")
+	shoot("editor-fr-390", 390, 844, true, toEnglish)
 	run("back to 1280", chromedp.EmulateViewport(1280, 900))
 	click("dialog.cedit .cedit-actions .cedit-primary")
 	run("the refusal", chromedp.Poll(`document.querySelector("dialog.cedit .cedit-status").textContent.includes("refusé")`, nil, chromedp.WithPollingTimeout(time.Minute)))
@@ -310,7 +330,7 @@ func TestEditor(t *testing.T) {
 		t.Errorf("the conflict does not show both texts: mine kept %v, disk %q", v.Fr.Text == mine, v.Disk)
 	}
 	fileIs(frFile, theirs, "a conflict")
-	shoot("editor-conflict-fr-1280", 1280, 900, false)
+	shoot("editor-conflict-fr-1280", 1280, 900, false, "")
 	run("back to 1280", chromedp.EmulateViewport(1280, 900))
 
 	// Escape asks before closing an edited text; closing gives the focus
@@ -340,10 +360,14 @@ func TestEditor(t *testing.T) {
 		type_("en", strings.Replace(v.En.Text, "{=armor.plate 4}", "{=armor.plate 5}", 1))
 		run("the check", chromedp.Sleep(600*time.Millisecond))
 		settled("the check of the English value")
-		shoot("editor-en-1280", 1280, 900, false)
-		shoot("editor-en-390", 390, 844, true)
+		shoot("editor-en-1280", 1280, 900, false, "")
+		shoot("editor-en-390", 390, 844, true, toEnglish)
 	}
 }
+
+// toEnglish scrolls the narrow editor to its English text, its offer and
+// its problems, for the phone's pictures.
+const toEnglish = `document.querySelector('.cedit-col[data-lang="en"] .cedit-label').scrollIntoView()`
 
 func anyContains(l []string, s string) bool {
 	for _, x := range l {

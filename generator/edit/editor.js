@@ -198,7 +198,7 @@
       notice.hidden = false;
     }
     dialog.showModal();
-    state.tas[state.sides[0].lang].focus();
+    (state.tas[pageLang] || state.tas[ui] || state.tas[state.sides[0].lang]).focus();
     offers(state);
     check(state);
   };
@@ -401,7 +401,15 @@
       }
     }
     box.hidden = false;
-    box.querySelector("textarea, button")?.focus();
+    // The disk's text opens at its first line that differs from the
+    // organiser's.
+    for (const ta of box.querySelectorAll("textarea")) {
+      const a = ta.value.split("\n"), b = state.tas[ta.lang].value.split("\n");
+      let i = 0;
+      while (i < a.length && a[i] === b[i]) i++;
+      caretAt(ta, i + 1, 1);
+    }
+    if (!box.contains(document.activeElement)) box.querySelector("button")?.focus();
   };
 
   const mark = async (state) => {
