@@ -40,6 +40,12 @@ type Options struct {
 	// document links its headings to the first other language that has
 	// it, when AltLabel names that language; nil links none.
 	AltLabel map[string]string
+	// EditURL, when set, returns the address where a document's file
+	// (as Parse found it) is edited, with {line} left for each heading's
+	// line, or "" for none; EditLabel holds, by language, the name of
+	// the headings' link to it ("Modifier cette section").
+	EditURL   func(file string) string
+	EditLabel map[string]string
 }
 
 // Load reads and renders every document under dir (Parse, then Render
@@ -100,6 +106,11 @@ func Parse(dir string, opt Options) (*Site, Diagnostics) {
 			}
 			d := parseDoc(f, code, src, md, &dds[i])
 			d.values = markdown.DocumentValues{Doc: slug, Alt: altLink(dir, code, slug, s.Languages, opt.AltLabel)}
+			if opt.EditURL != nil {
+				if u := opt.EditURL(f); u != "" {
+					d.values.Edit = &markdown.EditLink{URL: u, Label: opt.EditLabel[code], FirstLine: d.bodyLine}
+				}
+			}
 			// A document without calculator blocks renders now: its tree
 			// then goes at once. Held until every document was parsed,
 			// the trees were most of a 10,000-page build's peak
