@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/yuin/goldmark"
 
@@ -99,7 +98,12 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 	}
 	popt := site.Options{Languages: cfg.Langs(), Markdown: mds, AltLabel: alt}
 	if cfg.EditURL != "" {
-		popt.EditURL, popt.EditLabel = editURL(opt.ConfigFile, cfg.EditURL), map[string]string{}
+		// The repository's root is the folder of compendium.json.
+		root, err := filepath.Abs(filepath.Dir(opt.ConfigFile))
+		if err == nil {
+			popt.EditURL, popt.EditRoot = cfg.EditURL, root
+		}
+		popt.EditLabel = map[string]string{}
 		for _, lang := range langs {
 			popt.EditLabel[lang] = theme.T(lang, "edit_section")
 		}
@@ -368,23 +372,4 @@ func fingerprint(themeDir, configFile, baseURL string) (string, error) {
 	}
 	h.Write([]byte(baseURL))
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// editURL returns the address of a file in the organiser's repository
-// (compendium.json's edit_url, its {path} filled with the file's path from
-// the folder of compendium.json, the repository's root): "" for a file
-// outside it.
-func editURL(configFile, pattern string) func(file string) string {
-	root, rerr := filepath.Abs(filepath.Dir(configFile))
-	return func(file string) string {
-		abs, err := filepath.Abs(file)
-		if err != nil || rerr != nil {
-			return ""
-		}
-		rel, err := filepath.Rel(root, abs)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return ""
-		}
-		return strings.ReplaceAll(pattern, "{path}", filepath.ToSlash(rel))
-	}
 }

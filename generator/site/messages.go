@@ -712,8 +712,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"check [-content content] [-theme theme] [-config compendium.json] [-strict] [-v] [-lang fr|en]",
 	},
 	"help-usage-serve": {
-		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
-		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
+		"serve [-addr 127.0.0.1:8080] [-live=false] [-edit] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
+		"serve [-addr 127.0.0.1:8080] [-live=false] [-edit] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
 	},
 	"help-usage-search": {
 		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-config compendium.json] [-limit 10] \"query\"",
