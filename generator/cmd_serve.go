@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"compendium/generator/edit"
 	"compendium/generator/pipeline"
 	"compendium/generator/serve"
 	"compendium/generator/site"
@@ -28,10 +30,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	langFlag := langFlag(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "help-flag-serve-addr")
 	live := fs.Bool("live", true, "help-flag-serve-live")
+	editOn := fs.Bool("edit", false, "help-flag-serve-edit")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	lang := site.LangFrom(*langFlag)
+	editSet := false
+	fs.Visit(func(f *flag.Flag) { editSet = editSet || f.Name == "edit" })
 	// Each rebuild allocates a lot and keeps little: a less frequent
 	// collector cut its share of a rebuild. Not for build, where it made
 	// the peak half as large again for no time (docs/performance.md,
@@ -149,6 +154,20 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, rerr)
 		return 1
 	}
+	// Editing is on where only this machine reaches the server, or where
+	// the organiser said so; it needs the live reload to show a save.
+	var editor serve.Editor
+	if *live && edit.Allowed(ln.Addr(), editSet, *editOn) {
+		eopt := opt
+		eopt.Progress = nil
+		ed, err := edit.New(edit.Options{Pipeline: eopt})
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		editor = ed
+		fmt.Fprintln(stdout, site.Text("cmd-serve-edit", lang, "dir", opt.ContentDir))
+	}
 	err = serve.Run(ctx, serve.Options{
 		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, filepath.Join(root, "wasm")},
 		Rebuild: rebuild, Log: stderr, Describe: func(err error) string { return sayError(err, lang) + "\n" + site.Text("cmd-serve-still", lang) }, NoLive: !*live, Failed: firstErr,
@@ -163,6 +182,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		},
 		Deferred: pipeline.LeftByRebuild,
 		Ready:    func(a string) { fmt.Fprintln(stdout, site.Text("cmd-serving", lang, "addr", a)) },
+		Editor:   editor,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)

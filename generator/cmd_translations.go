@@ -65,15 +65,15 @@ func runTranslations(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	before := len(translation.Find(s, recs))
-	unknown := translation.Mark(s, recs, fs.Args(), *all, time.Now().UTC().Format("2006-01-02"))
+	unknown, recs, err := translation.MarkFile(s, path, fs.Args(), *all, time.Now().UTC().Format("2006-01-02"))
 	for _, k := range unknown {
 		fmt.Fprintln(stderr, site.Text("cmd-translations-unknown", lang, "key", k))
 	}
 	if len(unknown) > 0 {
 		return 2
 	}
-	if err := translation.Save(path, recs); err != nil {
-		fmt.Fprintln(stderr, site.New(path, 0, "write-failed", "err", err.Error()).Format(lang))
+	if err != nil {
+		fmt.Fprintln(stderr, sayError(err, lang))
 		return 2
 	}
 	after := len(translation.Find(s, recs))

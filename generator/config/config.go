@@ -40,6 +40,11 @@ type Config struct {
 	// interface strings in theme/i18n/<code>.json. A file without the key
 	// has site.Languages, the two the compendium was written in.
 	Languages []string `json:"languages"`
+	// EditURL, when set, gives each section of the site a link to edit
+	// its source: an address with {path}, the file's path from this
+	// file's folder ("content/fr/fantasy.md"), and {line}, its heading's
+	// line (e.g. "https://example.org/repo/edit/main/{path}#L{line}").
+	EditURL string `json:"edit_url"`
 	// languagesLine is the line of the list in the file, 0 when it has none.
 	languagesLine int
 }
@@ -117,6 +122,10 @@ func Parse(file string, b []byte) (*Config, error) {
 				return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"`+m.name+`"`)))), Kind: "config-empty", Args: []string{"field", m.name + "." + k}}
 			}
 		}
+	}
+	if c.EditURL != "" && !strings.Contains(c.EditURL, "{path}") {
+		return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"edit_url"`)))), Kind: "config-edit-url",
+			Args: []string{"url", c.EditURL, "mark", "{path}", "example", "https://example.org/repo/edit/main/{path}#L{line}"}}
 	}
 	if err := checkLanguages(file, b, c); err != nil {
 		return nil, err

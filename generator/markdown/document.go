@@ -18,6 +18,20 @@ type DocumentValues struct {
 	// Doc is the document's slug: of two glossary terms written alike,
 	// a mark links the one this document defines (GlossTerm).
 	Doc string
+	// Edit, when set, gives each heading a link to its source in the
+	// organiser's repository (compendium.json's edit_url).
+	Edit *EditLink
+}
+
+// EditLink is a heading's link to edit its source where it is kept: URL
+// with {line} standing for the heading's line in the file, Label its
+// accessible name in the page's language.
+type EditLink struct {
+	URL   string
+	Label string
+	// FirstLine is the file's line of the rendered source's first byte
+	// (after the front matter).
+	FirstLine int
 }
 
 // documentValuesKey is the ast.Document metadata key of DocumentValues.

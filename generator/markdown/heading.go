@@ -1,7 +1,10 @@
 package markdown
 
 import (
+	"bytes"
 	"html"
+	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -71,12 +74,20 @@ func (r headingRenderer) render(w util.BufWriter, source []byte, node ast.Node, 
 		_, _ = w.WriteString(`<a class="heading-link" href="#` + html.EscapeString(id) + `" data-copy-link><span aria-hidden="true">#</span><span class="visually-hidden">` +
 			html.EscapeString(r.label) + `</span></a>`)
 		a := r.alt
+		var edit *EditLink
 		if v, ok := documentValues(node); ok {
-			a = v.Alt
+			a, edit = v.Alt, v.Edit
 		}
 		if a != nil {
 			_, _ = w.WriteString(`<a class="heading-alt" href="` + html.EscapeString(a.Base) + `#` + html.EscapeString(id) +
 				`" hreflang="` + a.Lang + `" lang="` + a.Lang + `"><span aria-hidden="true">` + html.EscapeString(a.Text) + `</span><span class="visually-hidden">` + html.EscapeString(a.Label) + `</span></a>`)
+		}
+		if edit != nil && n.Lines().Len() > 0 {
+			// The heading's line: its text's offset in the source, counted
+			// from the body's first line in the file.
+			line := edit.FirstLine + bytes.Count(source[:n.Lines().At(0).Start], []byte("\n"))
+			href := strings.ReplaceAll(edit.URL, "{line}", strconv.Itoa(line))
+			_, _ = w.WriteString(`<a class="heading-edit" href="` + html.EscapeString(href) + `"><span aria-hidden="true">✎</span><span class="visually-hidden">` + html.EscapeString(edit.Label) + `</span></a>`)
 		}
 	}
 	_, _ = w.WriteString("</" + tag + ">\n")

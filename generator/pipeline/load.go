@@ -96,7 +96,19 @@ func (b *Builder) load(live *rebuild) (*loaded, error) {
 				markdown.NewGlossTerms(markdown.WithGlossaryTerms(markTerms(gloss, lang)), markdown.WithGlossaryLanguage(lang))))
 		alt[lang] = theme.T(lang, "section_in_this_language")
 	}
-	s, pds := site.Parse(opt.ContentDir, site.Options{Languages: cfg.Langs(), Markdown: mds, AltLabel: alt})
+	popt := site.Options{Languages: cfg.Langs(), Markdown: mds, AltLabel: alt}
+	if cfg.EditURL != "" {
+		// The repository's root is the folder of compendium.json.
+		root, err := filepath.Abs(filepath.Dir(opt.ConfigFile))
+		if err == nil {
+			popt.EditURL, popt.EditRoot = cfg.EditURL, root
+		}
+		popt.EditLabel = map[string]string{}
+		for _, lang := range langs {
+			popt.EditLabel[lang] = theme.T(lang, "edit_section")
+		}
+	}
+	s, pds := site.Parse(opt.ContentDir, popt)
 	ds = append(ds, pds...)
 	rules, vds := values.Collect(s)
 	ds = append(ds, vds...)

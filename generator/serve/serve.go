@@ -82,11 +82,23 @@ type Options struct {
 	Deferred func(urlPath string) bool
 	// Ready, when set, receives the address actually listened on.
 	Ready func(addr string)
+	// Editor, when set, is the section editor (generator/edit): mounted
+	// under /_edit/, its script and secret added to the pages beside the
+	// reload script. Nil when editing is off: /_edit/ is then a missing
+	// page, and the pages carry nothing of it.
+	Editor Editor
 	// Debounce is how long the watcher waits for a burst of changes to
 	// end before it rebuilds; 0 means 10 ms (see watch). Tests of the
 	// coalescing itself set more, so that a loaded machine pausing the
 	// test between two writes does not split its burst.
 	Debounce time.Duration
+}
+
+// Editor is the section editor as serve mounts it.
+type Editor interface {
+	http.Handler
+	// Inject adds the editor to a page: its script and what it needs.
+	Inject(page []byte) []byte
 }
 
 // Handler serves dir with the site's security headers, as a static host
@@ -95,8 +107,15 @@ type Options struct {
 // under /fr/) for a missing file. With live set, HTML pages get the
 // live-reload script (and go out uncompressed) and /_live/ answers its
 // event stream.
-func Handler(dir string, live *Broker) http.Handler {
+func Handler(dir string, live *Broker) http.Handler { return HandlerWith(dir, live, nil) }
+
+// HandlerWith is Handler with the section editor ed mounted under /_edit/
+// and added to the pages, when ed and live are set.
+func HandlerWith(dir string, live *Broker, ed Editor) http.Handler {
 	setTypes()
+	if live == nil {
+		ed = nil // the editor's save lands through the live reload
+	}
 	files := http.FileServer(http.Dir(dir))
 	mux := http.NewServeMux()
 	if live != nil {
@@ -113,6 +132,9 @@ func Handler(dir string, live *Broker) http.Handler {
 				_, _ = io.WriteString(w, body)
 			})
 		}
+	}
+	if ed != nil {
+		mux.Handle("/_edit/", ed)
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		headers.SetFor(w.Header(), r.URL.Path)
@@ -140,7 +162,7 @@ func Handler(dir string, live *Broker) http.Handler {
 		if live != nil && isPage(r.URL.Path) {
 			// Pages get the live-reload script, so they go out as
 			// they are, never as a twin made before the script.
-			if servePage(w, r, dir) {
+			if servePage(w, r, dir, ed) {
 				return
 			}
 		} else if serveTwin(w, r, dir) {
@@ -384,9 +406,9 @@ func notFound(w http.ResponseWriter, r *http.Request, dir string, live bool) boo
 }
 
 // servePage serves an HTML page with the live-reload script added before
-// </body>. It returns false when the page does not exist, leaving the 404 to
+// </body>, and the editor's when ed is set. It returns false when the page does not exist, leaving the 404 to
 // the file server.
-func servePage(w http.ResponseWriter, r *http.Request, dir string) bool {
+func servePage(w http.ResponseWriter, r *http.Request, dir string, ed Editor) bool {
 	p := path.Clean("/" + r.URL.Path)
 	if strings.HasSuffix(r.URL.Path, "/") {
 		p = path.Join(p, "index.html")
@@ -397,6 +419,9 @@ func servePage(w http.ResponseWriter, r *http.Request, dir string) bool {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	b = injectReload(b)
+	if ed != nil {
+		b = ed.Inject(b)
+	}
 	// The page changed, so its twins do not apply: compress it here, fast,
 	// so that measurements on the local server see a compressed page as
 	// on a host.
@@ -658,7 +683,7 @@ func Run(ctx context.Context, opt Options) error {
 	if given == "" {
 		given = ln.Addr().String()
 	}
-	srv := &http.Server{Handler: AllowHosts(ln.Addr().String(), given, Handler(opt.Dir, broker)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: AllowHosts(ln.Addr().String(), given, HandlerWith(opt.Dir, broker, opt.Editor)), ReadHeaderTimeout: 10 * time.Second}
 	if broker != nil {
 		srv.RegisterOnShutdown(broker.close)
 	}

@@ -40,6 +40,14 @@ type Options struct {
 	// document links its headings to the first other language that has
 	// it, when AltLabel names that language; nil links none.
 	AltLabel map[string]string
+	// EditURL, when set, is the address where a document's file is
+	// edited (compendium.json's edit_url): {path} stands for the file's
+	// path from EditRoot, slashed, and {line} for each heading's line. A
+	// file outside EditRoot gets no link. EditLabel holds, by language,
+	// the name of the headings' link to it ("Modifier cette section").
+	EditURL   string
+	EditRoot  string
+	EditLabel map[string]string
 }
 
 // Load reads and renders every document under dir (Parse, then Render
@@ -100,6 +108,9 @@ func Parse(dir string, opt Options) (*Site, Diagnostics) {
 			}
 			d := parseDoc(f, code, src, md, &dds[i])
 			d.values = markdown.DocumentValues{Doc: slug, Alt: altLink(dir, code, slug, s.Languages, opt.AltLabel)}
+			if u := editURL(opt, f); u != "" {
+				d.values.Edit = &markdown.EditLink{URL: u, Label: opt.EditLabel[code], FirstLine: d.bodyLine}
+			}
 			// A document without calculator blocks renders now: its tree
 			// then goes at once. Held until every document was parsed,
 			// the trees were most of a 10,000-page build's peak
@@ -429,3 +440,20 @@ func Exists(dir, lang, slug string) bool {
 
 // renderBufs are the buffers documents are rendered into.
 var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// editURL returns the address where file is edited (Options.EditURL with
+// its path), or "" when there is none or file is outside opt.EditRoot.
+func editURL(opt Options, file string) string {
+	if opt.EditURL == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(opt.EditRoot, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return strings.ReplaceAll(opt.EditURL, "{path}", filepath.ToSlash(rel))
+}

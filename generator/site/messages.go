@@ -542,6 +542,30 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"{addr} is already in use (another serve, or another program): serve on another address: make serve ADDR={other} (or go run ./generator serve -addr {other})",
 		"{addr} est déjà pris (par un autre serve, ou un autre programme) : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
 	},
+	"cmd-serve-edit": {
+		"editing on: each section of the served pages has an Edit button, which writes into {dir} (docs/editor.md)",
+		"modification activée : chaque section des pages servies a un bouton Modifier, qui écrit dans {dir} (docs/editor.md)",
+	},
+	"edit-forbidden-secret": {
+		"this request does not carry the editor's secret: only a page served by this serve can edit the content",
+		"cette requête ne porte pas le secret de l'éditeur : seule une page servie par ce serve peut modifier le contenu",
+	},
+	"edit-forbidden-origin": {
+		"this request comes from another site than the served pages: only a page served by this serve can edit the content",
+		"cette requête vient d'un autre site que les pages servies : seule une page servie par ce serve peut modifier le contenu",
+	},
+	"edit-no-section": {
+		"no section “{key}” in the content as it is on disk: it was renamed or removed since the page was built; reload the page",
+		"aucune section « {key} » dans le contenu tel qu'il est sur le disque : elle a été renommée ou retirée depuis la construction de la page ; rechargez la page",
+	},
+	"edit-outside": {
+		"{file} is not inside {dir} (a link leads out of it): the editor writes only into the content folder; edit that file where it is",
+		"{file} n'est pas dans {dir} (un lien mène hors du dossier) : l'éditeur n'écrit que dans le dossier du contenu ; modifiez ce fichier là où il est",
+	},
+	"config-edit-url": {
+		"edit_url “{url}” has no {mark}: write it where the file's path goes, e.g. “{example}”",
+		"edit_url « {url} » n'a pas de {mark} : écrivez-le où va le chemin du fichier, par exemple « {example} »",
+	},
 	"serve-listen": {
 		"cannot listen on {addr}: {err}: serve on another address: make serve ADDR={other} (or go run ./generator serve -addr {other})",
 		"impossible d'écouter sur {addr} : {err} : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
@@ -688,8 +712,8 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"check [-content content] [-theme theme] [-config compendium.json] [-strict] [-v] [-lang fr|en]",
 	},
 	"help-usage-serve": {
-		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
-		"serve [-addr 127.0.0.1:8080] [-live=false] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
+		"serve [-addr 127.0.0.1:8080] [-live=false] [-edit] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
+		"serve [-addr 127.0.0.1:8080] [-live=false] [-edit] [-content content] [-theme theme] [-config compendium.json] [-out public] [-base-url URL] [-compress=false] [-lang fr|en]",
 	},
 	"help-usage-search": {
 		"search [-lang fr] [-doc slug] [-content content] [-theme theme] [-config compendium.json] [-limit 10] \"query\"",
@@ -743,6 +767,7 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"liste sous chaque problème ses conséquences, au lieu de les compter",
 	},
 	"help-flag-serve-addr": {"`address` to listen on", "`adresse` où écouter"},
+	"help-flag-serve-edit": {"edit the sections in the served pages (on by default on a loopback address only; -edit on another address lets anyone who can reach it write into the content)", "modifier les sections dans les pages servies (activé par défaut sur une adresse de bouclage seulement ; -edit sur une autre adresse laisse quiconque l'atteint écrire dans le contenu)"},
 	"help-flag-serve-live": {
 		"reload open pages after each rebuild (off: pages go out exactly as built)",
 		"recharge les pages ouvertes après chaque reconstruction (désactivé : les pages sont servies exactement telles que construites)",

@@ -234,3 +234,32 @@ func Mark(s *site.Site, recs Records, keys []string, all bool, day string) (unkn
 	}
 	return unknown
 }
+
+// MarkFile marks the sections named by keys (as Mark) in the record file
+// at path and writes it, unless a key is unknown: then nothing is written
+// and the unknown keys are returned. It is what "translations -mark" and
+// the editor's "mark the translation checked" both do.
+func MarkFile(s *site.Site, path string, keys []string, all bool, day string) (unknown []string, recs Records, err error) {
+	recs, err = Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if unknown = Mark(s, recs, keys, all, day); len(unknown) > 0 {
+		return unknown, recs, nil
+	}
+	if err := Save(path, recs); err != nil {
+		return nil, recs, site.Diagnostics{site.New(path, 0, "write-failed", "err", err.Error())}
+	}
+	return nil, recs, nil
+}
+
+// Of returns the drift of the translated section slug#id in lang, and
+// whether it has one: a section that Find does not list is current.
+func Of(s *site.Site, recs Records, lang, slug, id string) (Drift, bool) {
+	for _, d := range Find(s, recs) {
+		if d.Lang == lang && d.Slug == slug && d.ID == id {
+			return d, true
+		}
+	}
+	return Drift{}, false
+}
