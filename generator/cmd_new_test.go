@@ -105,6 +105,7 @@ func TestNewCommand(t *testing.T) {
 		{"alchemy_rules", "try alchemy-rules", "essayez alchemy-rules"},
 		{"2-alchemy", "not English kebab-case", "n'est pas en kebab-case anglais"},
 		{"alchemy-", "not English kebab-case", "n'est pas en kebab-case anglais"},
+		{"notes", "is reserved: /<lang>/notes/ is a page of the site", "le slug « notes » est réservé"},
 	} {
 		code, out := cli(c.slug)
 		if code != 1 || !strings.Contains(out, c.want) {

@@ -91,11 +91,15 @@ func suggest(name string) string {
 
 // New writes SLUG.md in the folder of each of d's languages under
 // contentDir and records the translations in content/translations.json.
-// It refuses a slug that is not kebab-case or that a document of any
-// language already has, writing nothing. It returns the files it wrote.
+// It refuses a slug that is not kebab-case, that one of the site's own
+// pages takes (site.ReservedSlugs) or that a document of any language
+// already has, writing nothing. It returns the files it wrote.
 func New(contentDir string, d Doc) ([]string, error) {
 	if !Kebab(d.Slug) {
 		return nil, problem("new-slug", "slug", d.Slug, "want", suggest(d.Slug))
+	}
+	if site.ReservedSlugs[d.Slug] {
+		return nil, problem("slug-reserved", "slug", d.Slug)
 	}
 	if len(d.Languages) == 0 {
 		d.Languages = site.Languages

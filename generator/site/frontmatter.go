@@ -119,6 +119,8 @@ func parseFrontMatter(d *Doc, src []byte, ds *Diagnostics) ([]byte, int) {
 	}
 	if d.Slug != "" && !validID(d.Slug) {
 		ds.Report(d.File, d.meta["slug"], "slug-not-kebab", "slug", d.Slug)
+	} else if ReservedSlugs[d.Slug] {
+		ds.Report(d.File, d.meta["slug"], "slug-reserved", "slug", d.Slug)
 	}
 	return src[offset:], end + 2
 }

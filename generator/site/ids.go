@@ -12,6 +12,12 @@ import (
 // share page at /<lang>/<slug>/<id>/, beside the document's own folders.
 var reservedIDs = map[string]bool{"side-by-side": true}
 
+// ReservedSlugs are the document slugs the site's own pages take under
+// /<lang>/: a document named so would be written over by, or write over,
+// that page. A build's pages are held to this list
+// (contentcheck.TestReservedSlugs).
+var ReservedSlugs = map[string]bool{"book": true, "calculators": true, "cards": true, "changes": true, "character": true, "glossary": true, "notes": true, "values": true}
+
 // validID reports whether id can name a section or an anchor: lowercase
 // letters, digits and single dashes between them.
 func validID(id string) bool {

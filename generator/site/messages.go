@@ -121,6 +121,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"slug “{slug}” is not English kebab-case (lower-case letters and digits separated by single hyphens)",
 		"le slug « {slug} » n'est pas en kebab-case anglais (minuscules et chiffres séparés par des tirets simples)",
 	},
+	"slug-reserved": {
+		"slug “{slug}” is reserved: /<lang>/{slug}/ is a page of the site; rename the file and its slug (e.g. {slug}-rules)",
+		"le slug « {slug} » est réservé : /<lang>/{slug}/ est une page du site ; renommez le fichier et son slug (par exemple {slug}-rules)",
+	},
 	"slug-differs": {
 		"slug “{slug}” differs from the file name: rename the file to {slug}.md or set slug: {want}",
 		"le slug « {slug} » diffère du nom du fichier : renommez le fichier en {slug}.md ou écrivez slug: {want}",
