@@ -103,6 +103,9 @@ func Parse(file string, b []byte) (*Config, error) {
 		d := site.JSONProblem(file, b, err)
 		return nil, &Error{File: file, Line: d.Line, Col: d.Col, Kind: d.Kind, Args: d.Args}
 	}
+	if d := site.DuplicateKey(file, b); d != nil {
+		return nil, &Error{File: file, Line: d.Line, Col: d.Col, Kind: d.Kind, Args: d.Args}
+	}
 	if c.BaseURL != "" {
 		if err := c.SetBaseURL(c.BaseURL); err != nil {
 			return nil, &Error{File: file, Line: lineAt(b, int64(bytes.Index(b, []byte(`"base_url"`)))), Kind: "config-base-url", Args: []string{"url", c.BaseURL}}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -30,6 +31,9 @@ func ReadJSON(file string, data []byte, v any) error {
 		}
 	}
 	if err == nil {
+		if d := DuplicateKey(file, data); d != nil {
+			return Diagnostics{*d}
+		}
 		return nil
 	}
 	d := JSONProblem(file, data, err)
@@ -40,6 +44,66 @@ func ReadJSON(file string, data []byte, v any) error {
 		}
 	}
 	return Diagnostics{d}
+}
+
+// DuplicateKey returns the diagnostic for the first key that data, the
+// content of file, writes twice in one object, at the second, or nil.
+// encoding/json keeps the last in silence: an organiser who adds
+// "edition" at the top of a file that still has it further down would
+// see the old one win. data that is not JSON has no duplicate here (its
+// syntax is JSONProblem's).
+func DuplicateKey(file string, data []byte) *Diagnostic {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !json.Valid(data) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		obj, key bool
+		seen     map[string]int
+	}
+	var stack []*frame
+	// valueDone says the current object's value ended: a key comes next.
+	valueDone := func() {
+		if n := len(stack); n > 0 && stack[n-1].obj {
+			stack[n-1].key = true
+		}
+	}
+	for {
+		start := int(dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, &frame{obj: true, key: true, seen: map[string]int{}})
+			case '[':
+				stack = append(stack, &frame{})
+			default:
+				stack = stack[:len(stack)-1]
+				valueDone()
+			}
+		case string:
+			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].key {
+				f := stack[n-1]
+				pos := start + max(bytes.IndexByte(data[start:], '"'), 0)
+				if first, ok := f.seen[t]; ok {
+					d := New(file, 0, "json-duplicate-key", "key", t, "first", strconv.Itoa(first))
+					d.Line, d.Col = lineCol(data, pos)
+					return &d
+				}
+				f.seen[t], _ = lineCol(data, pos)
+				f.key = false
+				continue
+			}
+			valueDone()
+		default:
+			valueDone()
+		}
+	}
 }
 
 // JSONProblem returns the diagnostic for data, the content of file, that

@@ -100,3 +100,34 @@ func TestJSONProblemNotJSON(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// TestDuplicateKey: a key written twice in one object is found at its
+// second place, with the line of the first; the same key in two objects,
+// a value equal to a key, or a file that is not JSON are not duplicates.
+func TestDuplicateKey(t *testing.T) {
+	for _, c := range []struct {
+		name, data string
+		key        string
+		line, col  int
+		first      string
+	}{
+		{"top level", "{\n  \"edition\": \"2026\",\n  \"title\": {},\n  \"edition\": \"2027\"\n}", "edition", 4, 3, "2"},
+		{"nested", `{"title": {"fr": "a", "en": "b", "fr": "c"}}`, "fr", 1, 34, "1"},
+		{"in a list's object", "[{\"id\": 1},\n {\"id\": 2, \"x\": [1, {\"k\": 1}], \"id\": 3}]", "id", 2, 32, "2"},
+		{"after a byte-order mark", "\ufeff{\"a\": 1, \"a\": 2}", "a", 1, 10, "1"},
+		{"same key, two objects", `[{"id": 1}, {"id": 2}]`, "", 0, 0, ""},
+		{"a value equal to a key", `{"a": "b", "b": "a", "c": {"a": "a"}}`, "", 0, 0, ""},
+		{"not JSON", `{"a": 1, "a"`, "", 0, 0, ""},
+	} {
+		d := DuplicateKey("c.json", []byte(c.data))
+		if c.key == "" {
+			if d != nil {
+				t.Errorf("%s: %v, want none", c.name, d)
+			}
+			continue
+		}
+		if d == nil || d.Kind != "json-duplicate-key" || d.Arg("key") != c.key || d.Line != c.line || d.Col != c.col || d.Arg("first") != c.first {
+			t.Errorf("%s: %+v, want %q at %d:%d, first at line %s", c.name, d, c.key, c.line, c.col, c.first)
+		}
+	}
+}

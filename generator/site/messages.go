@@ -942,6 +942,10 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 	},
 	"json-type":     {"“{key}” must be {want}, not {got}", "« {key} » doit être {want}, pas {got}"},
 	"json-type-top": {"the file must hold {want}, not {got}", "le fichier doit contenir {want}, pas {got}"},
+	"json-duplicate-key": {
+		"“{key}” is written twice in the same object (first at line {first}): only this one would count; keep one",
+		"« {key} » est écrit deux fois dans le même objet (d'abord ligne {first}) : seul celui-ci compterait ; n'en gardez qu'un",
+	},
 	"json-unknown-key": {
 		"unknown key “{key}”: correct its spelling, or remove it",
 		"clé inconnue « {key} » : corrigez son orthographe, ou retirez-la",

@@ -55,6 +55,9 @@ func Load(path string) (Records, error) {
 	if err := json.Unmarshal(b, &recs); err != nil {
 		return nil, site.Diagnostics{site.JSONProblem(path, b, err)}
 	}
+	if d := site.DuplicateKey(path, b); d != nil {
+		return nil, site.Diagnostics{*d}
+	}
 	return recs, nil
 }
 

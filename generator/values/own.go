@@ -123,6 +123,9 @@ func loadMeanings(dir string) (map[string]meaning, map[string]int, *site.Diagnos
 		d := site.JSONProblem(file, b, err)
 		return nil, nil, &d
 	}
+	if d := site.DuplicateKey(file, b); d != nil {
+		return nil, nil, d
+	}
 	lines := map[string]int{}
 	for i, l := range strings.Split(string(b), "\n") {
 		if k, _, ok := strings.Cut(strings.TrimSpace(l), `":`); ok && strings.HasPrefix(k, `"`) {
