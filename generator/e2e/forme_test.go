@@ -190,6 +190,9 @@ func TestChangesForMe(t *testing.T) {
 		if mine != c.want {
 			t.Errorf("edition %q: the banner says %q, want %q", c.edition, mine, c.want)
 		}
+		if c.edition != "" {
+			shotViewport(t, ctx, "update-banner-character-390.png")
+		}
 	}
 }
 
