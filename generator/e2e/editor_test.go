@@ -372,6 +372,8 @@ func TestEditor(t *testing.T) {
 	if v.Fr == nil || v.Fr.Text != mine || !strings.Contains(v.Notice, "rechargée") || !v.FocusInside {
 		t.Errorf("after the rebuild, the editor is not open again on the typed text with a notice and the focus (notice %q, focus inside %v)", v.Notice, v.FocusInside)
 	}
+	shoot("editor-reopened-fr-390", 390, 844, true, "")
+	run("back to 1280", chromedp.EmulateViewport(1280, 900))
 
 	// A change on disk after the editor opened: it reloads the page, the
 	// editor opens again with the draft, and Save shows the disk's text
