@@ -157,6 +157,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// Editing is on where only this machine reaches the server, or where
 	// the organiser said so; it needs the live reload to show a save.
 	var editor serve.Editor
+	openPath := ""
 	if *live && edit.Allowed(ln.Addr(), editSet, *editOn) {
 		eopt := opt
 		eopt.Progress = nil
@@ -166,7 +167,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		editor = ed
-		fmt.Fprintln(stdout, site.Text("cmd-serve-edit", lang, "dir", opt.ContentDir))
+		openPath = ed.OpenPath()
 	}
 	err = serve.Run(ctx, serve.Options{
 		Addr: *addr, Listener: ln, Dir: opt.OutDir, Watch: []string{opt.ContentDir, opt.ThemeDir, filepath.Join(root, "wasm")},
@@ -181,8 +182,16 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return err
 		},
 		Deferred: pipeline.LeftByRebuild,
-		Ready:    func(a string) { fmt.Fprintln(stdout, site.Text("cmd-serving", lang, "addr", a)) },
-		Editor:   editor,
+		Ready: func(a string) {
+			fmt.Fprintln(stdout, site.Text("cmd-serving", lang, "addr", a))
+			// The link is the key: said here only, at the address the
+			// organiser was just told to open (a cookie is per host
+			// name), never in a page.
+			if openPath != "" {
+				fmt.Fprintln(stdout, site.Text("cmd-serve-edit", lang, "url", "http://"+a+openPath, "dir", opt.ContentDir))
+			}
+		},
+		Editor: editor,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)

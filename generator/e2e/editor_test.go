@@ -5,6 +5,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -57,12 +58,15 @@ type editorView struct {
 }
 
 // TestEditor runs serve with the editor on a copy of the content and
-// edits the armour section as an organiser does: the French value alone
+// edits the armour section as an organiser does, in the browser that
+// opened the run's link: another program, which has not, finds no
+// secret in a page and is refused a save. The French value alone
 // changed is refused with its message, in French, under the English
 // text; the offer to change it in English too, then Save, rebuild the
 // page, which shows "plaque (4)" at the section; a change made on disk
 // after the editor opened is shown beside the organiser's, and neither is
-// lost, nor the draft on a reload; a request without the secret, or from
+// lost; a rebuild (another file written) reloads the page with the editor
+// open again on the typed text; a request without the secret, or from
 // another origin, is refused and writes nothing. axe finds nothing on the
 // open editor; no CSP violation, no exception (the harness's checks).
 // With EDITOR_SHOTS set to a folder, the editor is saved there at 1280
@@ -216,6 +220,40 @@ func TestEditor(t *testing.T) {
 	frBefore, _ := os.ReadFile(frFile)
 	enBefore, _ := os.ReadFile(enFile)
 
+	// Another local program, which did not open the run's link: a page
+	// it reads holds no secret, and a save it forges (any Origin and
+	// Sec-Fetch-Site, even with the secret) is refused and writes nothing.
+	resp, err := http.Get(base + "/fr/fantasy/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || bytes.Contains(page, []byte(ed.Secret())) || bytes.Contains(page, []byte("compendium-edit")) || bytes.Contains(page, []byte("/_edit/")) {
+		t.Errorf("a page read without the cookie (%d) carries the editor or its secret", resp.StatusCode)
+	}
+	forged, _ := http.NewRequest("POST", base+"/_edit/save", strings.NewReader(`{"doc":"fantasy","id":"armor","lang":"fr","texts":{"fr":"## x {#armor}"}}`))
+	forged.Header.Set("Origin", base)
+	forged.Header.Set("Sec-Fetch-Site", "same-origin")
+	forged.Header.Set("Content-Type", "application/json")
+	forged.Header.Set(edit.SecretHeader, ed.Secret())
+	if resp, err := http.DefaultClient.Do(forged); err != nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a save forged without the cookie: %v %v, want 403", resp, err)
+	} else {
+		resp.Body.Close()
+	}
+	fileIs(frFile, frBefore, "a forged save")
+	fileIs(enFile, enBefore, "a forged save")
+
+	// The organiser opens the link serve printed: the home page, with the
+	// session cookie that lets the pages carry the editor.
+	var home string
+	run("open the run's link", chromedp.Navigate(base+ed.OpenPath()), chromedp.Location(&home))
+	// The home page may send on to a language's (the browser's).
+	if !strings.HasPrefix(home, base+"/") || strings.Contains(home, "/_edit/") {
+		t.Errorf("the run's link led to %s, want the home page of %s", home, base)
+	}
+
 	// Opened: both languages, each with its file and line, the focus
 	// inside, and axe finds nothing.
 	v := openEditor("fr")
@@ -276,6 +314,18 @@ func TestEditor(t *testing.T) {
 	req, _ := http.NewRequest("POST", base+"/_edit/save", strings.NewReader(`{"doc":"fantasy","id":"armor","texts":{"fr":"## x {#armor}"}}`))
 	req.Header.Set(edit.SecretHeader, ed.Secret())
 	req.Header.Set("Origin", "http://evil.example")
+	// With the browser's cookie too, as the run's link sets it: the
+	// origin alone is refused.
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	if resp, err := noFollow.Get(base + ed.OpenPath()); err == nil {
+		for _, c := range resp.Cookies() {
+			req.AddCookie(c)
+		}
+		resp.Body.Close()
+	}
+	if len(req.Cookies()) == 0 {
+		t.Error("the run's link set no cookie")
+	}
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusForbidden {
 		t.Errorf("a save from another origin: %v %v, want 403", resp, err)
 	} else {
@@ -304,21 +354,37 @@ func TestEditor(t *testing.T) {
 		}
 	}
 
-	// A change on disk after the editor opened: Save shows it beside the
-	// organiser's text, writes nothing, and both stay.
+	// A rebuild while the editor is open (another file written): the page
+	// reloads and the editor opens again by itself, at the section, with
+	// the text typed and the caret where it was.
 	v = openEditor("fr")
 	mine := v.Fr.Text + "\n\nUne phrase ajoutée dans l’éditeur."
 	type_("fr", mine)
+	run("mark the page", chromedp.Evaluate(`window.__beforeSave = true`, nil))
+	other := filepath.Join("content", "en", "spellcasting.md")
+	ob, _ := os.ReadFile(other)
+	if err := os.WriteFile(other, ob, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const reopened = `window.__beforeSave !== true && document.readyState === "complete" && !!document.querySelector("dialog.cedit[open] .cedit-status") && document.querySelector("dialog.cedit[open] .cedit-status").textContent !== ""`
+	reloaded("the editor open again after the rebuild", reopened)
+	v = settled("the editor open again")
+	if v.Fr == nil || v.Fr.Text != mine || !strings.Contains(v.Notice, "rechargée") || !v.FocusInside {
+		t.Errorf("after the rebuild, the editor is not open again on the typed text with a notice and the focus (notice %q, focus inside %v)", v.Notice, v.FocusInside)
+	}
+	shoot("editor-reopened-fr-390", 390, 844, true, "")
+	run("back to 1280", chromedp.EmulateViewport(1280, 900))
+
+	// A change on disk after the editor opened: it reloads the page, the
+	// editor opens again with the draft, and Save shows the disk's text
+	// beside the organiser's, writes nothing, and both stay.
 	run("mark the page", chromedp.Evaluate(`window.__beforeSave = true`, nil))
 	frDisk, _ := os.ReadFile(frFile)
 	theirs := bytes.Replace(frDisk, []byte("| Plaque |"), []byte("| Plaque d’acier |"), 1)
 	if err := os.WriteFile(frFile, theirs, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The change on disk rebuilds and reloads the page: the draft comes
-	// back, with a notice, and the save meets the conflict.
-	reloaded("the reload after the change on disk", `window.__beforeSave !== true && document.readyState === "complete" && !!document.querySelector("#armor .cedit-open")`)
-	run("reopen", chromedp.Evaluate(`document.querySelector("#armor .cedit-open").click()`, nil), chromedp.WaitVisible("dialog.cedit[open] textarea"))
+	reloaded("the reload after the change on disk", reopened)
 	v = settled("the restored draft")
 	if v.Fr.Text != mine || v.Notice == "" {
 		t.Errorf("the draft was not restored with a notice after the reload (notice %q)", v.Notice)

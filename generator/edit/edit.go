@@ -3,18 +3,21 @@
 // language side by side, checked as the organiser types by the same checks
 // as generator check, saved into content/ only when nothing on disk
 // changed since it was opened and the edit breaks nothing. Its endpoints,
-// under /_edit/, answer only a page the server itself served: the page's
-// origin, and a secret made at start that only served pages carry.
+// under /_edit/, answer only the browser the organiser opened the run's
+// link in (a cookie it sets), from a page the server itself served: the
+// page's origin, and a secret made at start that only those pages carry.
 // docs/editor.md says why it is made the way it is.
 package edit
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -38,6 +41,10 @@ const Prefix = "/_edit/"
 // SecretHeader carries the per-run secret on every request that reads or
 // writes content.
 const SecretHeader = "X-Compendium-Edit"
+
+// CookieName is the cookie the run's link sets: only a browser that
+// carries it gets the editor in its pages and may call the endpoints.
+const CookieName = "compendium-edit"
 
 // maxBody bounds a request's body: two sections and their hashes.
 const maxBody = 4 << 20
@@ -68,6 +75,9 @@ type Options struct {
 type Handler struct {
 	opt    Options
 	secret string
+	// cookie is the value the run's link sets: derived from the secret,
+	// so that the cookie alone is not the header's secret.
+	cookie string
 	root   string // the content folder, absolute, its links resolved
 	mux    *http.ServeMux
 	// mu makes saves and marks one at a time: each compares the disk with
@@ -90,7 +100,10 @@ func New(opt Options) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{opt: opt, secret: hex.EncodeToString(b), root: root, mux: http.NewServeMux()}
+	secret := hex.EncodeToString(b)
+	sum := sha256.Sum256([]byte("compendium-edit cookie\x00" + secret))
+	h := &Handler{opt: opt, secret: secret, cookie: hex.EncodeToString(sum[:]), root: root, mux: http.NewServeMux()}
+	h.mux.HandleFunc("GET "+Prefix+"open", h.openLink)
 	h.mux.HandleFunc("GET "+Prefix+"editor.js", h.script)
 	h.mux.HandleFunc("GET "+Prefix+"editor.css", h.style)
 	h.mux.HandleFunc("GET "+Prefix+"doc", h.guarded(h.doc))
@@ -104,30 +117,83 @@ func New(opt Options) (*Handler, error) {
 // Secret is the run's secret, for tests.
 func (h *Handler) Secret() string { return h.secret }
 
+// OpenPath is the path of the run's link, with its key: opened in a
+// browser, it lets that browser edit. serve prints it, after its
+// address, and nowhere else: a page never carries it.
+func (h *Handler) OpenPath() string { return Prefix + "open?key=" + h.secret }
+
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	headers.Set(w.Header())
 	w.Header().Set("Cache-Control", "no-store")
 	h.mux.ServeHTTP(w, r)
 }
 
-// Inject adds to a served page what the editor needs: the secret, in a
-// meta element only served pages carry, and the editor's script.
-func (h *Handler) Inject(page []byte) []byte {
+// Inject adds to a page served to r what the editor needs, when r comes
+// from the browser the run's link was opened in: the secret, in a meta
+// element, and the editor's script. Any other request gets the page as
+// it is, so that a program that reads a page finds no secret in it.
+func (h *Handler) Inject(r *http.Request, page []byte) []byte {
+	if !h.hasCookie(r) {
+		return page
+	}
 	s := string(page)
 	s = strings.Replace(s, "</head>", `<meta name="compendium-edit" content="`+h.secret+`"></head>`, 1)
 	s = strings.Replace(s, "</body>", `<script src="`+Prefix+`editor.js" defer></script></body>`, 1)
 	return []byte(s)
 }
 
+// hasCookie reports whether r carries the cookie the run's link sets.
+func (h *Handler) hasCookie(r *http.Request) bool {
+	for _, c := range r.CookiesNamed(CookieName) {
+		if subtle.ConstantTimeCompare([]byte(c.Value), []byte(h.cookie)) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// openLink answers the run's link: with its key, it sets the session
+// cookie and sends the browser to the home page, which then carries the
+// editor; with any other key, 403 and no cookie.
+func (h *Handler) openLink(w http.ResponseWriter, r *http.Request) {
+	key := r.URL.Query().Get("key")
+	if subtle.ConstantTimeCompare([]byte(key), []byte(h.secret)) != 1 {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = io.WriteString(w, forbiddenPage("edit-open-wrong-key"))
+		return
+	}
+	// A session cookie (no Max-Age): it ends with the browser, and the
+	// next run's secret makes it worthless anyway. Strict: a page of
+	// another site that links here, or posts, does not send it.
+	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: h.cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// forbiddenPage is a page saying the message kind in every language of
+// the catalogue, the organiser's being unknown to the server.
+func forbiddenPage(kind string) string {
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="` + languages[0] + `"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>403</title></head><body>`)
+	for _, l := range languages {
+		b.WriteString(`<p lang="` + l + `">` + html.EscapeString(site.Text(kind, l)) + "</p>")
+	}
+	b.WriteString("</body></html>\n")
+	return b.String()
+}
+
 // guarded refuses, with 403 and before anything is read or written, a
-// request without the run's secret, or from another origin than the
-// page's own: a POST must say its Origin. The Host was checked by serve
-// (AllowHosts), so the origin a served page has is "http://" + Host.
+// request without the run's cookie or secret, or from another origin
+// than the page's own: a POST must say its Origin. The Host was checked
+// by serve (AllowHosts), so the origin a served page has is "http://" +
+// Host.
 func (h *Handler) guarded(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		origin := r.Header.Get("Origin")
 		got := r.Header.Get(SecretHeader)
 		switch {
+		case !h.hasCookie(r):
+			forbid(w, "edit-forbidden-cookie")
 		case subtle.ConstantTimeCompare([]byte(got), []byte(h.secret)) != 1:
 			forbid(w, "edit-forbidden-secret")
 		case origin == "" && r.Method != http.MethodGet:

@@ -53,10 +53,14 @@ func do(h http.Handler, method, target string, body any, hdr map[string]string) 
 	return rec.Code, rec.Body.Bytes()
 }
 
+// cookie is the Cookie header of the browser the run's link was opened
+// in.
+func cookie(h *Handler) string { return CookieName + "=" + h.cookie }
+
 // open reads the section slug#id through the endpoint.
 func open(t *testing.T, h *Handler, slug, id string) Reply {
 	t.Helper()
-	code, body := do(h, "GET", "/_edit/section?doc="+slug+"&id="+id, nil, map[string]string{SecretHeader: h.Secret()})
+	code, body := do(h, "GET", "/_edit/section?doc="+slug+"&id="+id, nil, map[string]string{SecretHeader: h.Secret(), "Cookie": cookie(h)})
 	if code != http.StatusOK {
 		t.Fatalf("section %s#%s: %d %s", slug, id, code, body)
 	}
@@ -124,17 +128,24 @@ func TestGuard(t *testing.T) {
 		hdr    map[string]string
 		want   int
 	}{
-		{"no secret", "POST", "/_edit/save", map[string]string{"Origin": origin}, 403},
-		{"wrong secret", "POST", "/_edit/save", map[string]string{"Origin": origin, SecretHeader: strings.Repeat("0", 64)}, 403},
-		{"empty secret", "POST", "/_edit/save", map[string]string{"Origin": origin, SecretHeader: ""}, 403},
-		{"another origin", "POST", "/_edit/save", map[string]string{"Origin": "http://evil.example", SecretHeader: h.Secret()}, 403},
-		{"another port", "POST", "/_edit/save", map[string]string{"Origin": "http://example.com:8081", SecretHeader: h.Secret()}, 403},
-		{"POST without origin", "POST", "/_edit/save", map[string]string{SecretHeader: h.Secret()}, 403},
-		{"cross-site fetch", "POST", "/_edit/save", map[string]string{"Origin": origin, SecretHeader: h.Secret(), "Sec-Fetch-Site": "cross-site"}, 403},
-		{"mark without secret", "POST", "/_edit/mark", map[string]string{"Origin": origin}, 403},
-		{"read without secret", "GET", "/_edit/section?doc=fantasy&id=armor", nil, 403},
-		{"read from another origin", "GET", "/_edit/section?doc=fantasy&id=armor", map[string]string{"Origin": "http://evil.example", SecretHeader: h.Secret()}, 403},
-		{"read, same origin", "GET", "/_edit/section?doc=fantasy&id=armor", map[string]string{SecretHeader: h.Secret()}, 200},
+		{"no secret", "POST", "/_edit/save", map[string]string{"Origin": origin, "Cookie": cookie(h)}, 403},
+		{"wrong secret", "POST", "/_edit/save", map[string]string{"Origin": origin, "Cookie": cookie(h), SecretHeader: strings.Repeat("0", 64)}, 403},
+		{"empty secret", "POST", "/_edit/save", map[string]string{"Origin": origin, "Cookie": cookie(h), SecretHeader: ""}, 403},
+		{"another origin", "POST", "/_edit/save", map[string]string{"Origin": "http://evil.example", "Cookie": cookie(h), SecretHeader: h.Secret()}, 403},
+		{"another port", "POST", "/_edit/save", map[string]string{"Origin": "http://example.com:8081", "Cookie": cookie(h), SecretHeader: h.Secret()}, 403},
+		{"POST without origin", "POST", "/_edit/save", map[string]string{"Cookie": cookie(h), SecretHeader: h.Secret()}, 403},
+		{"cross-site fetch", "POST", "/_edit/save", map[string]string{"Origin": origin, "Cookie": cookie(h), SecretHeader: h.Secret(), "Sec-Fetch-Site": "cross-site"}, 403},
+		{"mark without secret", "POST", "/_edit/mark", map[string]string{"Origin": origin, "Cookie": cookie(h)}, 403},
+		{"read without secret", "GET", "/_edit/section?doc=fantasy&id=armor", map[string]string{"Cookie": cookie(h)}, 403},
+		{"read from another origin", "GET", "/_edit/section?doc=fantasy&id=armor", map[string]string{"Origin": "http://evil.example", "Cookie": cookie(h), SecretHeader: h.Secret()}, 403},
+		// Another local program: it can forge any header, and has the
+		// secret (a leaked page), but not the browser's cookie.
+		{"no cookie", "POST", "/_edit/save", map[string]string{"Origin": origin, SecretHeader: h.Secret(), "Sec-Fetch-Site": "same-origin"}, 403},
+		{"wrong cookie", "POST", "/_edit/save", map[string]string{"Origin": origin, "Cookie": CookieName + "=" + h.Secret(), SecretHeader: h.Secret()}, 403},
+		{"read without cookie", "GET", "/_edit/section?doc=fantasy&id=armor", map[string]string{SecretHeader: h.Secret()}, 403},
+		{"mark without cookie", "POST", "/_edit/mark", map[string]string{"Origin": origin, SecretHeader: h.Secret()}, 403},
+		{"doc without cookie", "GET", "/_edit/doc?doc=fantasy", map[string]string{SecretHeader: h.Secret()}, 403},
+		{"read, same origin", "GET", "/_edit/section?doc=fantasy&id=armor", map[string]string{"Cookie": cookie(h), SecretHeader: h.Secret()}, 200},
 		{"the script is public", "GET", "/_edit/editor.js", nil, 200},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,7 +165,7 @@ func TestGuard(t *testing.T) {
 // TestSave: each outcome of a save, and what the disk holds after it.
 func TestSave(t *testing.T) {
 	hdr := func(h *Handler) map[string]string {
-		return map[string]string{"Origin": origin, SecretHeader: h.Secret()}
+		return map[string]string{"Origin": origin, "Cookie": cookie(h), SecretHeader: h.Secret()}
 	}
 	t.Run("both languages", func(t *testing.T) {
 		h, dir := fixture(t)
@@ -320,7 +331,7 @@ func TestPaths(t *testing.T) {
 		{"fantasy/../fantasy", "armor", 404},
 		{"linked", "armor", 403},
 	} {
-		code, out := do(h, "POST", "/_edit/save", map[string]any{"doc": c.doc, "id": c.id, "lang": "fr", "texts": map[string]string{"fr": "## x {#armor}"}, "hashes": map[string]string{}}, map[string]string{"Origin": origin, SecretHeader: h.Secret()})
+		code, out := do(h, "POST", "/_edit/save", map[string]any{"doc": c.doc, "id": c.id, "lang": "fr", "texts": map[string]string{"fr": "## x {#armor}"}, "hashes": map[string]string{}}, map[string]string{"Origin": origin, "Cookie": cookie(h), SecretHeader: h.Secret()})
 		if code != c.want {
 			t.Errorf("%s#%s: %d, want %d: %s", c.doc, c.id, code, c.want, out)
 		}
@@ -351,9 +362,12 @@ func TestAllowed(t *testing.T) {
 	}
 }
 
-// TestServeMountsOnlyWhenOn: with the editor, serve's pages carry its
-// script and secret and /_edit/ answers; without it (editing off), the
-// endpoints are a missing page and the pages carry nothing of it.
+// TestServeMountsOnlyWhenOn: with the editor, the pages of the browser
+// that opened the run's link carry its script and secret and /_edit/
+// answers it; a request without that cookie (another local program
+// reading a page) gets the page with nothing of the editor, and the
+// endpoints refuse it even with the secret. Without the editor (editing
+// off), the endpoints are a missing page and no page carries anything.
 func TestServeMountsOnlyWhenOn(t *testing.T) {
 	h, _ := fixture(t)
 	site := t.TempDir()
@@ -361,27 +375,92 @@ func TestServeMountsOnlyWhenOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		name string
-		ed   serve.Editor
-		page bool
-		code int
+		name   string
+		ed     serve.Editor
+		cookie bool
+		page   bool
+		code   int
 	}{
-		{"on", h, true, 200},
-		{"off", nil, false, 404},
+		{"on, the link opened", h, true, true, 200},
+		{"on, without the cookie", h, false, false, 403},
+		{"off", nil, true, false, 404},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := serve.HandlerWith(site, serve.NewBroker(), c.ed)
-			_, page := do(srv, "GET", "/", nil, nil)
+			hdr := map[string]string{}
+			if c.cookie {
+				hdr["Cookie"] = cookie(h)
+			}
+			_, page := do(srv, "GET", "/", nil, hdr)
 			has := bytes.Contains(page, []byte("/_edit/editor.js")) && bytes.Contains(page, []byte(h.Secret()))
 			if has != c.page {
 				t.Errorf("the page carries the editor: %v, want %v", has, c.page)
 			}
 			if bytes.Contains(page, []byte(h.Secret())) && !c.page {
-				t.Error("the secret is in a page with editing off")
+				t.Error("the secret is in a page that should not carry the editor")
 			}
-			code, _ := do(srv, "GET", "/_edit/section?doc=fantasy&id=armor", nil, map[string]string{SecretHeader: h.Secret()})
+			hdr[SecretHeader] = h.Secret()
+			code, _ := do(srv, "GET", "/_edit/section?doc=fantasy&id=armor", nil, hdr)
 			if code != c.code {
 				t.Errorf("/_edit/section: %d, want %d", code, c.code)
+			}
+		})
+	}
+}
+
+// TestOpenLink: the run's link with its key sets a session cookie
+// (HttpOnly, SameSite=Strict, for the whole site) that lets the browser
+// edit, and sends it to the home page; any other key is refused with a
+// page in both languages, and sets no cookie.
+func TestOpenLink(t *testing.T) {
+	h, _ := fixture(t)
+	if !strings.HasPrefix(h.OpenPath(), Prefix+"open?key=") || !strings.HasSuffix(h.OpenPath(), h.Secret()) {
+		t.Fatalf("OpenPath %q does not hold the run's key", h.OpenPath())
+	}
+	for _, c := range []struct {
+		name   string
+		target string
+		want   int
+	}{
+		{"the run's key", h.OpenPath(), http.StatusSeeOther},
+		{"a wrong key", Prefix + "open?key=" + strings.Repeat("0", 64), http.StatusForbidden},
+		{"the key cut short", Prefix + "open?key=" + h.Secret()[:63], http.StatusForbidden},
+		{"no key", Prefix + "open", http.StatusForbidden},
+		{"the cookie's value as key", Prefix + "open?key=" + h.cookie, http.StatusForbidden},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", c.target, nil))
+			if rec.Code != c.want {
+				t.Fatalf("%d, want %d: %s", rec.Code, c.want, rec.Body)
+			}
+			cookies := rec.Result().Cookies()
+			if c.want != http.StatusSeeOther {
+				if len(cookies) > 0 {
+					t.Errorf("a refused key set cookies: %v", cookies)
+				}
+				body := rec.Body.String()
+				if !strings.Contains(body, "ouvrez le lien que serve a affiché") || !strings.Contains(body, "open the link serve printed") {
+					t.Errorf("the refusal does not say what to do in both languages: %s", body)
+				}
+				return
+			}
+			if loc := rec.Header().Get("Location"); loc != "/" {
+				t.Errorf("sent to %q, want /", loc)
+			}
+			if len(cookies) != 1 {
+				t.Fatalf("%d cookies, want 1: %v", len(cookies), cookies)
+			}
+			k := cookies[0]
+			if k.Name != CookieName || k.Value != h.cookie || !k.HttpOnly || k.SameSite != http.SameSiteStrictMode || k.Path != "/" || k.MaxAge != 0 || !k.Expires.IsZero() {
+				t.Errorf("cookie %+v, want %s, HttpOnly, SameSite=Strict, Path=/, for the session", k, CookieName)
+			}
+			// The cookie it set is the one that lets a page carry the
+			// editor.
+			req := httptest.NewRequest("GET", "/", nil)
+			req.AddCookie(k)
+			if got := h.Inject(req, []byte("<head></head><body></body>")); !bytes.Contains(got, []byte(h.Secret())) {
+				t.Error("the cookie set does not let a page carry the editor")
 			}
 		})
 	}

@@ -22,6 +22,26 @@
   if (!slug) return;
   const draftKey = (id) => "compendium-edit:" + slug + "#" + id;
   const landKey = "compendium-edit-land";
+  // openKey marks, for this tab, the editor open on this page: a rebuild
+  // (another program writing a file, a save in another tab) reloads the
+  // page, and the editor opens again where it was, with its draft.
+  const openKey = "compendium-edit-open";
+  const readOpen = () => {
+    try {
+      const m = JSON.parse(sessionStorage.getItem(openKey) || "null");
+      return m && m.path === location.pathname ? m : null;
+    } catch (e) {
+      return null;
+    }
+  };
+  const writeOpen = (m) => {
+    try {
+      if (m) sessionStorage.setItem(openKey, JSON.stringify(Object.assign({ path: location.pathname }, m)));
+      else sessionStorage.removeItem(openKey);
+    } catch (e) {
+      // Without it a reload closes the editor; the draft stays.
+    }
+  };
 
   const el = (tag, props, ...kids) => {
     const e = document.createElement(tag);
@@ -106,7 +126,9 @@
     b.setAttribute("aria-label", fill(w.editLabel, { edit: text, title: b.dataset.title }));
   };
 
-  const openEditor = async (heading, button) => {
+  // openEditor opens the editor on heading's section; resume is the
+  // mark a reload left (its caret), when it opens again by itself.
+  const openEditor = async (heading, button, resume) => {
     if (open) return;
     const id = heading.id;
     const title = (heading.querySelector(".heading-text") || heading).textContent.trim();
@@ -197,8 +219,19 @@
       notice.textContent = fill(w.draftRestored, { date: new Date(draft.at || Date.now()).toLocaleString(ui) });
       notice.hidden = false;
     }
+    if (resume) {
+      notice.textContent = w.reopened;
+      notice.hidden = false;
+    }
     dialog.showModal();
-    (state.tas[pageLang] || state.tas[ui] || state.tas[state.sides[0].lang]).focus();
+    const first = (resume && state.tas[resume.lang]) || state.tas[pageLang] || state.tas[ui] || state.tas[state.sides[0].lang];
+    first.focus();
+    if (resume && state.tas[resume.lang]) {
+      const n = first.value.length;
+      first.setSelectionRange(Math.min(resume.start || 0, n), Math.min(resume.end || 0, n));
+      first.scrollTop = resume.scroll || 0;
+    }
+    writeOpen({ id });
     offers(state);
     check(state);
   };
@@ -215,6 +248,7 @@
   const dirty = (state) => state.sides.some((s) => state.tas[s.lang].value !== state.base[s.lang]);
 
   const changed = (state) => {
+    state.leaving = false;
     if (dirty(state)) writeDraft(state.id, { texts: texts(state), hashes: state.hashes, base: state.base, at: Date.now() });
     else writeDraft(state.id, null);
     offers(state);
@@ -337,7 +371,10 @@
     showProblems(state, res.data);
     state.status.textContent = wrote ? w.saved : w.nothing;
     if (wrote) {
-      // The rebuild's reload lands at the section.
+      // The rebuild's reload lands at the section, the editor closed:
+      // the page shows what was saved.
+      state.leaving = true;
+      writeOpen(null);
       try {
         sessionStorage.setItem(landKey, state.id);
       } catch (e) {
@@ -421,6 +458,8 @@
     if (res.status === 409) return conflicted(state, res.data);
     state.status.textContent = res.status === 200 ? w.marked : errorText(res);
     if (res.status === 200) {
+      state.leaving = true;
+      writeOpen(null);
       try {
         sessionStorage.setItem(landKey, state.id);
       } catch (e) {
@@ -452,6 +491,7 @@
     state.dialog.close();
     state.dialog.remove();
     open = null;
+    writeOpen(null);
     label(state.button, state.id);
     state.button.focus();
   };
@@ -474,6 +514,8 @@
     } catch (e) {
       land = null;
     }
+    const resume = readOpen();
+    let reopen = null;
     for (const h of document.querySelectorAll("main h2[id], main h3[id], main h4[id], main h5[id], main h6[id]")) {
       if (!ids.has(h.id) || h.querySelector(".cedit-open")) continue;
       const title = (h.querySelector(".heading-text") || h).textContent.trim();
@@ -483,7 +525,18 @@
       b.addEventListener("click", () => openEditor(h, b));
       h.append(b);
       if (land === h.id) h.scrollIntoView();
+      if (resume && resume.id === h.id) reopen = () => openEditor(h, b, resume);
     }
+    if (reopen) reopen();
+    else if (resume) writeOpen(null);
   };
+  // A reload (the rebuild's) keeps the open editor's place: its section
+  // and where the caret was.
+  addEventListener("pagehide", () => {
+    if (!open || open.leaving) return;
+    const ta = document.activeElement;
+    const lang = Object.keys(open.tas).find((l) => open.tas[l] === ta);
+    writeOpen(lang ? { id: open.id, lang, start: ta.selectionStart, end: ta.selectionEnd, scroll: ta.scrollTop } : { id: open.id });
+  });
   start();
 })();

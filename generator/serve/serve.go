@@ -83,8 +83,8 @@ type Options struct {
 	// Ready, when set, receives the address actually listened on.
 	Ready func(addr string)
 	// Editor, when set, is the section editor (generator/edit): mounted
-	// under /_edit/, its script and secret added to the pages beside the
-	// reload script. Nil when editing is off: /_edit/ is then a missing
+	// under /_edit/, its script and secret added beside the reload script
+	// to the pages of the browser it lets edit. Nil when editing is off: /_edit/ is then a missing
 	// page, and the pages carry nothing of it.
 	Editor Editor
 	// Debounce is how long the watcher waits for a burst of changes to
@@ -97,8 +97,9 @@ type Options struct {
 // Editor is the section editor as serve mounts it.
 type Editor interface {
 	http.Handler
-	// Inject adds the editor to a page: its script and what it needs.
-	Inject(page []byte) []byte
+	// Inject adds the editor to a page served to r (its script and what
+	// it needs), when r may edit; else it returns the page as it is.
+	Inject(r *http.Request, page []byte) []byte
 }
 
 // Handler serves dir with the site's security headers, as a static host
@@ -420,7 +421,7 @@ func servePage(w http.ResponseWriter, r *http.Request, dir string, ed Editor) bo
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	b = injectReload(b)
 	if ed != nil {
-		b = ed.Inject(b)
+		b = ed.Inject(r, b)
 	}
 	// The page changed, so its twins do not apply: compress it here, fast,
 	// so that measurements on the local server see a compressed page as

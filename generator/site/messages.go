@@ -547,8 +547,16 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"{addr} est déjà pris (par un autre serve, ou un autre programme) : servez sur une autre adresse : make serve ADDR={other} (ou go run ./generator serve -addr {other})",
 	},
 	"cmd-serve-edit": {
-		"editing on: each section of the served pages has an Edit button, which writes into {dir} (docs/editor.md)",
-		"modification activée : chaque section des pages servies a un bouton Modifier, qui écrit dans {dir} (docs/editor.md)",
+		"editing on: to edit in the browser, open {url} (this link holds while this serve runs); each section then has an Edit button, which writes into {dir} (docs/editor.md)",
+		"modification activée : pour modifier dans le navigateur, ouvrez {url} (ce lien vaut tant que ce serve tourne) ; chaque section a alors un bouton Modifier, qui écrit dans {dir} (docs/editor.md)",
+	},
+	"edit-open-wrong-key": {
+		"this link's key is not this run's: open the link serve printed when it started (each run makes a new one)",
+		"la clé de ce lien n'est pas celle de ce serve : ouvrez le lien que serve a affiché à son démarrage (chaque lancement en crée un nouveau)",
+	},
+	"edit-forbidden-cookie": {
+		"this browser has not opened this run's editing link: open the link serve printed when it started, then reload the page",
+		"ce navigateur n'a pas ouvert le lien de modification de ce serve : ouvrez le lien que serve a affiché à son démarrage, puis rechargez la page",
 	},
 	"edit-forbidden-secret": {
 		"this request does not carry the editor's secret: only a page served by this serve can edit the content",
