@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
@@ -287,6 +288,16 @@ func TestEditor(t *testing.T) {
 	}
 	shoot("editor-fr-1280", 1280, 900, false, "")
 	shoot("editor-fr-390", 390, 844, true, toEnglish)
+	if shots != "" {
+		dark := func(scheme string) chromedp.Action {
+			return chromedp.ActionFunc(func(ctx context.Context) error {
+				return emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}).Do(ctx)
+			})
+		}
+		run("dark", dark("dark"))
+		shoot("editor-fr-390-dark", 390, 844, true, "")
+		run("light", dark(""))
+	}
 	run("back to 1280", chromedp.EmulateViewport(1280, 900))
 	click("dialog.cedit .cedit-actions .cedit-primary")
 	run("the refusal", chromedp.Poll(`document.querySelector("dialog.cedit .cedit-status").textContent.includes("refusé")`, nil, chromedp.WithPollingTimeout(time.Minute)))

@@ -384,6 +384,13 @@ type result struct {
 	files map[string][]byte // by absolute path: what to write
 }
 
+// inEditor maps the kinds of diagnostics whose fix is one of the editor's
+// buttons to their wording in the editor.
+var inEditor = map[string]string{
+	"translation-unchecked": "translation-unchecked-editor",
+	"translation-behind":    "translation-behind-editor",
+}
+
 // propose checks sides with texts in place of their sections, on a copy
 // of the content folder: the diagnostics in the edited sections, at their
 // line in the editor's text, and the errors elsewhere that the content on
@@ -430,6 +437,10 @@ func (h *Handler) propose(sides []side, texts map[string]string, lang string) (*
 	for _, d := range site.Sort(ds) {
 		rel, inCopy := strings.CutPrefix(filepath.ToSlash(d.File), filepath.ToSlash(copyDir)+"/")
 		p := Problem{File: d.File, Line: d.Line, Col: d.Col, Warning: d.Severity == site.Warning, Kind: d.Kind, Message: d.Message(lang)}
+		if alt, ok := inEditor[d.Kind]; ok {
+			// The command line's fix is a button here.
+			p.Message = site.Text(alt, lang, d.Args...)
+		}
 		if inCopy {
 			p.File = filepath.Join(h.opt.Pipeline.ContentDir, filepath.FromSlash(rel))
 			// Another file named in the message (the French line a value

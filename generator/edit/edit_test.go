@@ -295,6 +295,22 @@ func TestSave(t *testing.T) {
 		if s := open(t, h, "fantasy", "armor").Sides[1]; s.State != "behind" {
 			t.Fatalf("after a French edit, the English is %q, want behind", s.State)
 		}
+		// The check says the translation is behind with the editor's
+		// button as its fix, not the command line's.
+		now := open(t, h, "fantasy", "armor")
+		same, _ := texts(now, func(_, text string) string { return text })
+		code, out := do(h, "POST", "/_edit/check", map[string]any{"doc": "fantasy", "id": "armor", "lang": "fr", "texts": same}, hdr(h))
+		var chk Reply
+		_ = json.Unmarshal(out, &chk)
+		said := false
+		for _, p := range chk.Problems {
+			if p.Kind == "translation-behind" {
+				said = strings.Contains(p.Message, "marquez-la comme vérifiée") && !strings.Contains(p.Message, "go run")
+			}
+		}
+		if code != 200 || !said {
+			t.Errorf("the check of a translation behind: %d %s", code, out)
+		}
 		if code, out := do(h, "POST", "/_edit/mark", map[string]any{"doc": "fantasy", "id": "armor"}, hdr(h)); code != 200 {
 			t.Fatalf("%d %s", code, out)
 		}

@@ -240,6 +240,17 @@ var catalogue = map[string][2]string{ // kind → {en, fr}
 		"la traduction de #{id} est plus ancienne que sa source {origname} (modifiée depuis la vérification du {checked}, {other}) : mettez-la à jour, puis lancez go run ./generator translations -mark {key}",
 	},
 
+	// The same two as the editor under serve says them: its button marks
+	// the translation checked.
+	"translation-unchecked-editor": {
+		"translation of #{id} has no record of the {origname} version it translates ({other}): once you have checked it, mark it checked (the button below)",
+		"la traduction de #{id} n'a pas trace de la version {origname} qu'elle traduit ({other}) : une fois relue, marquez-la comme vérifiée (le bouton ci-dessous)",
+	},
+	"translation-behind-editor": {
+		"translation of #{id} is older than its {origname} source (changed since the translation was checked on {checked}, {other}): update it, then mark it checked (the button below)",
+		"la traduction de #{id} est plus ancienne que sa source {origname} (modifiée depuis la vérification du {checked}, {other}) : mettez-la à jour, puis marquez-la comme vérifiée (le bouton ci-dessous)",
+	},
+
 	// Rule values ({=key value}).
 	"value-unknown": {
 		"rule value “{key}” is not one the calculators read (go run ./generator values lists them); a value of your own is named after its document: {own}, its meaning in {file}",
