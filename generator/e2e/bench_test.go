@@ -189,9 +189,11 @@ WebAssembly.compileStreaming(fetch("control.wasm"))
 // engineSteps are the User Timing marks engine.js makes, as
 // "engine:"+step, in the order the first engine reaches them: the page asks
 // for it, its worker's script runs, the module is compiled and
-// instantiated, Go's program is ready, and the first answer is back on the
-// page (before the result is drawn).
-var engineSteps = []string{"asked", "start", "compiled", "instantiated", "ready", "first-answer"}
+// instantiated, Go's program is ready, the page sends the first
+// computation, the worker receives it and has computed it, and the first
+// answer is back on the page (before the result is drawn). "sent" may come
+// before "ready": the worker holds a computation until the engine is.
+var engineSteps = []string{"asked", "start", "compiled", "instantiated", "ready", "sent", "received", "computed", "first-answer"}
 
 // result is one load's figures, in the page's clock: the first result on
 // screen, and the engine's marks (see engineSteps) by name.

@@ -47,6 +47,7 @@ class Engine {
   make() {
     mark("engine:asked", performance.now());
     let worker;
+    let channel = "";
     if (this.module) {
       worker = new Worker(this.workerURL);
       this.module.then((module) => worker.postMessage({ type: "init", module }), () => {});
@@ -59,7 +60,10 @@ class Engine {
       if (window.__compendiumWasm) {
         worker = new Worker(this.workerURL);
         worker.postMessage({ type: "init", bytes: window.__compendiumWasm });
-      } else worker = new Worker(this.workerURL, { name: JSON.stringify({ url: this.wasmURL, priority: this.priority, size: this.size }) });
+      } else {
+        channel = "compendium-engine-" + Math.random().toString(36).slice(2);
+        worker = new Worker(this.workerURL, { name: JSON.stringify({ url: this.wasmURL, priority: this.priority, size: this.size, channel }) });
+      }
     }
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = (e) => {
@@ -84,6 +88,12 @@ class Engine {
       // may be back).
       if (!this.haveModule) this.module = null;
     });
+    // A page's messages to a worker wait, in Chromium, until the page's
+    // main thread has heard that the worker's script ran: while a long
+    // page is parsed and laid out, that was 50 to 60 ms after the engine
+    // was ready (docs/performance.md). A channel named in the worker's
+    // name is not held so.
+    if (channel && "BroadcastChannel" in window) worker.channel = new BroadcastChannel(channel);
     return { worker, ready };
   }
 
@@ -134,6 +144,7 @@ class Engine {
         // changed: end it rather than queue behind it. (A worker still
         // starting is never ended: it is the one compiling the module.)
         this.worker.terminate();
+        this.worker.channel?.close();
         this.current = null;
         c.reject(new Superseded());
         this.spawn();
@@ -152,7 +163,13 @@ class Engine {
     this.waiting.delete(key);
     const id = ++this.seq;
     this.current = { key, id, started: performance.now(), resolve: job.resolve, reject: job.reject };
-    this.worker.postMessage({ type: "run", id, name: job.name, input: job.input, rules: job.ruleSet ?? rules() });
+    mark("engine:sent", this.current.started);
+    const msg = { type: "run", id, name: job.name, input: job.input, rules: job.ruleSet ?? rules() };
+    // Both ways (see make): the channel's copy is lost when the worker
+    // does not listen yet, and the worker takes a run once, the first copy
+    // to arrive.
+    this.worker.channel?.postMessage(msg);
+    this.worker.postMessage(msg);
     // A computation still running after the cancel delay may be
     // superseded: have a spare worker ready, in a task of its own. Not for
     // a worker's first computation: it is slow because the engine's code
@@ -167,6 +184,7 @@ class Engine {
     const c = this.current;
     if (!c || c.id !== m.id) return;
     mark("engine:first-answer", performance.now());
+    if (m.times) markStart(m.times);
     this.current = null;
     this.warm = true;
     try {
@@ -198,7 +216,7 @@ function mark(name, at) {
 function markStart(times) {
   if (!times) return;
   const origin = performance.timeOrigin;
-  for (const step of ["start", "compiled", "instantiated", "ready"]) if (times[step]) mark("engine:" + step, times[step] - origin);
+  for (const step of ["start", "compiled", "instantiated", "ready", "received", "computed"]) if (times[step]) mark("engine:" + step, times[step] - origin);
 }
 
 // loadEngine's early option is boot.js's: the engine is fetched before the

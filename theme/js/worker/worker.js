@@ -84,16 +84,23 @@ if (self.name) {
   try {
     const first = JSON.parse(self.name);
     if (first && typeof first.url === "string") start(first);
+    if (first && typeof first.channel === "string" && typeof BroadcastChannel === "function") new BroadcastChannel(first.channel).onmessage = (e) => self.onmessage(e);
   } catch (e) {
     /* a name that is not ours: wait for "init" */
   }
 }
 
+let lastRun = 0;
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === "init") {
     if (!starting) start(m);
   } else if (m.type === "run") {
+    // A run comes twice from the first page (engine.js): by its channel
+    // and as a message; the first copy counts.
+    if (m.id <= lastRun) return;
+    lastRun = m.id;
+    if (!times.received) mark("received");
     if (api) run(m);
     else pending.push(m);
   }
@@ -107,11 +114,18 @@ function run(m) {
   } catch (err) {
     text = JSON.stringify({ error: { field: "", code: "internal", message: String(err), message_en: "internal error in the module", message_fr: "erreur interne du module" } });
   }
+  // The first computation's times go with its answer: it waits for the
+  // engine's code to compile as it runs, and the page marks when.
+  let first;
+  if (!times.computed) {
+    mark("computed");
+    first = times;
+  }
   if (text.length <= BIG) {
-    self.postMessage({ id: m.id, text });
+    self.postMessage({ id: m.id, text, times: first });
     return;
   }
-  self.postMessage({ id: m.id, out: reduce(JSON.parse(text)) });
+  self.postMessage({ id: m.id, out: reduce(JSON.parse(text)), times: first });
 }
 
 // How calcJSON tells the module its input came (wasm/calc.go): as JSON
