@@ -83,19 +83,25 @@ func TestChangesForMe(t *testing.T) {
 	}
 	build()
 
-	// The update banner, told by the worker that a new build took over,
-	// counts the bookmarked rules it changed.
-	var mine string
-	if err := chromedp.Run(ctx,
-		chromedp.Navigate(base+"/en/fantasy/"),
-		chromedp.WaitReady("main", chromedp.ByQuery),
-		chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`navigator.serviceWorker.dispatchEvent(new MessageEvent("message", {data: {type: "compendium-updated", build: "next", edition: "2026", changes: "../changes/", others: 3}}))`, nil),
-		chromedp.Poll(`document.querySelector("#update-banner .update-mine").textContent || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`document.querySelector("#update-banner .update-mine").textContent`, &mine),
-	); err != nil {
-		t.Fatal(err)
+	// The update banner, told by the worker that a new build took over
+	// (edition: a new edition's name, or "" for a correction), counts the
+	// bookmarked rules it changed.
+	bannerMine := func(edition string) string {
+		t.Helper()
+		var mine string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(base+"/en/fantasy/"),
+			chromedp.WaitReady("main", chromedp.ByQuery),
+			chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Evaluate(`navigator.serviceWorker.dispatchEvent(new MessageEvent("message", {data: {type: "compendium-updated", build: "next-`+edition+`", edition: "`+edition+`", changes: "../changes/", others: 3}}))`, nil),
+			chromedp.Poll(`document.querySelector("#update-banner .update-mine").textContent || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Evaluate(`document.querySelector("#update-banner .update-mine").textContent`, &mine),
+		); err != nil {
+			t.Fatal(err)
+		}
+		return mine
 	}
+	mine := bannerMine("2026")
 	if mine != "One of your bookmarked rules among them." {
 		t.Errorf("the banner says %q of the player's rules", mine)
 	}
@@ -177,16 +183,7 @@ func TestChangesForMe(t *testing.T) {
 		{"2026", "One of your bookmarked rules among them. And one of the rules your character uses: its figures before and after are on the changes page."},
 		{"", "One of your bookmarked rules among them."},
 	} {
-		if err := chromedp.Run(ctx,
-			chromedp.Navigate(base+"/en/fantasy/"),
-			chromedp.WaitReady("main", chromedp.ByQuery),
-			chromedp.Poll(`document.readyState === "complete" || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-			chromedp.Evaluate(`navigator.serviceWorker.dispatchEvent(new MessageEvent("message", {data: {type: "compendium-updated", build: "next-`+c.edition+`", edition: "`+c.edition+`", changes: "../changes/", others: 3}}))`, nil),
-			chromedp.Poll(`document.querySelector("#update-banner .update-mine").textContent || null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-			chromedp.Evaluate(`document.querySelector("#update-banner .update-mine").textContent`, &mine),
-		); err != nil {
-			t.Fatal(err)
-		}
+		mine := bannerMine(c.edition)
 		if mine != c.want {
 			t.Errorf("edition %q: the banner says %q, want %q", c.edition, mine, c.want)
 		}
