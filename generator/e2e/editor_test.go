@@ -73,19 +73,7 @@ type editorView struct {
 // With EDITOR_SHOTS set to a folder, the editor is saved there at 1280
 // and 390 px in both languages.
 func TestEditor(t *testing.T) {
-	tmp := t.TempDir()
-	if err := os.CopyFS(filepath.Join(tmp, "content"), os.DirFS("../../content")); err != nil {
-		t.Fatal(err)
-	}
-	theme, _ := filepath.Abs("../../theme")
-	config, _ := filepath.Abs("../../compendium.json")
-	shots := os.Getenv("EDITOR_SHOTS")
-	if shots != "" {
-		shots, _ = filepath.Abs(shots)
-		if err := os.MkdirAll(shots, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tmp, theme, config, shots := contentCopy(t, "EDITOR_SHOTS")
 	t.Chdir(tmp)
 	frFile, enFile := filepath.Join("content", "fr", "fantasy.md"), filepath.Join("content", "en", "fantasy.md")
 	for _, f := range []string{frFile, enFile} {

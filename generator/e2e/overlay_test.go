@@ -28,6 +28,28 @@ const overlayState = `(() => {
 	return h.shadowRoot.querySelector(".panel").innerText;
 })()`
 
+// contentCopy copies the real content into a temporary folder, for a
+// test that runs serve on it and edits it, and returns that folder, the
+// theme's and the configuration's absolute paths, and the folder the
+// environment variable shotsVar names for pictures ("" when unset),
+// made absolute and created.
+func contentCopy(t *testing.T, shotsVar string) (tmp, theme, config, shots string) {
+	t.Helper()
+	tmp = t.TempDir()
+	if err := os.CopyFS(filepath.Join(tmp, "content"), os.DirFS("../../content")); err != nil {
+		t.Fatal(err)
+	}
+	theme, _ = filepath.Abs("../../theme")
+	config, _ = filepath.Abs("../../compendium.json")
+	if shots = os.Getenv(shotsVar); shots != "" {
+		shots, _ = filepath.Abs(shots)
+		if err := os.MkdirAll(shots, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tmp, theme, config, shots
+}
+
 // TestBuildFailedOverlay runs serve on a copy of the content, opens a
 // document, and removes the ID of its first heading that has one: the
 // failed rebuild's problems show over the page in its language (French,
@@ -38,19 +60,7 @@ const overlayState = `(() => {
 // OVERLAY_SHOTS set to a folder, the overlay is saved there at 390 and
 // 1280 px in both languages.
 func TestBuildFailedOverlay(t *testing.T) {
-	tmp := t.TempDir()
-	if err := os.CopyFS(filepath.Join(tmp, "content"), os.DirFS("../../content")); err != nil {
-		t.Fatal(err)
-	}
-	theme, _ := filepath.Abs("../../theme")
-	config, _ := filepath.Abs("../../compendium.json")
-	shots := os.Getenv("OVERLAY_SHOTS")
-	if shots != "" {
-		shots, _ = filepath.Abs(shots)
-		if err := os.MkdirAll(shots, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tmp, theme, config, shots := contentCopy(t, "OVERLAY_SHOTS")
 	// From the copy's folder, as an organiser runs it: the messages name
 	// content/fr/….md.
 	t.Chdir(tmp)
