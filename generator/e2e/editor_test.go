@@ -58,6 +58,45 @@ type editorView struct {
 	Confirm     bool
 }
 
+// serveEditing builds the content opt names and serves it as
+// generator serve does with editing on (live reload, rebuilds on a change
+// under the content), until t ends. built, when not nil, sees the built
+// site and the editor before the server starts. It returns the server's
+// address and the editor, whose OpenPath is the run's link.
+func serveEditing(t *testing.T, opt pipeline.Options, built func(*edit.Handler)) (string, *edit.Handler) {
+	t.Helper()
+	builder := pipeline.New(opt)
+	if _, err := builder.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ed, err := edit.New(edit.Options{Pipeline: opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if built != nil {
+		built(ed)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	t.Cleanup(func() { cancel(); <-stopped })
+	ready := make(chan string, 1)
+	go func() {
+		defer close(stopped)
+		err := serve.Run(ctx, serve.Options{
+			Addr: "127.0.0.1:0", Dir: opt.OutDir, Watch: []string{opt.ContentDir},
+			Rebuild:  func(changed []string) error { _, err := builder.Rebuild(ctx, changed); return err },
+			Complete: func() error { _, err := builder.Complete(ctx); return err },
+			Deferred: pipeline.LeftByRebuild,
+			Ready:    func(a string) { ready <- a },
+			Editor:   ed,
+		})
+		if err != nil {
+			t.Error(err)
+		}
+	}()
+	return "http://" + <-ready, ed
+}
+
 // TestEditor runs serve with the editor on a copy of the content and
 // edits the armour section as an organiser does, in the browser that
 // opened the run's link: another program, which has not, finds no
@@ -83,47 +122,22 @@ func TestEditor(t *testing.T) {
 	}
 
 	opt := pipeline.Options{ContentDir: "content", ThemeDir: theme, ConfigFile: config, OutDir: "public"}
-	builder := pipeline.New(opt)
-	if _, err := builder.Build(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	ed, err := edit.New(edit.Options{Pipeline: opt})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The built site, as a host publishes it, carries nothing of the
-	// editor: no script, no endpoint, no secret.
-	_ = filepath.WalkDir(opt.OutDir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
-			return err
-		}
-		b, _ := os.ReadFile(p)
-		for _, s := range []string{"/_edit/", "compendium-edit", edit.SecretHeader, "cedit-", ed.Secret()} {
-			if bytes.Contains(b, []byte(s)) {
-				t.Errorf("the built %s holds %q", p, s)
+	base, ed := serveEditing(t, opt, func(ed *edit.Handler) {
+		// The built site, as a host publishes it, carries nothing of the
+		// editor: no script, no endpoint, no secret.
+		_ = filepath.WalkDir(opt.OutDir, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+				return err
 			}
-		}
-		return nil
-	})
-	ctx, cancel := context.WithCancel(context.Background())
-	stopped := make(chan struct{})
-	t.Cleanup(func() { cancel(); <-stopped })
-	ready := make(chan string, 1)
-	go func() {
-		defer close(stopped)
-		err := serve.Run(ctx, serve.Options{
-			Addr: "127.0.0.1:0", Dir: opt.OutDir, Watch: []string{opt.ContentDir},
-			Rebuild:  func(changed []string) error { _, err := builder.Rebuild(ctx, changed); return err },
-			Complete: func() error { _, err := builder.Complete(ctx); return err },
-			Deferred: pipeline.LeftByRebuild,
-			Ready:    func(a string) { ready <- a },
-			Editor:   ed,
+			b, _ := os.ReadFile(p)
+			for _, s := range []string{"/_edit/", "compendium-edit", edit.SecretHeader, "cedit-", ed.Secret()} {
+				if bytes.Contains(b, []byte(s)) {
+					t.Errorf("the built %s holds %q", p, s)
+				}
+			}
+			return nil
 		})
-		if err != nil {
-			t.Error(err)
-		}
-	}()
-	base := "http://" + <-ready
+	})
 
 	b := newBrowserWithin(t, 1280, 900, false, 5*time.Minute)
 	b.Allow(base)
