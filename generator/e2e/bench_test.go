@@ -195,6 +195,14 @@ WebAssembly.compileStreaming(fetch("control.wasm"))
 // before "ready": the worker holds a computation until the engine is.
 var engineSteps = []string{"asked", "start", "compiled", "instantiated", "ready", "sent", "received", "computed", "first-answer"}
 
+// engineAfter lists, for each step, the steps it cannot come before: the
+// page may send its first computation before the engine is ready (the
+// worker holds it), so the marks are in a partial order.
+var engineAfter = map[string][]string{
+	"start": {"asked"}, "compiled": {"start"}, "instantiated": {"compiled"}, "ready": {"instantiated"},
+	"sent": {"asked"}, "received": {"sent", "start"}, "computed": {"ready", "received"}, "first-answer": {"computed"},
+}
+
 // result is one load's figures, in the page's clock: the first result on
 // screen, and the engine's marks (see engineSteps) by name.
 type result struct {

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"compendium/generator/pipeline"
@@ -30,8 +31,13 @@ func crossEditor(s *smoke) {
 	defer func() {
 		es.collect()
 		es.assertClean()
-		// Back on the shared site, for the check's own collection.
+		// Back on the shared site, for the check's own collection: once
+		// its page is the current one (Firefox returns from a navigation
+		// before the new document takes over).
 		_ = s.eng.Navigate(s.base + "/")
+		if err := s.poll(`location.origin === `+strconv.Quote(s.base)+` && document.readyState === "complete" || null`, 10*time.Second, nil); err != nil {
+			t.Errorf("%s: back on the shared site: %v", name, err)
+		}
 	}()
 	es.open(base + ed.OpenPath())
 	es.open(base + "/fr/fantasy/")
