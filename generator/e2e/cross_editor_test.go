@@ -39,7 +39,11 @@ func crossEditor(s *smoke) {
 			t.Errorf("%s: back on the shared site: %v", name, err)
 		}
 	}()
-	es.open(base + ed.OpenPath())
+	// Not es.open: that would first collect the page the previous check
+	// left, on the shared site, as this site's.
+	if err := s.eng.Navigate(base + ed.OpenPath()); err != nil {
+		t.Fatalf("%s: opening the run's link: %v", name, err)
+	}
 	es.open(base + "/fr/fantasy/")
 	var btn map[string]any
 	if err := es.poll(`(() => { const b = document.querySelector("#armor .cedit-open"); if (!b) return null;
