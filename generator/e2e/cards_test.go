@@ -231,7 +231,12 @@ func TestCards(t *testing.T) {
 				chromedp.Evaluate(`(() => { const r = document.querySelectorAll(".cards-preview .card .qr")[`+strconv.Itoa(i)+`].getBoundingClientRect(); return {X: r.x + scrollX, Y: r.y + scrollY, W: r.width, H: r.height}; })()`, &r),
 				chromedp.ActionFunc(func(ctx context.Context) error {
 					var err error
-					shot, err = page.CaptureScreenshot().WithClip(&page.Viewport{X: r.X, Y: r.Y, Width: r.W, Height: r.H, Scale: 1}).WithCaptureBeyondViewport(true).Do(ctx)
+					// Three device pixels a CSS pixel and a margin around
+					// the code: at A7 a module is about two CSS pixels, and
+					// a reader wants a quiet zone (at scale 1 one run read
+					// a 29-module code as 31).
+					const m = 6
+					shot, err = page.CaptureScreenshot().WithClip(&page.Viewport{X: r.X - m, Y: r.Y - m, Width: r.W + 2*m, Height: r.H + 2*m, Scale: 3}).WithCaptureBeyondViewport(true).Do(ctx)
 					return err
 				}),
 			)
