@@ -76,6 +76,14 @@ func serveEditing(t *testing.T, opt pipeline.Options, built func(*edit.Handler))
 	if built != nil {
 		built(ed)
 	}
+	return serveLive(t, opt, builder, ed), ed
+}
+
+// serveLive serves the site builder built from opt as generator serve
+// does (live reload, rebuilds on a change under the content), with the
+// editor ed when it is not nil, until t ends; it returns the address.
+func serveLive(t *testing.T, opt pipeline.Options, builder *pipeline.Builder, ed serve.Editor) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})
 	t.Cleanup(func() { cancel(); <-stopped })
@@ -94,7 +102,7 @@ func serveEditing(t *testing.T, opt pipeline.Options, built func(*edit.Handler))
 			t.Error(err)
 		}
 	}()
-	return "http://" + <-ready, ed
+	return "http://" + <-ready
 }
 
 // TestEditor runs serve with the editor on a copy of the content and

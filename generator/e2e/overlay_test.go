@@ -17,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"compendium/generator/pipeline"
-	"compendium/generator/serve"
 )
 
 // overlayState is what the failed build's overlay shows, or null.
@@ -93,24 +92,7 @@ func TestBuildFailedOverlay(t *testing.T) {
 	if _, err := builder.Build(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	stopped := make(chan struct{})
-	t.Cleanup(func() { cancel(); <-stopped })
-	ready := make(chan string, 1)
-	go func() {
-		defer close(stopped)
-		err := serve.Run(ctx, serve.Options{
-			Addr: "127.0.0.1:0", Dir: opt.OutDir, Watch: []string{opt.ContentDir},
-			Rebuild:  func(changed []string) error { _, err := builder.Rebuild(ctx, changed); return err },
-			Complete: func() error { _, err := builder.Complete(ctx); return err },
-			Deferred: pipeline.LeftByRebuild,
-			Ready:    func(a string) { ready <- a },
-		})
-		if err != nil {
-			t.Error(err)
-		}
-	}()
-	base := "http://" + <-ready
+	base := serveLive(t, opt, builder, nil)
 
 	b := newBrowserWithin(t, 1280, 900, false, 4*time.Minute)
 	b.Allow(base)
