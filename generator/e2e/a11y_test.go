@@ -79,3 +79,24 @@ func TestAccessibility(t *testing.T) {
 		})
 	}
 }
+
+// axeOn runs axe-core (source axe), touch targets included, on the
+// element the script root names ("document" for the whole page) in the
+// page of ctx, and reports each violation as an error prefixed with where.
+func axeOn(t *testing.T, ctx context.Context, axe, root, where string) {
+	t.Helper()
+	var vs []axeViolation
+	err := chromedp.Run(ctx, chromedp.Evaluate(axe, nil),
+		chromedp.Evaluate(`axe.run(`+root+`, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
+			&vs, awaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		var nodes []string
+		for _, n := range v.Nodes {
+			nodes = append(nodes, strings.Join(n.Target, " "))
+		}
+		t.Errorf("%s: %s (%s): %s — %s", where, v.ID, v.Impact, v.Help, strings.Join(nodes, "; "))
+	}
+}

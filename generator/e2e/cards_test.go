@@ -80,27 +80,7 @@ func jsList(l []string) string {
 // cardsAxe runs axe-core on the page as it is and fails on a violation.
 func cardsAxe(t *testing.T, b *Browser, axe, when string) {
 	t.Helper()
-	axeOn(t, b.Ctx, axe, "cards page, "+when)
-}
-
-// axeOn runs axe-core (source axe), touch targets included, on the page of
-// ctx, and reports each violation as an error prefixed with where.
-func axeOn(t *testing.T, ctx context.Context, axe, where string) {
-	t.Helper()
-	var vs []axeViolation
-	err := chromedp.Run(ctx, chromedp.Evaluate(axe, nil),
-		chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String) })) })))`,
-			&vs, awaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range vs {
-		var nodes []string
-		for _, n := range v.Nodes {
-			nodes = append(nodes, strings.Join(n.Target, " "))
-		}
-		t.Errorf("%s: %s (%s): %s — %s", where, v.ID, v.Impact, v.Help, strings.Join(nodes, "; "))
-	}
+	axeOn(t, b.Ctx, axe, "document", "cards page, "+when)
 }
 
 // pdfTitles returns the /Title strings of a PDF (the document's and its

@@ -173,7 +173,7 @@ func TestChangesForMe(t *testing.T) {
 		t.Errorf("the first heading is %q, want \"for you\" (%v)", first, err)
 	}
 	shotFull(t, ctx, "changes-for-me-390.png")
-	axeOn(t, ctx, axeSource(t), "the changes page, for you filled")
+	axeOn(t, ctx, axeSource(t), "document", "the changes page, for you filled")
 
 	// With the character stored, the banner of a new edition says the
 	// character's rules changed too; a correction of the same edition

@@ -355,7 +355,7 @@ func TestNotesAccessibility(t *testing.T) {
 	writeNote(t, ctx, baseURL+"/fr/fantasy/", "armor", true, "Au-delà de 10 points, on marche.")
 	check := func(where string) {
 		t.Helper()
-		axeOn(t, ctx, axe, where)
+		axeOn(t, ctx, axe, "document", where)
 	}
 	check("a rules page, the note's panel open")
 	shotViewport(t, ctx, "notes-panel-390.png")
