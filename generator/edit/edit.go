@@ -29,6 +29,7 @@ import (
 	"sync"
 	"time"
 
+	"compendium/generator/atomicfile"
 	"compendium/generator/headers"
 	"compendium/generator/pipeline"
 	"compendium/generator/site"
@@ -583,7 +584,7 @@ func (h *Handler) save(w http.ResponseWriter, r *http.Request) {
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		if err := writeAtomic(f, res.files[f]); err != nil {
+		if err := atomicfile.Write(f, res.files[f]); err != nil {
 			fail(w, site.Diagnostics{site.New(f, 0, "write-failed", "err", err.Error())})
 			return
 		}

@@ -18,7 +18,7 @@ func (c *calcs) extras(s *site.Site, changes map[string]*render.Changes) (map[st
 	par.Each(len(s.Langs), func(i int) {
 		out[i], errs[i] = c.langExtra(s.Langs[i])
 		if errs[i] == nil {
-			out[i].Notes = notesPage(s, s.Langs[i], c.meanings(s.Langs[i].Code), changes[s.Langs[i].Code])
+			out[i].Notes = notesPage(s, s.Langs[i], c.meanings(s.Langs[i].Code), out[i].CardCharacter, changes[s.Langs[i].Code])
 		}
 	})
 	m := map[string]*render.LangExtra{}

@@ -55,14 +55,16 @@ type notesSection struct {
 // notesPage returns the notes page of l (/<lang>/notes/): the games, and
 // the notes index its script and the rules pages' note controls compare
 // the player's notes with. meanings are the rule values' words in l's
-// language; ch, when not nil, what changed since the previous edition.
-func notesPage(s *site.Site, l *site.Lang, meanings map[string]string, ch *render.Changes) *render.NotesPage {
+// language; characters the sections each game's character uses, by
+// document and ID (cardCharacter); ch, when not nil, what changed since the
+// previous edition.
+func notesPage(s *site.Site, l *site.Lang, meanings map[string]string, characters map[string]map[string]string, ch *render.Changes) *render.NotesPage {
 	if len(l.Docs) == 0 {
 		return nil
 	}
 	orig := s.Lang(s.Original())
 	idx := notesIndex{V: 1, Docs: map[string]notesDoc{}, Meanings: meanings}
-	for doc, secs := range cardCharacter() {
+	for doc, secs := range characters {
 		for id, game := range secs {
 			if idx.Characters == nil {
 				idx.Characters = map[string][]string{}

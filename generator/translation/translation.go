@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"compendium/generator/atomicfile"
 	"compendium/generator/markdown"
 	"compendium/generator/site"
 )
@@ -84,11 +85,7 @@ func Save(path string, recs Records) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("}\n")
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, []byte(b.String()))
 }
 
 func sortedKeys[V any](m map[string]V) []string {
